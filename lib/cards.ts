@@ -1,0 +1,247 @@
+/**
+ * Card kinds, their notation and their counts.
+ *
+ * A card is identified by its *kind*, a small integer: `0`–`12` are the number
+ * cards, then the five `+X` modifiers, `x2`, and the three action cards. Cards
+ * of one kind are interchangeable, so every place in the engine and the solver
+ * holds counts or bit masks of kinds, never card objects.
+ *
+ * @example
+ * ```ts
+ * import { parseCard, cardName, FREEZE } from "./cards.ts";
+ * parseCard("freeze") === FREEZE; // true
+ * cardName(12); // "12"
+ * ```
+ * @module
+ */
+
+/** Number of distinct card kinds. */
+export const KINDS = 22;
+/** Number of distinct number values (0 to 12). */
+export const NUMBER_KINDS = 13;
+/** Kind of the `+2` modifier; `+4`..`+10` follow it. */
+export const PLUS2 = 13;
+/** Kind of the `+10` modifier. */
+export const PLUS10 = 17;
+/** Kind of the `x2` modifier. */
+export const X2 = 18;
+/** Kind of the Freeze action. */
+export const FREEZE = 19;
+/** Kind of the Flip Three action. */
+export const FLIP3 = 20;
+/** Kind of the Second Chance action. */
+export const CHANCE = 21;
+
+/** Names of all kinds, indexed by kind, in the notation used for input and output. */
+export const CARD_NAMES: readonly string[] = [
+  "0",
+  "1",
+  "2",
+  "3",
+  "4",
+  "5",
+  "6",
+  "7",
+  "8",
+  "9",
+  "10",
+  "11",
+  "12",
+  "+2",
+  "+4",
+  "+6",
+  "+8",
+  "+10",
+  "x2",
+  "freeze",
+  "flip3",
+  "chance",
+];
+
+/**
+ * True when `kind` is a number card (0–12).
+ *
+ * @example
+ * ```ts
+ * isNumber(7); // true
+ * isNumber(X2); // false
+ * ```
+ */
+export function isNumber(kind: number): boolean {
+  return kind < NUMBER_KINDS;
+}
+
+/**
+ * True when `kind` is a modifier (`+2`..`+10` or `x2`).
+ *
+ * @example
+ * ```ts
+ * isModifier(X2); // true
+ * ```
+ */
+export function isModifier(kind: number): boolean {
+  return kind >= PLUS2 && kind <= X2;
+}
+
+/**
+ * The flat bonus of a `+X` modifier kind (0 for any other kind).
+ *
+ * @example
+ * ```ts
+ * plusValue(PLUS10); // 10
+ * ```
+ */
+export function plusValue(kind: number): number {
+  return kind >= PLUS2 && kind <= PLUS10 ? (kind - PLUS2 + 1) * 2 : 0;
+}
+
+/**
+ * The bit of a modifier kind in a modifier mask (`+2` is bit 0, `x2` is bit 5).
+ *
+ * @example
+ * ```ts
+ * modifierBit(X2); // 32
+ * ```
+ */
+export function modifierBit(kind: number): number {
+  return 1 << (kind - PLUS2);
+}
+
+/** Bit of `x2` in a modifier mask. */
+export const X2_BIT = 1 << (X2 - PLUS2);
+
+/** Sum of the `+X` bonuses in a modifier mask, indexed by the 6-bit mask. */
+export const PLUS_OF_MASK: Int32Array = (() => {
+  const t = new Int32Array(64);
+  for (let m = 0; m < 64; m++) {
+    let s = 0;
+    for (let b = 0; b < 5; b++) if (m & (1 << b)) s += (b + 1) * 2;
+    t[m] = s;
+  }
+  return t;
+})();
+
+/** Sum of the face values in a 13-bit number mask, indexed by the mask. */
+export const SUM_OF_MASK: Int32Array = (() => {
+  const t = new Int32Array(1 << NUMBER_KINDS);
+  for (let m = 1; m < t.length; m++) {
+    const low = 31 - Math.clz32(m & -m);
+    t[m] = t[m & (m - 1)] + low;
+  }
+  return t;
+})();
+
+/** Number of set bits of a 13-bit mask, indexed by the mask. */
+export const COUNT_OF_MASK: Uint8Array = (() => {
+  const t = new Uint8Array(1 << NUMBER_KINDS);
+  for (let m = 1; m < t.length; m++) t[m] = t[m & (m - 1)] + 1;
+  return t;
+})();
+
+/**
+ * Score of a line: numbers summed, doubled by `x2`, plus the `+X` cards, plus
+ * 15 for a Flip 7. The caller handles busts (which score 0).
+ *
+ * @example
+ * ```ts
+ * // 5 + 7 with x2 and +10 is 34
+ * lineScore((1 << 5) | (1 << 7), modifierBit(X2) | modifierBit(PLUS10), false); // 34
+ * ```
+ */
+export function lineScore(
+  numberMask: number,
+  modMask: number,
+  flip7: boolean,
+): number {
+  const sum = SUM_OF_MASK[numberMask];
+  return (modMask & X2_BIT ? 2 * sum : sum) + PLUS_OF_MASK[modMask & 31] +
+    (flip7 ? 15 : 0);
+}
+
+/** An error from bad user input: the CLI prints its message alone and exits 2. */
+export class InputError extends Error {
+  /**
+   * @example
+   * ```ts
+   * throw new InputError("unknown card 'x3': allowed 0-12, +2, +4, +6, +8, +10, x2, freeze, flip3, chance");
+   * ```
+   */
+  constructor(message: string) {
+    super(message);
+    this.name = "InputError";
+  }
+}
+
+/**
+ * Parse one card in the notation `0`-`12`, `+2` `+4` `+6` `+8` `+10`, `x2`,
+ * `freeze`, `flip3`, `chance`.
+ *
+ * @throws {InputError} for anything else.
+ * @example
+ * ```ts
+ * parseCard("+10"); // 17
+ * ```
+ */
+export function parseCard(text: string): number {
+  const t = text.trim().toLowerCase();
+  const k = CARD_NAMES.indexOf(t);
+  if (k < 0) {
+    throw new InputError(
+      `unknown card '${text}': allowed ${CARD_NAMES.join(", ")}`,
+    );
+  }
+  return k;
+}
+
+/**
+ * Parse a comma-separated list of cards.
+ *
+ * @example
+ * ```ts
+ * parseCards("12, x2, freeze"); // [12, 18, 19]
+ * ```
+ */
+export function parseCards(text: string): number[] {
+  if (text.trim() === "") return [];
+  return text.split(",").map(parseCard);
+}
+
+/**
+ * The notation of a card kind.
+ *
+ * @example
+ * ```ts
+ * cardName(21); // "chance"
+ * ```
+ */
+export function cardName(kind: number): string {
+  return CARD_NAMES[kind];
+}
+
+/**
+ * The card kinds set in a number mask, ascending.
+ *
+ * @example
+ * ```ts
+ * maskNumbers(0b101); // [0, 2]
+ * ```
+ */
+export function maskNumbers(mask: number): number[] {
+  const out: number[] = [];
+  for (let v = 0; v < NUMBER_KINDS; v++) if (mask & (1 << v)) out.push(v);
+  return out;
+}
+
+/**
+ * The modifier kinds set in a modifier mask, in kind order.
+ *
+ * @example
+ * ```ts
+ * maskModifiers(modifierBit(X2)); // [18]
+ * ```
+ */
+export function maskModifiers(mask: number): number[] {
+  const out: number[] = [];
+  for (let k = PLUS2; k <= X2; k++) if (mask & modifierBit(k)) out.push(k);
+  return out;
+}

@@ -1,0 +1,826 @@
+/**
+ * The game engine: the full official multiplayer rules, deterministic from a
+ * seed. One engine serves the command line, the experiments, the notebooks and
+ * the agents.
+ *
+ * State is packed into typed arrays: a player's line is a 13-bit mask of
+ * numbers (a line never holds a number twice), modifiers a 6-bit mask, and
+ * every place a card can be is counted by kind, so that card conservation can
+ * be checked at any moment ({@linkcode Game.checkConservation}). Drawing takes
+ * a uniformly random card of the draw pile (a lazy Fisher–Yates shuffle), which
+ * is the same in law as drawing the top card of a shuffled pile, and costs one
+ * random number per card instead of a shuffle per round.
+ *
+ * @example
+ * ```ts
+ * import { Game } from "./engine.ts";
+ * import { getRules } from "./rules.ts";
+ * import { makeStrategy } from "./strategies/registry.ts";
+ * const g = new Game(getRules("standard"), [makeStrategy("ev"), makeStrategy("sum:20")], { seed: 1 });
+ * const result = g.playGame();
+ * result.totals.length; // 2
+ * ```
+ * @module
+ */
+
+import {
+  cardName,
+  CHANCE,
+  COUNT_OF_MASK,
+  FLIP3,
+  FREEZE,
+  InputError,
+  KINDS,
+  lineScore,
+  modifierBit,
+  NUMBER_KINDS,
+  PLUS2,
+  SUM_OF_MASK,
+  X2,
+} from "./cards.ts";
+import type { GameEvent, Listener } from "./events.ts";
+import { Rng } from "./rng.ts";
+import { checkStack, deckSize, type Rules } from "./rules.ts";
+import type { Strategy, TableView } from "./view.ts";
+
+/** Seat status within a round. */
+export const ACTIVE = 0, STAYED = 1, FROZEN = 2, BUSTED = 3;
+
+/** Options of a {@linkcode Game}. */
+export interface GameOptions {
+  /** Seed of the game's random stream (default 0). */
+  seed?: number;
+  /** Stream number (default 0): game `g` of a run uses stream `g`. */
+  stream?: number;
+  /** Cards placed, top first, on the shuffled deck (kinds, see `cards.ts`). */
+  stack?: readonly number[];
+  /** Receives every event; when absent no event is built. */
+  listener?: Listener | null;
+  /** Seat that is first in round 1 (default 0); it passes left each round. */
+  firstSeat?: number;
+}
+
+/** The outcome of a game. */
+export interface GameResult {
+  /** Final totals in seat order. */
+  totals: number[];
+  /** Winning seat, or null for a draw (or a game stopped by a round limit with a tie). */
+  winner: number | null;
+  /** Rounds played. */
+  rounds: number;
+  /** Sum of each seat's round scores (equals totals). */
+  points: number[];
+}
+
+/**
+ * A game of Flip 7 between strategies, one per seat.
+ *
+ * @example
+ * ```ts
+ * const g = new Game(getRules("solo-model"), [makeStrategy("sum:20")], { seed: 7 });
+ * g.newGame();
+ * const score = g.playRound()[0];
+ * ```
+ */
+export class Game implements TableView {
+  /** The rules in play. */
+  readonly rules: Rules;
+  /** Number of seats. */
+  readonly players: number;
+  /** The strategy of each seat. */
+  strategies: Strategy[];
+  /** Event listener, or null. */
+  listener: Listener | null;
+
+  private readonly rng = new Rng();
+  private seed: number;
+  private stream: number;
+  private stack: readonly number[];
+  private stackPos = 0;
+  private firstSeat: number;
+
+  // where cards are, counted by kind
+  private readonly deckCounts: Int32Array;
+  private readonly pile: Uint8Array; // live draw pile is pile[0..pileN) (stacked cards excluded)
+  private pileN = 0;
+  private readonly pileCounts = new Int32Array(KINDS); // includes not-yet-drawn stacked cards
+  private pileTotal = 0;
+  private readonly discardCounts = new Int32Array(KINDS);
+  private discardTotal = 0;
+  private readonly frontCounts = new Int32Array(KINDS);
+  private frontTotal = 0;
+  private readonly asideCounts = new Int32Array(KINDS);
+  private readonly aside = new Uint8Array(256);
+  private asideTop = 0;
+  private readonly template: Uint8Array;
+  private pileIsDeck = false;
+  private readonly size: number;
+
+  // per seat
+  private readonly mask: Int32Array;
+  private readonly mods: Int32Array;
+  private readonly chance: Uint8Array;
+  private readonly status: Uint8Array;
+  private readonly bustCard: Int8Array;
+  private readonly freezeFront: Uint8Array;
+  private readonly flip3Front: Uint8Array;
+  private readonly flip7: Uint8Array;
+  private readonly totals: Float64Array;
+  private readonly scores: Float64Array;
+
+  private activeCount = 0;
+  private roundOver = false;
+  /** Rounds played so far in this game. */
+  round = 0;
+
+  /**
+   * @param rules the rule set
+   * @param strategies one strategy per seat
+   * @param options seed, stream, stacked deck, listener
+   * @throws {InputError} for a player count the rules do not allow or an impossible stacked deck
+   */
+  constructor(
+    rules: Rules,
+    strategies: Strategy[],
+    options: GameOptions = {},
+  ) {
+    const n = strategies.length;
+    if (n < rules.minPlayers || n > rules.maxPlayers) {
+      throw new InputError(
+        `${n} player${
+          n === 1 ? "" : "s"
+        } given: the '${rules.name}' rules allow ${rules.minPlayers} to ${rules.maxPlayers}`,
+      );
+    }
+    this.rules = rules;
+    this.players = n;
+    this.strategies = strategies;
+    this.listener = options.listener ?? null;
+    this.seed = options.seed ?? 0;
+    this.stream = options.stream ?? 0;
+    this.stack = options.stack ?? [];
+    checkStack(rules, this.stack);
+    this.firstSeat = options.firstSeat ?? 0;
+    this.size = deckSize(rules);
+    this.deckCounts = Int32Array.from(rules.deck);
+    this.pile = new Uint8Array(this.size);
+    this.template = new Uint8Array(this.size);
+    let i = 0;
+    for (let k = 0; k < KINDS; k++) {
+      for (let c = 0; c < rules.deck[k]; c++) this.template[i++] = k;
+    }
+    this.mask = new Int32Array(n);
+    this.mods = new Int32Array(n);
+    this.chance = new Uint8Array(n);
+    this.status = new Uint8Array(n);
+    this.bustCard = new Int8Array(n);
+    this.freezeFront = new Uint8Array(n);
+    this.flip3Front = new Uint8Array(n);
+    this.flip7 = new Uint8Array(n);
+    this.totals = new Float64Array(n);
+    this.scores = new Float64Array(n);
+    this.newGame();
+  }
+
+  /**
+   * Start a new game, optionally on another seed/stream, keeping the seats.
+   *
+   * @example
+   * ```ts
+   * g.newGame({ seed: 3, stream: 12 });
+   * ```
+   */
+  newGame(
+    options: { seed?: number; stream?: number; firstSeat?: number } = {},
+  ): void {
+    if (options.seed !== undefined) this.seed = options.seed;
+    if (options.stream !== undefined) this.stream = options.stream;
+    if (options.firstSeat !== undefined) this.firstSeat = options.firstSeat;
+    this.rng.reseed(this.seed, this.stream);
+    this.fillPile(true);
+    this.discardCounts.fill(0);
+    this.discardTotal = 0;
+    this.frontCounts.fill(0);
+    this.frontTotal = 0;
+    this.asideCounts.fill(0);
+    this.asideTop = 0;
+    this.totals.fill(0);
+    this.scores.fill(0);
+    this.round = 0;
+    this.resetSeats();
+    this.roundOver = true;
+    for (let s = 0; s < this.players; s++) {
+      this.strategies[s].newGame?.(this, s);
+    }
+  }
+
+  /**
+   * Fill the draw pile with the whole deck (minus the stacked cards on the
+   * first fill). Draws swap the drawn card to the end of the live part, so
+   * until a reshuffle the array stays a permutation of the deck and a refill
+   * is just a length reset.
+   */
+  private fillPile(first: boolean): void {
+    if (!this.pileIsDeck) {
+      this.pile.set(this.template);
+      this.pileIsDeck = true;
+    }
+    this.pileN = this.size;
+    const counts = this.pileCounts, deck = this.deckCounts;
+    for (let k = 0; k < KINDS; k++) counts[k] = deck[k];
+    this.pileTotal = this.size;
+    this.stackPos = first ? 0 : this.stack.length;
+    if (first && this.stack.length > 0) {
+      // move the stacked cards out of the shuffled part; they stay counted in the pile
+      for (const k of this.stack) {
+        for (let j = 0; j < this.pileN; j++) {
+          if (this.pile[j] === k) {
+            this.pile[j] = this.pile[this.pileN - 1];
+            this.pile[--this.pileN] = k;
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  private resetSeats(): void {
+    for (let s = 0; s < this.players; s++) {
+      this.mask[s] = 0;
+      this.mods[s] = 0;
+      this.chance[s] = 0;
+      this.status[s] = ACTIVE;
+      this.bustCard[s] = -1;
+      this.freezeFront[s] = 0;
+      this.flip3Front[s] = 0;
+      this.flip7[s] = 0;
+    }
+  }
+
+  /** True when the seat has at least one card in front of it (so it may stay). */
+  private hasFront(s: number): boolean {
+    return (this.mask[s] | this.mods[s] | this.chance[s] | this.freezeFront[s] |
+      this.flip3Front[s]) !== 0;
+  }
+
+  // ---- TableView -------------------------------------------------------
+
+  /** @inheritdoc */
+  lineMask(seat: number): number {
+    return this.mask[seat];
+  }
+  /** @inheritdoc */
+  lineCount(seat: number): number {
+    return COUNT_OF_MASK[this.mask[seat]];
+  }
+  /** @inheritdoc */
+  numberSum(seat: number): number {
+    return SUM_OF_MASK[this.mask[seat]];
+  }
+  /** @inheritdoc */
+  modMask(seat: number): number {
+    return this.mods[seat];
+  }
+  /** @inheritdoc */
+  hasChance(seat: number): boolean {
+    return this.chance[seat] === 1;
+  }
+  /** @inheritdoc */
+  cardsInFront(seat: number): number {
+    let m = this.mods[seat], c = COUNT_OF_MASK[this.mask[seat]];
+    while (m) {
+      c++;
+      m &= m - 1;
+    }
+    return c + this.chance[seat] + this.freezeFront[seat] +
+      this.flip3Front[seat] + (this.bustCard[seat] >= 0 ? 1 : 0);
+  }
+  /** @inheritdoc */
+  roundScore(seat: number): number {
+    if (this.status[seat] === BUSTED) return 0;
+    return lineScore(this.mask[seat], this.mods[seat], this.flip7[seat] === 1);
+  }
+  /** @inheritdoc */
+  total(seat: number): number {
+    return this.totals[seat];
+  }
+  /** @inheritdoc */
+  isActive(seat: number): boolean {
+    return this.status[seat] === ACTIVE;
+  }
+  /** @inheritdoc */
+  unseenTable(kind: number): number {
+    return this.deckCounts[kind] - this.frontCounts[kind];
+  }
+  /** @inheritdoc */
+  unseenTableTotal(): number {
+    return this.size - this.frontTotal;
+  }
+  /** @inheritdoc */
+  unseenExact(kind: number): number {
+    return this.pileTotal > 0 ? this.pileCounts[kind] : this.discardCounts[kind];
+  }
+  /** @inheritdoc */
+  unseenExactTotal(): number {
+    return this.pileTotal > 0 ? this.pileTotal : this.discardTotal;
+  }
+
+  /** A seat's status: ACTIVE, STAYED, FROZEN or BUSTED. */
+  seatStatus(seat: number): number {
+    return this.status[seat];
+  }
+
+  /** Number of seats still active in the round. */
+  activeSeats(): number {
+    return this.activeCount;
+  }
+
+  /** The seat that is first in the current (or next) round. */
+  firstOfRound(round = this.round): number {
+    return (this.firstSeat + round - 1) % this.players;
+  }
+
+  /** Cards in the draw pile. */
+  pileSize(): number {
+    return this.pileTotal;
+  }
+
+  /** Cards in the discard pile. */
+  discardSize(): number {
+    return this.discardTotal;
+  }
+
+  /** True once the current round has ended. */
+  isRoundOver(): boolean {
+    return this.roundOver;
+  }
+
+  // ---- cards -------------------------------------------------------------
+
+  /** Draw the next card: a stacked card, else a uniform card of the pile; -1 when none is left. */
+  private draw(): number {
+    let k: number;
+    if (this.stackPos < this.stack.length) {
+      k = this.stack[this.stackPos++];
+    } else {
+      if (this.pileN === 0) {
+        if (this.discardTotal === 0) return -1;
+        this.reshuffle();
+      }
+      const i = this.rng.below(this.pileN);
+      k = this.pile[i];
+      this.pile[i] = this.pile[--this.pileN];
+      this.pile[this.pileN] = k;
+    }
+    this.pileCounts[k]--;
+    this.pileTotal--;
+    return k;
+  }
+
+  private reshuffle(): void {
+    let n = 0;
+    for (let k = 0; k < KINDS; k++) {
+      const c = this.discardCounts[k];
+      for (let j = 0; j < c; j++) this.pile[n++] = k;
+      this.pileCounts[k] += c;
+      this.discardCounts[k] = 0;
+    }
+    this.pileN = n;
+    this.pileIsDeck = false;
+    this.pileTotal += n;
+    this.discardTotal = 0;
+    if (this.listener) this.listener({ type: "reshuffle", cards: n });
+  }
+
+  private toFront(kind: number): void {
+    this.frontCounts[kind]++;
+    this.frontTotal++;
+  }
+
+  private toDiscard(kind: number): void {
+    this.discardCounts[kind]++;
+    this.discardTotal++;
+  }
+
+  // ---- one round ---------------------------------------------------------
+
+  /**
+   * Play one round and return the round scores (a view valid until the next round).
+   *
+   * @example
+   * ```ts
+   * const scores = g.playRound();
+   * ```
+   */
+  playRound(): Float64Array {
+    const n = this.players;
+    this.round++;
+    this.activeCount = n;
+    this.roundOver = false;
+    const first = this.firstOfRound();
+    if (this.listener) {
+      this.listener({ type: "round_start", round: this.round, first });
+    }
+    // the deal: one card to each seat in turn, actions resolved at once
+    for (let i = 0; i < n && !this.roundOver; i++) {
+      const s = (first + i) % n;
+      if (this.status[s] !== ACTIVE) continue;
+      const k = this.draw();
+      if (k < 0) {
+        this.exhausted();
+        break;
+      }
+      if (this.listener) {
+        this.listener({ type: "deal", seat: s, card: cardName(k) });
+      }
+      this.receive(s, k, false);
+    }
+    // turns
+    while (!this.roundOver && this.activeCount > 0) {
+      for (let i = 0; i < n && !this.roundOver; i++) {
+        const s = (first + i) % n;
+        if (this.status[s] !== ACTIVE) continue;
+        if (
+          !this.hasFront(s) || this.strategies[s].hit(this, s)
+        ) {
+          const k = this.draw();
+          if (k < 0) {
+            this.exhausted();
+            break;
+          }
+          if (this.listener) {
+            this.listener({
+              type: "draw",
+              seat: s,
+              card: cardName(k),
+              flip3: false,
+            });
+          }
+          this.receive(s, k, false);
+        } else {
+          this.status[s] = STAYED;
+          this.activeCount--;
+          if (this.listener) {
+            this.listener({ type: "stay", seat: s, score: this.roundScore(s) });
+          }
+        }
+      }
+    }
+    this.endRound();
+    return this.scores;
+  }
+
+  private exhausted(): void {
+    this.roundOver = true;
+    if (this.listener) this.listener({ type: "deck_exhausted" });
+  }
+
+  /** A card arrives in front of seat `s` (from a hit, the deal or a Flip Three). */
+  private receive(s: number, k: number, inFlip3: boolean): void {
+    if (k < NUMBER_KINDS) {
+      const bit = 1 << k;
+      if (this.mask[s] & bit) {
+        if (this.chance[s]) {
+          this.chance[s] = 0;
+          this.frontCounts[CHANCE]--;
+          this.frontTotal--;
+          this.toDiscard(CHANCE);
+          this.toDiscard(k);
+          if (this.listener) {
+            this.listener({ type: "save", seat: s, card: cardName(k) });
+          }
+        } else {
+          this.status[s] = BUSTED;
+          this.bustCard[s] = k;
+          this.toFront(k);
+          this.activeCount--;
+          if (this.listener) {
+            this.listener({ type: "bust", seat: s, card: cardName(k) });
+          }
+        }
+      } else {
+        this.mask[s] |= bit;
+        this.toFront(k);
+        if (COUNT_OF_MASK[this.mask[s]] === 7) {
+          this.flip7[s] = 1;
+          this.roundOver = true;
+          if (this.listener) {
+            this.listener({ type: "flip7", seat: s, score: this.roundScore(s) });
+          }
+        }
+      }
+    } else if (k <= X2) {
+      this.mods[s] |= modifierBit(k);
+      this.toFront(k);
+    } else if (k === CHANCE) {
+      if (!this.chance[s]) {
+        this.chance[s] = 1;
+        this.toFront(k);
+      } else {
+        this.passChance(s);
+      }
+    } else if (inFlip3 && this.rules.deferActions) {
+      this.asideCounts[k]++;
+      this.aside[this.asideTop++] = k;
+      if (this.listener) {
+        this.listener({ type: "set_aside", seat: s, card: cardName(k) });
+      }
+    } else {
+      this.resolveAction(s, k);
+    }
+  }
+
+  private passChance(s: number): void {
+    const n = this.players;
+    let eligible = 0, only = -1;
+    for (let t = 0; t < n; t++) {
+      if (t !== s && this.status[t] === ACTIVE && !this.chance[t]) {
+        eligible++;
+        only = t;
+      }
+    }
+    if (eligible === 0) {
+      this.toDiscard(CHANCE);
+      if (this.listener) this.listener({ type: "chance_discarded", seat: s });
+      return;
+    }
+    let t = only;
+    if (eligible > 1) {
+      t = this.strategies[s].target(this, s, CHANCE);
+      if (
+        t === s || !(t >= 0 && t < n) || this.status[t] !== ACTIVE ||
+        this.chance[t]
+      ) {
+        throw new Error(
+          `strategy ${this.strategies[s].name} passed a Second Chance to an illegal seat ${t}`,
+        );
+      }
+    }
+    this.chance[t] = 1;
+    this.toFront(CHANCE);
+    if (this.listener) this.listener({ type: "pass", seat: s, target: t });
+  }
+
+  /** Seat `s` plays a Freeze or Flip Three on a seat of its choice. */
+  private resolveAction(s: number, k: number): void {
+    let t = s;
+    if (this.activeCount > 1 || this.status[s] !== ACTIVE) {
+      if (this.activeCount === 1) {
+        for (let j = 0; j < this.players; j++) {
+          if (this.status[j] === ACTIVE) t = j;
+        }
+      } else {
+        t = this.strategies[s].target(this, s, k);
+        if (!(t >= 0 && t < this.players) || this.status[t] !== ACTIVE) {
+          throw new Error(
+            `strategy ${this.strategies[s].name} aimed ${
+              cardName(k)
+            } at an inactive or unknown seat ${t}`,
+          );
+        }
+      }
+    }
+    this.toFront(k);
+    if (k === FREEZE) {
+      this.freezeFront[t]++;
+      this.status[t] = FROZEN;
+      this.activeCount--;
+      if (this.listener) {
+        this.listener({
+          type: "freeze",
+          seat: s,
+          target: t,
+          score: this.roundScore(t),
+        });
+      }
+    } else {
+      this.flip3Front[t]++;
+      if (this.listener) {
+        this.listener({ type: "flip_three", seat: s, target: t });
+      }
+      this.flipThree(t);
+    }
+  }
+
+  /** Seat `t` flips three cards, then resolves what it set aside. */
+  private flipThree(t: number): void {
+    const start = this.asideTop;
+    for (let i = 0; i < 3; i++) {
+      if (this.roundOver || this.status[t] !== ACTIVE) break;
+      const k = this.draw();
+      if (k < 0) {
+        this.exhausted();
+        break;
+      }
+      if (this.listener) {
+        this.listener({ type: "draw", seat: t, card: cardName(k), flip3: true });
+      }
+      this.receive(t, k, true);
+    }
+    const end = this.asideTop;
+    for (let j = start; j < end; j++) {
+      const k = this.aside[j];
+      this.asideCounts[k]--;
+      if (!this.roundOver && this.status[t] === ACTIVE) {
+        this.resolveAction(t, k);
+      } else {
+        this.toDiscard(k);
+        if (this.listener) {
+          this.listener({ type: "dropped", seat: t, card: cardName(k) });
+        }
+      }
+      this.asideTop = end; // nested Flip Threes used the space above `end`
+    }
+    this.asideTop = start;
+  }
+
+  private endRound(): void {
+    const n = this.players;
+    for (let s = 0; s < n; s++) {
+      const sc = this.roundScore(s);
+      this.scores[s] = sc;
+      this.totals[s] += sc;
+    }
+    if (this.rules.freshDeckEachRound) {
+      // every card goes back: the next round starts from a full, fresh deck
+      this.fillPile(false);
+      for (let k = 0; k < KINDS; k++) {
+        this.discardCounts[k] = 0;
+        this.frontCounts[k] = 0;
+      }
+      this.discardTotal = 0;
+      this.frontTotal = 0;
+      this.asideTop = 0;
+      this.finishRound();
+      return;
+    }
+    // every card in front of a player is set aside (fresh-deck rules refill at the next round)
+    for (let s = 0; s < n; s++) {
+      let m = this.mask[s];
+      while (m) {
+        const v = 31 - Math.clz32(m & -m);
+        this.discardCounts[v]++;
+        m &= m - 1;
+      }
+      let md = this.mods[s];
+      while (md) {
+        const b = 31 - Math.clz32(md & -md);
+        this.discardCounts[PLUS2 + b]++;
+        md &= md - 1;
+      }
+      if (this.chance[s]) this.discardCounts[CHANCE]++;
+      if (this.bustCard[s] >= 0) this.discardCounts[this.bustCard[s]]++;
+      this.discardCounts[FREEZE] += this.freezeFront[s];
+      this.discardCounts[FLIP3] += this.flip3Front[s];
+    }
+    this.discardTotal += this.frontTotal;
+    for (let k = 0; k < KINDS; k++) this.frontCounts[k] = 0;
+    this.frontTotal = 0;
+    this.finishRound();
+  }
+
+  private finishRound(): void {
+    this.resetSeats();
+    this.roundOver = true;
+    if (this.listener) {
+      this.listener({
+        type: "round_end",
+        round: this.round,
+        scores: Array.from(this.scores),
+        totals: Array.from(this.totals),
+      });
+    }
+  }
+
+  // ---- a whole game --------------------------------------------------------
+
+  /** True when the game is over after the last completed round. */
+  isGameOver(): boolean {
+    let best = -1, count = 0;
+    for (let s = 0; s < this.players; s++) {
+      const t = this.totals[s];
+      if (t > best) {
+        best = t;
+        count = 1;
+      } else if (t === best) count++;
+    }
+    if (best < this.rules.target) return false;
+    return count === 1 || this.rules.ties === "draw";
+  }
+
+  /** The leader's seat, or null when the top is tied. */
+  leader(): number | null {
+    let best = -1, who: number | null = null;
+    for (let s = 0; s < this.players; s++) {
+      const t = this.totals[s];
+      if (t > best) {
+        best = t;
+        who = s;
+      } else if (t === best) who = null;
+    }
+    return who;
+  }
+
+  /**
+   * Play a whole game from its start (or the rest of it).
+   *
+   * @param maxRounds stop after this many rounds even if nobody has won
+   * @example
+   * ```ts
+   * const { winner, totals } = g.playGame();
+   * ```
+   */
+  playGame(maxRounds = Infinity): GameResult {
+    if (this.round > 0 && this.isGameOver()) this.newGame();
+    while (this.round < maxRounds) {
+      this.playRound();
+      if (this.isGameOver()) break;
+      if (this.round >= 10000) {
+        throw new Error("game did not end within 10000 rounds");
+      }
+    }
+    const totals = Array.from(this.totals);
+    const winner = this.isGameOver() ? this.leader() : this.leader();
+    if (this.listener) {
+      this.listener({
+        type: "game_end",
+        rounds: this.round,
+        totals,
+        winner,
+      });
+    }
+    return { totals, winner, rounds: this.round, points: totals.slice() };
+  }
+
+  /** Game totals so far, in seat order. */
+  totalsNow(): number[] {
+    return Array.from(this.totals);
+  }
+
+  /**
+   * Check that every card is in exactly one place: for each kind, the draw
+   * pile, the discards, what is in front of each player (recounted from the
+   * seats' own state) and the set-aside actions add up to the deck.
+   *
+   * @returns null when conserved, else a description of the first mismatch.
+   * @example
+   * ```ts
+   * g.checkConservation(); // null
+   * ```
+   */
+  checkConservation(): string | null {
+    const front = new Int32Array(KINDS);
+    for (let s = 0; s < this.players; s++) {
+      for (let v = 0; v < NUMBER_KINDS; v++) {
+        if (this.mask[s] & (1 << v)) front[v]++;
+      }
+      for (let k = PLUS2; k <= X2; k++) {
+        if (this.mods[s] & modifierBit(k)) front[k]++;
+      }
+      front[CHANCE] += this.chance[s];
+      if (this.bustCard[s] >= 0) front[this.bustCard[s]]++;
+      front[FREEZE] += this.freezeFront[s];
+      front[FLIP3] += this.flip3Front[s];
+    }
+    const pile = new Int32Array(KINDS);
+    for (let j = 0; j < this.pileN; j++) pile[this.pile[j]]++;
+    for (let j = this.stackPos; j < this.stack.length; j++) {
+      pile[this.stack[j]]++;
+    }
+    const aside = new Int32Array(KINDS);
+    for (let j = 0; j < this.asideTop; j++) aside[this.aside[j]]++;
+    let pileTotal = 0, discardTotal = 0, frontTotal = 0;
+    for (let k = 0; k < KINDS; k++) {
+      if (pile[k] !== this.pileCounts[k]) {
+        return `pile count of ${cardName(k)}: ${this.pileCounts[k]} counted, ${
+          pile[k]
+        } in the pile`;
+      }
+      if (front[k] !== this.frontCounts[k]) {
+        return `front count of ${cardName(k)}: ${
+          this.frontCounts[k]
+        } counted, ${front[k]} in front of players`;
+      }
+      if (aside[k] !== this.asideCounts[k]) {
+        return `set-aside count of ${cardName(k)} is off`;
+      }
+      if (this.discardCounts[k] < 0) return `negative discards of ${k}`;
+      const sum = pile[k] + this.discardCounts[k] + front[k] + aside[k];
+      if (sum !== this.deckCounts[k]) {
+        return `${cardName(k)}: ${sum} cards found, the deck has ${
+          this.deckCounts[k]
+        }`;
+      }
+      pileTotal += pile[k];
+      discardTotal += this.discardCounts[k];
+      frontTotal += front[k];
+    }
+    if (pileTotal !== this.pileTotal) return "pile total is off";
+    if (discardTotal !== this.discardTotal) return "discard total is off";
+    if (frontTotal !== this.frontTotal) return "front total is off";
+    return null;
+  }
+}
+
+/** Convenience: the event type re-exported for engine users. */
+export type { GameEvent };

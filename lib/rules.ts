@@ -1,0 +1,208 @@
+/**
+ * The rules as data: deck composition and the named presets.
+ *
+ * Every rule the engine, the solver and the strategies need is read from a
+ * {@linkcode Rules} object; there is no other copy of the rules.
+ *
+ * @example
+ * ```ts
+ * import { getRules } from "./rules.ts";
+ * const r = getRules("standard");
+ * r.deck.reduce((a, b) => a + b, 0); // 94
+ * ```
+ * @module
+ */
+
+import {
+  CARD_NAMES,
+  CHANCE,
+  FLIP3,
+  FREEZE,
+  InputError,
+  KINDS,
+  NUMBER_KINDS,
+  PLUS10,
+  PLUS2,
+  X2,
+} from "./cards.ts";
+
+/** How a tie at the top of the final totals is settled. */
+export type TieRule = "continue" | "draw";
+
+/** A complete rule set. */
+export interface Rules {
+  /** Preset name. */
+  readonly name: string;
+  /** One-line description. */
+  readonly summary: string;
+  /** Copies of each card kind in the deck, indexed by kind. */
+  readonly deck: readonly number[];
+  /**
+   * True (official): a Freeze or Flip Three flipped during a Flip Three is set
+   * aside and resolved after the three cards. False: it resolves at once.
+   */
+  readonly deferActions: boolean;
+  /** True: a freshly shuffled full deck every round (no persistent deck). */
+  readonly freshDeckEachRound: boolean;
+  /** The game ends after the round in which someone reaches this total. */
+  readonly target: number;
+  /** `continue`: a tie at the top plays further rounds; `draw`: the game is drawn. */
+  readonly ties: TieRule;
+  /** Smallest number of players allowed. */
+  readonly minPlayers: number;
+  /** Largest number of players allowed. */
+  readonly maxPlayers: number;
+}
+
+/** The official 94-card deck: one 0, k copies of each k, six modifiers, three of each action. */
+export const STANDARD_DECK: readonly number[] = (() => {
+  const d = new Array<number>(KINDS).fill(0);
+  d[0] = 1;
+  for (let k = 1; k < NUMBER_KINDS; k++) d[k] = k;
+  for (let k = PLUS2; k <= X2; k++) d[k] = 1;
+  d[FREEZE] = 3;
+  d[FLIP3] = 3;
+  d[CHANCE] = 3;
+  return d;
+})();
+
+function without(deck: readonly number[], kinds: number[]): number[] {
+  const d = deck.slice();
+  for (const k of kinds) d[k] = 0;
+  return d;
+}
+
+/** The named presets, in the order `flip7 rules` lists them. */
+export const PRESETS: readonly Rules[] = [
+  {
+    name: "standard",
+    summary:
+      "The official rules (seeds 002-004): 94 cards, Freeze/Flip Three flipped during a Flip Three resolve after the three, persistent deck, 200 to end, ties at the top play on.",
+    deck: STANDARD_DECK,
+    deferActions: true,
+    freshDeckEachRound: false,
+    target: 200,
+    ties: "continue",
+    minPlayers: 1,
+    maxPlayers: 18,
+  },
+  {
+    name: "immediate-actions",
+    summary:
+      "As standard, but a Freeze or Flip Three flipped during a Flip Three resolves at once (seed 000's simulator).",
+    deck: STANDARD_DECK,
+    deferActions: false,
+    freshDeckEachRound: false,
+    target: 200,
+    ties: "continue",
+    minPlayers: 1,
+    maxPlayers: 18,
+  },
+  {
+    name: "duel",
+    summary:
+      "Seed 001's game: the 79 number cards and 3 Second Chances only, two players, persistent deck, 200 to end, a tie is a draw.",
+    deck: without(STANDARD_DECK, [
+      13,
+      14,
+      15,
+      16,
+      PLUS10,
+      X2,
+      FREEZE,
+      FLIP3,
+    ]),
+    deferActions: true,
+    freshDeckEachRound: false,
+    target: 200,
+    ties: "draw",
+    minPlayers: 2,
+    maxPlayers: 2,
+  },
+  {
+    name: "solo-model",
+    summary:
+      "The exact solver's 88-card model deck (no Freeze, no Flip Three) and a freshly shuffled full deck every round.",
+    deck: without(STANDARD_DECK, [FREEZE, FLIP3]),
+    deferActions: true,
+    freshDeckEachRound: true,
+    target: 200,
+    ties: "continue",
+    minPlayers: 1,
+    maxPlayers: 18,
+  },
+];
+
+/** Names of the presets. */
+export const PRESET_NAMES: readonly string[] = PRESETS.map((p) => p.name);
+
+/**
+ * Look a preset up by name.
+ *
+ * @throws {InputError} naming the bad value and the allowed ones.
+ * @example
+ * ```ts
+ * getRules("duel").maxPlayers; // 2
+ * ```
+ */
+export function getRules(name = "standard"): Rules {
+  const r = PRESETS.find((p) => p.name === name);
+  if (!r) {
+    throw new InputError(
+      `unknown rules preset '${name}': allowed ${PRESET_NAMES.join(", ")}`,
+    );
+  }
+  return r;
+}
+
+/**
+ * A copy of a preset with some fields changed (for example a different target).
+ *
+ * @example
+ * ```ts
+ * withRules(getRules(), { target: 100 }).target; // 100
+ * ```
+ */
+export function withRules(base: Rules, change: Partial<Rules>): Rules {
+  return { ...base, ...change };
+}
+
+/** Total number of cards in a rule set's deck. */
+export function deckSize(rules: Rules): number {
+  let n = 0;
+  for (const c of rules.deck) n += c;
+  return n;
+}
+
+/**
+ * Check a stacked deck against the preset's deck: each card must exist in the
+ * deck, and no more copies may be stacked than the deck holds.
+ *
+ * @throws {InputError} naming the card and the number allowed.
+ * @example
+ * ```ts
+ * checkStack(getRules("duel"), [12, 12]); // ok
+ * ```
+ */
+export function checkStack(rules: Rules, cards: readonly number[]): void {
+  const used = new Array<number>(KINDS).fill(0);
+  for (const k of cards) {
+    used[k]++;
+    if (used[k] > rules.deck[k]) {
+      const held = rules.deck[k];
+      throw new InputError(
+        held === 0
+          ? `card '${
+            CARD_NAMES[k]
+          }' is not in the '${rules.name}' deck: allowed ${
+            rules.deck.map((c, i) => c > 0 ? CARD_NAMES[i] : "").filter((
+              s,
+            ) => s).join(", ")
+          }`
+          : `too many '${CARD_NAMES[k]}' cards in the stacked deck: ${
+            used[k]
+          } given, the '${rules.name}' deck holds ${held}`,
+      );
+    }
+  }
+}

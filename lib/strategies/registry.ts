@@ -1,0 +1,180 @@
+/**
+ * The strategy registry and the spec parser (`name` or `name:param`).
+ * Adding a strategy is one new file plus one line in {@linkcode REGISTRY}.
+ *
+ * @example
+ * ```ts
+ * import { makeStrategy, parseSpecs } from "./registry.ts";
+ * makeStrategy("sum:20").name; // "sum:20"
+ * parseSpecs("ev,bust:0.25").length; // 2
+ * ```
+ * @module
+ */
+
+import { InputError } from "../cards.ts";
+import type { Strategy } from "../view.ts";
+import { BustStrategy } from "./bust.ts";
+import { CountStrategy } from "./count.ts";
+import { EndgameStrategy } from "./endgame.ts";
+import { EvStrategy } from "./ev.ts";
+import { HumanStrategy } from "./human.ts";
+import { SumStrategy } from "./sum.ts";
+
+/** What kind of parameter a strategy takes. */
+export type ParamKind = "none" | "count" | "probability";
+
+/** One registry entry. */
+export interface StrategyEntry {
+  /** Name used in specs. */
+  name: string;
+  /** Parameter kind. */
+  param: ParamKind;
+  /** Spec shown in help, e.g. `sum:N`. */
+  usage: string;
+  /** What it does, one or two sentences. */
+  describe: string;
+  /** Build an instance from the parsed parameter. */
+  make(param: number): Strategy;
+}
+
+/** Every strategy, in the order `flip7 rules` lists them. */
+export const REGISTRY: StrategyEntry[] = [
+  {
+    name: "sum",
+    param: "count",
+    usage: "sum:N",
+    describe:
+      "Hit until the face values of your numbers total N or more, then stay. The classic table rule.",
+    make: (n) => new SumStrategy(n),
+  },
+  {
+    name: "count",
+    param: "count",
+    usage: "count:N",
+    describe: "Hit until you hold N distinct numbers.",
+    make: (n) => new CountStrategy(n),
+  },
+  {
+    name: "bust",
+    param: "probability",
+    usage: "bust:P",
+    describe:
+      "Hit while the chance that the next card duplicates a number you show is under P (reads the table only).",
+    make: (p) => new BustStrategy(p, false),
+  },
+  {
+    name: "bustc",
+    param: "probability",
+    usage: "bustc:P",
+    describe: "bust:P counting the discard pile exactly.",
+    make: (p) => new BustStrategy(p, true),
+  },
+  {
+    name: "ev",
+    param: "none",
+    usage: "ev",
+    describe:
+      "Hit whenever one more card, then stopping, beats standing now (one-step lookahead over the unseen cards).",
+    make: () => new EvStrategy(false),
+  },
+  {
+    name: "evc",
+    param: "none",
+    usage: "evc",
+    describe: "ev with perfect card counting.",
+    make: () => new EvStrategy(true),
+  },
+  {
+    name: "endgame",
+    param: "none",
+    usage: "endgame",
+    describe:
+      "ev with race awareness: once someone is within 60 of the target it gambles when trailing and coasts when ahead.",
+    make: () => new EndgameStrategy(),
+  },
+  {
+    name: "human",
+    param: "none",
+    usage: "human",
+    describe:
+      "Asks you at the terminal, showing the table, your bust risk and the value of one more card.",
+    make: () => new HumanStrategy(),
+  },
+];
+
+/**
+ * Register a strategy (used by modules that add strategies, e.g. the solver's `dp`).
+ *
+ * @example
+ * ```ts
+ * registerStrategy({ name: "always", param: "none", usage: "always", describe: "Always hits.",
+ *   make: () => ({ name: "always", hit: () => true, target: (_v, s) => s }) });
+ * ```
+ */
+export function registerStrategy(entry: StrategyEntry): void {
+  const i = REGISTRY.findIndex((e) => e.name === entry.name);
+  if (i >= 0) REGISTRY[i] = entry;
+  else REGISTRY.push(entry);
+}
+
+function allowed(): string {
+  return REGISTRY.map((e) => e.usage).join(", ");
+}
+
+/**
+ * Build a strategy from its spec.
+ *
+ * @throws {InputError} naming the bad spec and what is allowed.
+ * @example
+ * ```ts
+ * makeStrategy("bust:0.25").name; // "bust:0.25"
+ * ```
+ */
+export function makeStrategy(spec: string): Strategy {
+  const s = spec.trim();
+  const colon = s.indexOf(":");
+  const name = colon < 0 ? s : s.slice(0, colon);
+  const arg = colon < 0 ? null : s.slice(colon + 1);
+  const e = REGISTRY.find((x) => x.name === name);
+  if (!e) throw new InputError(`unknown policy '${spec}': allowed ${allowed()}`);
+  if (e.param === "none") {
+    if (arg !== null) {
+      throw new InputError(`policy '${spec}' takes no parameter: write '${e.usage}'`);
+    }
+    return e.make(0);
+  }
+  if (arg === null || arg === "") {
+    throw new InputError(`policy '${spec}' needs a parameter: write '${e.usage}'`);
+  }
+  if (e.param === "count") {
+    if (!/^\d+$/.test(arg) || Number(arg) > 1000) {
+      throw new InputError(
+        `bad parameter in '${spec}': ${e.usage} needs a whole number N from 0 to 1000`,
+      );
+    }
+    return e.make(Number(arg));
+  }
+  const p = Number(arg);
+  if (!/^(0|1|0?\.\d+|1\.0*)$/.test(arg) || !(p >= 0 && p <= 1)) {
+    throw new InputError(
+      `bad parameter in '${spec}': ${e.usage} needs a probability P from 0 to 1`,
+    );
+  }
+  return e.make(p);
+}
+
+/**
+ * Parse a comma-separated list of specs into strategies.
+ *
+ * @example
+ * ```ts
+ * parseSpecs("ev,ev,ev").map((s) => s.name); // ["ev", "ev", "ev"]
+ * ```
+ */
+export function parseSpecs(list: string): Strategy[] {
+  const parts = list.split(",").map((x) => x.trim());
+  if (parts.length === 0 || parts.some((x) => x === "")) {
+    throw new InputError(`bad policy list '${list}': give specs separated by commas, e.g. ev,sum:20`);
+  }
+  return parts.map(makeStrategy);
+}
