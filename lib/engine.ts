@@ -45,6 +45,8 @@ import type { Strategy, TableView } from "./view.ts";
 
 /** Seat status within a round. */
 export const ACTIVE = 0, STAYED = 1, FROZEN = 2, BUSTED = 3;
+/** How a seat's last completed round ended (see {@linkcode Game.lastRoundOutcome}). */
+export const OUT_BANKED = 0, OUT_BUST = 1, OUT_FLIP7 = 2;
 
 /** Options of a {@linkcode Game}. */
 export interface GameOptions {
@@ -127,6 +129,7 @@ export class Game implements TableView {
   private readonly flip7: Uint8Array;
   private readonly totals: Float64Array;
   private readonly scores: Float64Array;
+  private readonly lastOutcome: Uint8Array;
 
   private activeCount = 0;
   private roundOver = false;
@@ -179,6 +182,7 @@ export class Game implements TableView {
     this.flip7 = new Uint8Array(n);
     this.totals = new Float64Array(n);
     this.scores = new Float64Array(n);
+    this.lastOutcome = new Uint8Array(n);
     this.newGame();
   }
 
@@ -318,7 +322,9 @@ export class Game implements TableView {
   }
   /** @inheritdoc */
   unseenExact(kind: number): number {
-    return this.pileTotal > 0 ? this.pileCounts[kind] : this.discardCounts[kind];
+    return this.pileTotal > 0
+      ? this.pileCounts[kind]
+      : this.discardCounts[kind];
   }
   /** @inheritdoc */
   unseenExactTotal(): number {
@@ -328,6 +334,11 @@ export class Game implements TableView {
   /** A seat's status: ACTIVE, STAYED, FROZEN or BUSTED. */
   seatStatus(seat: number): number {
     return this.status[seat];
+  }
+
+  /** How the seat's last completed round ended: OUT_BANKED, OUT_BUST or OUT_FLIP7. */
+  lastRoundOutcome(seat: number): number {
+    return this.lastOutcome[seat];
   }
 
   /** Number of seats still active in the round. */
@@ -505,7 +516,11 @@ export class Game implements TableView {
           this.flip7[s] = 1;
           this.roundOver = true;
           if (this.listener) {
-            this.listener({ type: "flip7", seat: s, score: this.roundScore(s) });
+            this.listener({
+              type: "flip7",
+              seat: s,
+              score: this.roundScore(s),
+            });
           }
         }
       }
@@ -552,7 +567,9 @@ export class Game implements TableView {
         this.chance[t]
       ) {
         throw new Error(
-          `strategy ${this.strategies[s].name} passed a Second Chance to an illegal seat ${t}`,
+          `strategy ${
+            this.strategies[s].name
+          } passed a Second Chance to an illegal seat ${t}`,
         );
       }
     }
@@ -613,7 +630,12 @@ export class Game implements TableView {
         break;
       }
       if (this.listener) {
-        this.listener({ type: "draw", seat: t, card: cardName(k), flip3: true });
+        this.listener({
+          type: "draw",
+          seat: t,
+          card: cardName(k),
+          flip3: true,
+        });
       }
       this.receive(t, k, true);
     }
@@ -640,6 +662,11 @@ export class Game implements TableView {
       const sc = this.roundScore(s);
       this.scores[s] = sc;
       this.totals[s] += sc;
+      this.lastOutcome[s] = this.status[s] === BUSTED
+        ? OUT_BUST
+        : this.flip7[s]
+        ? OUT_FLIP7
+        : OUT_BANKED;
     }
     if (this.rules.freshDeckEachRound) {
       // every card goes back: the next round starts from a full, fresh deck

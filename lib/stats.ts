@@ -17,7 +17,11 @@
  * wilson(50, 100); // [0.4038..., 0.5961...]
  * ```
  */
-export function wilson(wins: number, n: number, z = 1.959963984540054): [number, number] {
+export function wilson(
+  wins: number,
+  n: number,
+  z = 1.959963984540054,
+): [number, number] {
   if (n <= 0) return [0, 1];
   const p = wins / n;
   const z2 = z * z;
@@ -45,10 +49,14 @@ export interface Moments {
  * summarize({ n: 4, sum: 10, sumSq: 30 }); // { mean: 2.5, sd: 1.29..., se: 0.645... }
  * ```
  */
-export function summarize(m: Moments): { mean: number; sd: number; se: number } {
+export function summarize(
+  m: Moments,
+): { mean: number; sd: number; se: number } {
   if (m.n === 0) return { mean: NaN, sd: NaN, se: NaN };
   const mean = m.sum / m.n;
-  const v = m.n > 1 ? Math.max(0, (m.sumSq - m.n * mean * mean) / (m.n - 1)) : 0;
+  const v = m.n > 1
+    ? Math.max(0, (m.sumSq - m.n * mean * mean) / (m.n - 1))
+    : 0;
   const sd = Math.sqrt(v);
   return { mean, sd, se: sd / Math.sqrt(m.n) };
 }

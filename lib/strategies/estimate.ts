@@ -12,7 +12,15 @@
  * @module
  */
 
-import { CHANCE, KINDS, lineScore, modifierBit, NUMBER_KINDS, PLUS2, X2 } from "../cards.ts";
+import {
+  CHANCE,
+  KINDS,
+  lineScore,
+  modifierBit,
+  NUMBER_KINDS,
+  PLUS2,
+  X2,
+} from "../cards.ts";
 import { COUNT_OF_MASK } from "../cards.ts";
 import type { TableView } from "../view.ts";
 
@@ -24,7 +32,11 @@ import type { TableView } from "../view.ts";
  * // bustRisk(view, 0, true) < 0.25
  * ```
  */
-export function bustRisk(view: TableView, seat: number, exact: boolean): number {
+export function bustRisk(
+  view: TableView,
+  seat: number,
+  exact: boolean,
+): number {
   const total = exact ? view.unseenExactTotal() : view.unseenTableTotal();
   if (total <= 0) return 0;
   let m = view.lineMask(seat), dup = 0;
@@ -46,7 +58,11 @@ export function bustRisk(view: TableView, seat: number, exact: boolean): number 
  * // oneCardValue(view, 0, false) > view.roundScore(0) means "hit" for ev
  * ```
  */
-export function oneCardValue(view: TableView, seat: number, exact: boolean): number {
+export function oneCardValue(
+  view: TableView,
+  seat: number,
+  exact: boolean,
+): number {
   const cur = view.roundScore(seat);
   const total = exact ? view.unseenExactTotal() : view.unseenTableTotal();
   if (total <= 0) return cur;
@@ -57,7 +73,8 @@ export function oneCardValue(view: TableView, seat: number, exact: boolean): num
   for (let k = 0; k < NUMBER_KINDS; k++) {
     const c = exact ? view.unseenExact(k) : view.unseenTable(k);
     if (c === 0) continue;
-    e += c * ((mask >> k) & 1 ? saved : lineScore(mask | (1 << k), mods, seventh));
+    e += c *
+      ((mask >> k) & 1 ? saved : lineScore(mask | (1 << k), mods, seventh));
   }
   for (let k = PLUS2; k <= X2; k++) {
     const c = exact ? view.unseenExact(k) : view.unseenTable(k);

@@ -87,11 +87,16 @@ export class HumanStrategy implements Strategy {
     const risk = bustRisk(view, seat, false);
     const value = oneCardValue(view, seat, false);
     this.io.write(
-      `  bust risk of the next card ${(100 * risk).toFixed(1)}%; one more card is worth ${
-        value.toFixed(2)
-      } on average against ${view.roundScore(seat)} now`,
+      `  bust risk of the next card ${
+        (100 * risk).toFixed(1)
+      }%; one more card is worth ${value.toFixed(2)} on average against ${
+        view.roundScore(seat)
+      } now`,
     );
-    const a = this.ask("Hit or stay? [h/s] ", (t) => ["h", "hit", "s", "stay"].includes(t));
+    const a = this.ask(
+      "Hit or stay? [h/s] ",
+      (t) => ["h", "hit", "s", "stay"].includes(t),
+    );
     return a.startsWith("h");
   }
 
@@ -104,10 +109,14 @@ export class HumanStrategy implements Strategy {
       legal.push(s);
     }
     this.showTable(view, seat);
-    const names = legal.map((s) => (s === seat ? "0=you" : `${s + 1}=P${s + 1}`));
+    const names = legal.map((
+      s,
+    ) => (s === seat ? "0=you" : `${s + 1}=P${s + 1}`));
     const a = this.ask(
       `Give ${CARD_NAMES[kind]} to whom? [${names.join(", ")}] `,
-      (t) => /^\d+$/.test(t) && legal.includes(Number(t) === 0 ? seat : Number(t) - 1),
+      (t) =>
+        /^\d+$/.test(t) &&
+        legal.includes(Number(t) === 0 ? seat : Number(t) - 1),
     );
     return Number(a) === 0 ? seat : Number(a) - 1;
   }

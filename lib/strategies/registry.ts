@@ -136,15 +136,21 @@ export function makeStrategy(spec: string): Strategy {
   const name = colon < 0 ? s : s.slice(0, colon);
   const arg = colon < 0 ? null : s.slice(colon + 1);
   const e = REGISTRY.find((x) => x.name === name);
-  if (!e) throw new InputError(`unknown policy '${spec}': allowed ${allowed()}`);
+  if (!e) {
+    throw new InputError(`unknown policy '${spec}': allowed ${allowed()}`);
+  }
   if (e.param === "none") {
     if (arg !== null) {
-      throw new InputError(`policy '${spec}' takes no parameter: write '${e.usage}'`);
+      throw new InputError(
+        `policy '${spec}' takes no parameter: write '${e.usage}'`,
+      );
     }
     return e.make(0);
   }
   if (arg === null || arg === "") {
-    throw new InputError(`policy '${spec}' needs a parameter: write '${e.usage}'`);
+    throw new InputError(
+      `policy '${spec}' needs a parameter: write '${e.usage}'`,
+    );
   }
   if (e.param === "count") {
     if (!/^\d+$/.test(arg) || Number(arg) > 1000) {
@@ -174,7 +180,9 @@ export function makeStrategy(spec: string): Strategy {
 export function parseSpecs(list: string): Strategy[] {
   const parts = list.split(",").map((x) => x.trim());
   if (parts.length === 0 || parts.some((x) => x === "")) {
-    throw new InputError(`bad policy list '${list}': give specs separated by commas, e.g. ev,sum:20`);
+    throw new InputError(
+      `bad policy list '${list}': give specs separated by commas, e.g. ev,sum:20`,
+    );
   }
   return parts.map(makeStrategy);
 }

@@ -49,7 +49,11 @@ function bestOther(
  * // defaultTarget(view, 0, FLIP3) returns 0 for a short, safe line
  * ```
  */
-export function defaultTarget(view: TableView, seat: number, kind: number): number {
+export function defaultTarget(
+  view: TableView,
+  seat: number,
+  kind: number,
+): number {
   if (kind === CHANCE) {
     let best = -1, lowest = Infinity;
     for (let i = 1; i < view.players; i++) {
@@ -66,7 +70,11 @@ export function defaultTarget(view: TableView, seat: number, kind: number): numb
   const risk = meActive ? bustRisk(view, seat, false) : 1;
   if (kind === FREEZE) {
     if (meActive && view.roundScore(seat) >= 15 && risk >= 0.25) return seat;
-    const t = bestOther(view, seat, (o) => view.lineCount(o) * 1000 + view.roundScore(o));
+    const t = bestOther(
+      view,
+      seat,
+      (o) => view.lineCount(o) * 1000 + view.roundScore(o),
+    );
     return t >= 0 ? t : seat;
   }
   if (meActive && view.lineCount(seat) <= 2 && risk < 0.15) return seat;

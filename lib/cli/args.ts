@@ -1,0 +1,96 @@
+/**
+ * Option parsing helpers shared by the commands: every bad value becomes an
+ * {@linkcode InputError} that names the value and what is allowed.
+ *
+ * @example
+ * ```ts
+ * import { intOption } from "./args.ts";
+ * intOption({ n: "100" }, "n", { min: 1 }); // 100
+ * ```
+ * @module
+ */
+
+import { InputError } from "../cards.ts";
+
+/** Parsed option values as `node:util` `parseArgs` returns them. */
+export type Values = Record<
+  string,
+  string | boolean | (string | boolean)[] | undefined
+>;
+
+/**
+ * A whole-number option within `[min, max]`, or its default.
+ *
+ * @example
+ * ```ts
+ * intOption({}, "seed", { default: 1 }); // 1
+ * ```
+ */
+export function intOption(
+  values: Values,
+  name: string,
+  opts: { min?: number; max?: number; default?: number; flag?: string } = {},
+): number {
+  const raw = values[name];
+  const flag = opts.flag ?? (name.length === 1 ? `-${name}` : `--${name}`);
+  const min = opts.min ?? 0, max = opts.max ?? Number.MAX_SAFE_INTEGER;
+  if (raw === undefined) {
+    if (opts.default === undefined) {
+      throw new InputError(
+        `missing ${flag}: give a whole number from ${min} to ${max}`,
+      );
+    }
+    return opts.default;
+  }
+  const s = String(raw).trim();
+  const v = Number(s);
+  if (!/^-?\d+$/.test(s) || !Number.isSafeInteger(v) || v < min || v > max) {
+    throw new InputError(
+      `bad ${flag} '${raw}': give a whole number from ${min} to ${max}`,
+    );
+  }
+  return v;
+}
+
+/**
+ * A string option restricted to a list, or its default.
+ *
+ * @example
+ * ```ts
+ * choiceOption({ model: "exact" }, "model", ["approx", "exact"], "exact"); // "exact"
+ * ```
+ */
+export function choiceOption(
+  values: Values,
+  name: string,
+  allowed: readonly string[],
+  fallback: string,
+): string {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const s = String(raw);
+  if (!allowed.includes(s)) {
+    throw new InputError(`bad --${name} '${s}': allowed ${allowed.join(", ")}`);
+  }
+  return s;
+}
+
+/**
+ * A string option that must be present.
+ *
+ * @example
+ * ```ts
+ * requiredString({ p: "ev" }, "p", "-p POLICIES"); // "ev"
+ * ```
+ */
+export function requiredString(
+  values: Values,
+  name: string,
+  usage: string,
+): string {
+  const raw = values[name];
+  if (typeof raw !== "string" || raw.trim() === "") {
+    throw new InputError(`missing ${usage}`);
+  }
+  return raw;
+}

@@ -1,0 +1,26 @@
+/**
+ * The command registry: one line per command, each in its own file.
+ *
+ * @example
+ * ```ts
+ * import { COMMANDS } from "./commands.ts";
+ * COMMANDS.map((c) => c.name);
+ * ```
+ * @module
+ */
+
+import type { Command } from "./command.ts";
+import { rulesCommand } from "./commands/rules.ts";
+import { watchCommand } from "./commands/watch.ts";
+import { simCommand } from "./commands/sim.ts";
+import { roundCommand } from "./commands/round.ts";
+import { playCommand } from "./commands/play.ts";
+
+/** Every command, in help order. */
+export const COMMANDS: Command[] = [
+  playCommand,
+  watchCommand,
+  simCommand,
+  roundCommand,
+  rulesCommand,
+];

@@ -1,0 +1,67 @@
+/**
+ * `flip7 play [-p BOTS] [--seed S] [--rules PRESET]`: you against bots at the
+ * terminal. You are P1; the table, your bust risk and the value of one more
+ * card are shown at each decision. Bad input re-prompts; end of input exits.
+ *
+ * @example
+ * ```sh
+ * deno task flip7 play -p ev,bust:0.25,sum:20
+ * ```
+ * @module
+ */
+
+import { Game } from "../../engine.ts";
+import { formatEvent } from "../../events.ts";
+import { EndOfInput, HumanStrategy } from "../../strategies/human.ts";
+import type { Command } from "../command.ts";
+import {
+  POLICIES,
+  policiesOf,
+  RULES,
+  rulesOf,
+  SEED,
+  seedOf,
+} from "../common.ts";
+import { getRules, withRules } from "../../rules.ts";
+
+/** The `play` command. */
+export const playCommand: Command = {
+  name: "play",
+  summary:
+    "Play against bots at the terminal (default bots: ev,bust:0.25,sum:20).",
+  usage: "play [-p BOTS] [--seed S] [--rules PRESET]",
+  options: { ...POLICIES, ...SEED, ...RULES },
+  run({ values, out }) {
+    const rules = rulesOf(values);
+    // the bots are checked against the preset with the human seat counted
+    const bots = policiesOf(
+      values,
+      withRules(getRules(rules.name), {
+        minPlayers: Math.max(1, rules.minPlayers - 1),
+        maxPlayers: rules.maxPlayers - 1,
+      }),
+      rules.name === "duel" ? "ev" : "ev,bust:0.25,sum:20",
+    );
+    const seed = seedOf(values, Date.now() % 1000000);
+    const human = new HumanStrategy({
+      readLine: (p) => prompt(p),
+      write: (l) => out.line(l),
+    });
+    const strategies = [human, ...bots];
+    const names = ["you", ...bots.map((b) => b.name)];
+    out.line(
+      `Flip 7 — rules ${rules.name}, seed ${seed}. You are P1. Type h to hit, s to stay.`,
+    );
+    const game = new Game(rules, strategies, {
+      seed,
+      listener: (e) => out.line(formatEvent(e, names)),
+    });
+    try {
+      game.playGame();
+    } catch (e) {
+      if (!(e instanceof EndOfInput)) throw e;
+      out.line("");
+      out.line("(end of input: game abandoned)");
+    }
+  },
+};

@@ -1,0 +1,125 @@
+/**
+ * Options several commands share: `--seed`, `--rules`, `-p`, `--workers`.
+ *
+ * @example
+ * ```ts
+ * import { seedOf, rulesOf } from "./common.ts";
+ * seedOf({ seed: "5" }); // 5
+ * ```
+ * @module
+ */
+
+import { getRules, type Rules } from "../rules.ts";
+import { parseSpecs } from "../strategies/registry.ts";
+import type { Strategy } from "../view.ts";
+import { intOption, requiredString, type Values } from "./args.ts";
+import { InputError } from "../cards.ts";
+
+/** Option specs for `--seed`, `--rules`, `-p`, `--workers`, `--json`. */
+export const SEED = { seed: { type: "string" as const } };
+/** `--rules PRESET`. */
+export const RULES = { rules: { type: "string" as const } };
+/** `-p P1,P2,...`. */
+export const POLICIES = { p: { type: "string" as const } };
+/** `--workers N`. */
+export const WORKERS = { workers: { type: "string" as const } };
+/** `--json`. */
+export const JSON_FLAG = { json: { type: "boolean" as const } };
+
+/**
+ * The `--seed` value (a whole number from 0 to 2^32-1; default 1).
+ *
+ * @example
+ * ```ts
+ * seedOf({}); // 1
+ * ```
+ */
+export function seedOf(values: Values, fallback = 1): number {
+  return intOption(values, "seed", {
+    min: 0,
+    max: 4294967295,
+    default: fallback,
+  });
+}
+
+/**
+ * The `--rules` preset (default `standard`).
+ *
+ * @example
+ * ```ts
+ * rulesOf({ rules: "duel" }).name; // "duel"
+ * ```
+ */
+export function rulesOf(values: Values): Rules {
+  return getRules(typeof values.rules === "string" ? values.rules : "standard");
+}
+
+/**
+ * The `-p` policy list, checked against the preset's player limits.
+ *
+ * @example
+ * ```ts
+ * policiesOf({ p: "ev,ev" }, getRules()).length; // 2
+ * ```
+ */
+export function policiesOf(
+  values: Values,
+  rules: Rules,
+  fallback?: string,
+): Strategy[] {
+  const list = values.p === undefined && fallback !== undefined
+    ? fallback
+    : requiredString(values, "p", "-p POLICIES (e.g. -p ev,sum:20)");
+  const s = parseSpecs(list);
+  if (s.length < rules.minPlayers || s.length > rules.maxPlayers) {
+    throw new InputError(
+      `bad -p '${list}': ${s.length} polic${
+        s.length === 1 ? "y" : "ies"
+      } given, the '${rules.name}' rules allow ${rules.minPlayers} to ${rules.maxPlayers} players`,
+    );
+  }
+  return s;
+}
+
+/**
+ * The `--workers` count (default: the number of cores).
+ *
+ * @example
+ * ```ts
+ * workersOf({ workers: "2" }); // 2
+ * ```
+ */
+export function workersOf(values: Values): number {
+  return intOption(values, "workers", {
+    min: 1,
+    max: 64,
+    default: Math.max(1, navigator.hardwareConcurrency || 1),
+  });
+}
+
+/**
+ * Format a fraction as a percentage with `d` decimals.
+ *
+ * @example
+ * ```ts
+ * pct(0.5034); // "50.3%"
+ * ```
+ */
+export function pct(x: number, d = 1): string {
+  return `${(100 * x).toFixed(d)}%`;
+}
+
+/**
+ * Render rows as an aligned text table (first column left-aligned).
+ *
+ * @example
+ * ```ts
+ * table([["a", "b"], ["1", "2"]]);
+ * ```
+ */
+export function table(rows: string[][]): string[] {
+  const w = rows[0].map((_, j) => Math.max(...rows.map((r) => r[j].length)));
+  return rows.map((r) =>
+    r.map((c, j) => (j === 0 ? c.padEnd(w[j]) : c.padStart(w[j]))).join("  ")
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Command output: printed as it is produced and kept, so that the run can
+ * also be written to `results/runs/<command>-<timestamp>.txt` (or `-o PATH`).
+ * Files are written to a temporary name and renamed, so no partial file is
+ * ever left behind.
+ *
+ * @example
+ * ```ts
+ * import { Output } from "./output.ts";
+ * const out = new Output({ echo: false });
+ * out.line("hello");
+ * out.text(); // "hello\n"
+ * ```
+ * @module
+ */
+
+/** Collects and echoes a command's output. */
+export class Output {
+  private readonly lines: string[] = [];
+  private readonly echo: boolean;
+  /** @param options `echo: false` keeps the output silent (for tests and notebooks) */
+  constructor(options: { echo?: boolean } = {}) {
+    this.echo = options.echo ?? true;
+  }
+  /** Print and keep one line (or several, joined by newlines). */
+  line(s = ""): void {
+    this.lines.push(s);
+    if (this.echo) console.log(s);
+  }
+  /** Print and keep a JSON document on one line. */
+  json(value: unknown): void {
+    this.line(JSON.stringify(value));
+  }
+  /** Everything printed so far. */
+  text(): string {
+    return this.lines.length ? this.lines.join("\n") + "\n" : "";
+  }
+}
+
+/**
+ * Write a file atomically: to `path.tmp-<pid>` first, then rename.
+ *
+ * @example
+ * ```ts
+ * await writeFileAtomic("results/x.txt", "data\n");
+ * ```
+ */
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+): Promise<void> {
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
+  if (dir) await Deno.mkdir(dir, { recursive: true });
+  const tmp = `${path}.tmp-${Deno.pid}`;
+  try {
+    if (typeof data === "string") await Deno.writeTextFile(tmp, data);
+    else await Deno.writeFile(tmp, data);
+    await Deno.rename(tmp, path);
+  } catch (e) {
+    await Deno.remove(tmp).catch(() => {});
+    throw e;
+  }
+}
+
+/**
+ * A timestamp for run-file names, e.g. `20261129-121503`.
+ *
+ * @example
+ * ```ts
+ * runStamp(new Date(0)); // "19700101-000000"
+ * ```
+ */
+export function runStamp(d = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}-${
+    p(d.getUTCHours())
+  }${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`;
+}
+
+/**
+ * Progress on stderr, only when stderr is a terminal.
+ *
+ * @example
+ * ```ts
+ * const p = progress("sim");
+ * p(50, 100);
+ * ```
+ */
+export function progress(label: string): (done: number, total: number) => void {
+  let isTty = false;
+  try {
+    isTty = Deno.stderr.isTerminal();
+  } catch {
+    isTty = false;
+  }
+  if (!isTty) return () => {};
+  const enc = new TextEncoder();
+  let last = 0;
+  return (done, total) => {
+    const now = Date.now();
+    if (done < total && now - last < 200) return;
+    last = now;
+    const pct = total > 0 ? Math.floor((100 * done) / total) : 100;
+    Deno.stderr.writeSync(
+      enc.encode(
+        `\r${label}: ${done}/${total} (${pct}%)${done >= total ? "\n" : ""}`,
+      ),
+    );
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Deterministic parallel runs over Web Workers.
+ *
+ * A job is a function `fn(args, from, to)` exported by some module; the range
+ * `[0, total)` is cut into chunks whose boundaries depend only on `total`, the
+ * chunks are handed to workers, and the results come back in chunk order.
+ * Since every game or round draws from its own random stream (its index), the
+ * merged result is byte-identical whatever the number of workers.
+ *
+ * @example
+ * ```ts
+ * import { runChunks } from "./parallel.ts";
+ * const parts = await runChunks<number>({
+ *   module: new URL("./sim.ts", import.meta.url).href,
+ *   fn: "playMatchChunk",
+ *   args: { rules: "standard", policies: ["ev", "sum:20"], seed: 1 },
+ *   total: 1000,
+ * });
+ * ```
+ * @module
+ */
+
+/** A job description for {@linkcode runChunks}. */
+export interface ChunkJob {
+  /** URL of the module that exports the job function. */
+  module: string;
+  /** Name of the exported function `(args, from, to) => result`. */
+  fn: string;
+  /** Structured-clonable arguments. */
+  args: unknown;
+  /** Size of the index range. */
+  total: number;
+  /** Number of workers (default: the number of cores; 1 runs in this thread). */
+  workers?: number;
+  /** Number of chunks (default: up to 64, depending only on `total`). */
+  chunks?: number;
+  /** Called after each chunk with (done, total) indices. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Default worker count: the number of cores this machine reports. */
+export function defaultWorkers(): number {
+  return Math.max(1, navigator.hardwareConcurrency || 1);
+}
+
+/**
+ * The chunk boundaries for a range: they depend only on `total` and `chunks`.
+ *
+ * @example
+ * ```ts
+ * chunkBounds(10, 3); // [[0, 4], [4, 7], [7, 10]]
+ * ```
+ */
+export function chunkBounds(
+  total: number,
+  chunks?: number,
+): [number, number][] {
+  const c = Math.max(1, Math.min(chunks ?? 64, total));
+  const out: [number, number][] = [];
+  for (let i = 0; i < c; i++) {
+    const a = Math.floor((total * i) / c),
+      b = Math.floor((total * (i + 1)) / c);
+    if (b > a) out.push([a, b]);
+  }
+  return out;
+}
+
+type JobFn = (args: unknown, from: number, to: number) => unknown;
+
+/**
+ * Run a chunked job, in parallel when more than one worker is asked for.
+ * Results are returned in chunk order.
+ *
+ * @example
+ * ```ts
+ * const parts = await runChunks({ module, fn: "work", args: {}, total: 100, workers: 2 });
+ * ```
+ */
+export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
+  const bounds = chunkBounds(job.total, job.chunks);
+  const results = new Array<R>(bounds.length);
+  const nWorkers = Math.min(job.workers ?? defaultWorkers(), bounds.length);
+  let done = 0;
+  if (nWorkers <= 1) {
+    const mod = await import(job.module);
+    const fn = mod[job.fn] as JobFn;
+    if (typeof fn !== "function") {
+      throw new Error(`${job.module} has no function ${job.fn}`);
+    }
+    for (let i = 0; i < bounds.length; i++) {
+      results[i] = fn(job.args, bounds[i][0], bounds[i][1]) as R;
+      done += bounds[i][1] - bounds[i][0];
+      job.onProgress?.(done, job.total);
+    }
+    return results;
+  }
+  const workers: Worker[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let next = 0, finished = 0;
+      const give = (w: Worker) => {
+        if (next >= bounds.length) return;
+        const i = next++;
+        w.postMessage({
+          i,
+          module: job.module,
+          fn: job.fn,
+          args: job.args,
+          from: bounds[i][0],
+          to: bounds[i][1],
+        });
+      };
+      for (let k = 0; k < nWorkers; k++) {
+        const w = new Worker(new URL("./worker.ts", import.meta.url).href, {
+          type: "module",
+        });
+        workers.push(w);
+        w.onmessage = (e: MessageEvent) => {
+          const { i, result, error } = e.data;
+          if (error) {
+            reject(new Error(error));
+            return;
+          }
+          results[i] = result as R;
+          done += bounds[i][1] - bounds[i][0];
+          job.onProgress?.(done, job.total);
+          if (++finished === bounds.length) resolve();
+          else give(w);
+        };
+        w.onerror = (e) => {
+          e.preventDefault();
+          reject(new Error(e.message));
+        };
+        give(w);
+      }
+    });
+  } finally {
+    for (const w of workers) w.terminate();
+  }
+  return results;
+}
