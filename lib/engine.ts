@@ -43,6 +43,9 @@ import { Rng } from "./rng.ts";
 import { checkStack, deckSize, type Rules } from "./rules.ts";
 import type { Strategy, TableView } from "./view.ts";
 
+/** Marks a set-aside slot whose card has been resolved. */
+const CONSUMED = 255;
+
 /** Seat status within a round. */
 export const ACTIVE = 0, STAYED = 1, FROZEN = 2, BUSTED = 3;
 /** How a seat's last completed round ended (see {@linkcode Game.lastRoundOutcome}). */
@@ -642,6 +645,7 @@ export class Game implements TableView {
     const end = this.asideTop;
     for (let j = start; j < end; j++) {
       const k = this.aside[j];
+      this.aside[j] = CONSUMED;
       this.asideCounts[k]--;
       if (!this.roundOver && this.status[t] === ACTIVE) {
         this.resolveAction(t, k);
@@ -815,7 +819,9 @@ export class Game implements TableView {
       pile[this.stack[j]]++;
     }
     const aside = new Int32Array(KINDS);
-    for (let j = 0; j < this.asideTop; j++) aside[this.aside[j]]++;
+    for (let j = 0; j < this.asideTop; j++) {
+      if (this.aside[j] !== CONSUMED) aside[this.aside[j]]++;
+    }
     let pileTotal = 0, discardTotal = 0, frontTotal = 0;
     for (let k = 0; k < KINDS; k++) {
       if (pile[k] !== this.pileCounts[k]) {

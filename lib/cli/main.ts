@@ -87,9 +87,24 @@ export async function main(
       );
     }
     let parsed;
+    // let negative numbers through as values (`-n -5`), so that the option's own check names them
+    const args: string[] = [];
+    for (let i = 0; i < rest.length; i++) {
+      const a = rest[i], next = rest[i + 1];
+      const key = a.startsWith("--")
+        ? a.slice(2)
+        : a.startsWith("-")
+        ? a.slice(1)
+        : "";
+      const spec = (cmd.options as Record<string, { type: string }>)[key];
+      if (spec?.type === "string" && next !== undefined && /^-\d/.test(next)) {
+        args.push(a.startsWith("--") ? `${a}=${next}` : `${a}${next}`);
+        i++;
+      } else args.push(a);
+    }
     try {
       parsed = parseArgs({
-        args: rest,
+        args,
         options: { ...cmd.options, ...COMMON },
         allowPositionals: cmd.positionals ?? false,
         strict: true,

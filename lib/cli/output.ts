@@ -27,6 +27,10 @@ export class Output {
     this.lines.push(s);
     if (this.echo) console.log(s);
   }
+  /** Keep a line for the run file without printing it (e.g. what a player typed). */
+  record(s: string): void {
+    this.lines.push(s);
+  }
   /** Print and keep a JSON document on one line. */
   json(value: unknown): void {
     this.line(JSON.stringify(value));

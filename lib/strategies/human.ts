@@ -31,9 +31,42 @@ export interface HumanIO {
   write(line: string): void;
 }
 
-/** The terminal, through Deno's synchronous `prompt`. */
+const pending: number[] = [];
+let inputEnded = false;
+
+/**
+ * Read one line from standard input synchronously (works for a terminal and
+ * for piped input); null at end of input.
+ *
+ * @example
+ * ```ts
+ * const answer = readLineSync("Hit or stay? ");
+ * ```
+ */
+export function readLineSync(question: string): string | null {
+  Deno.stdout.writeSync(new TextEncoder().encode(question));
+  const buf = new Uint8Array(256);
+  for (;;) {
+    const nl = pending.indexOf(10);
+    if (nl >= 0) {
+      const line = pending.splice(0, nl + 1);
+      return new TextDecoder().decode(new Uint8Array(line.slice(0, -1)))
+        .replace(/\r$/, "");
+    }
+    if (inputEnded) {
+      if (pending.length === 0) return null;
+      const line = pending.splice(0);
+      return new TextDecoder().decode(new Uint8Array(line));
+    }
+    const n = Deno.stdin.readSync(buf);
+    if (n === null || n === 0) inputEnded = true;
+    else for (let i = 0; i < n; i++) pending.push(buf[i]);
+  }
+}
+
+/** The terminal: standard input and output. */
 export const TERMINAL: HumanIO = {
-  readLine: (p) => prompt(p),
+  readLine: readLineSync,
   write: (line) => console.log(line),
 };
 

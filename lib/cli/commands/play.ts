@@ -12,7 +12,11 @@
 
 import { Game } from "../../engine.ts";
 import { formatEvent } from "../../events.ts";
-import { EndOfInput, HumanStrategy } from "../../strategies/human.ts";
+import {
+  EndOfInput,
+  HumanStrategy,
+  readLineSync,
+} from "../../strategies/human.ts";
 import type { Command } from "../command.ts";
 import {
   POLICIES,
@@ -44,7 +48,11 @@ export const playCommand: Command = {
     );
     const seed = seedOf(values, Date.now() % 1000000);
     const human = new HumanStrategy({
-      readLine: (p) => prompt(p),
+      readLine: (p) => {
+        const a = readLineSync(p);
+        out.record(`${p}${a ?? ""}`.trimEnd());
+        return a;
+      },
       write: (l) => out.line(l),
     });
     const strategies = [human, ...bots];
