@@ -12,8 +12,6 @@
  * @module
  */
 
-import { cardName } from "./cards.ts";
-
 /** One thing that happened in a game. Seats are 0-based; cards use the notation of `cards.ts`. */
 export type GameEvent =
   | { type: "round_start"; round: number; first: number }
@@ -99,6 +97,3 @@ export function formatEvent(e: GameEvent, names: readonly string[]): string {
       }; ${e.winner === null ? "drawn" : `${p(e.winner)} wins`}`;
   }
 }
-
-/** Card notation helper re-exported for event builders. */
-export { cardName };
