@@ -674,40 +674,64 @@ export class Game implements TableView {
     }
     if (this.rules.freshDeckEachRound) {
       // every card goes back: the next round starts from a full, fresh deck
-      this.fillPile(false);
-      for (let k = 0; k < KINDS; k++) {
-        this.discardCounts[k] = 0;
-        this.frontCounts[k] = 0;
+      this.gatherFront(this.pileCounts);
+      if (this.discardTotal > 0) {
+        for (let k = 0; k < KINDS; k++) {
+          this.pileCounts[k] += this.discardCounts[k];
+          this.discardCounts[k] = 0;
+        }
+        this.discardTotal = 0;
       }
-      this.discardTotal = 0;
-      this.frontTotal = 0;
-      this.asideTop = 0;
-      this.finishRound();
-      return;
+      if (this.pileIsDeck) {
+        this.pileN = this.size; // the array is still a permutation of the deck
+        this.pileTotal = this.size;
+        this.stackPos = this.stack.length;
+      } else this.fillPile(false);
+    } else {
+      // every card in front of a player is set aside
+      this.gatherFront(this.discardCounts);
+      this.discardTotal += this.frontTotal;
     }
-    // every card in front of a player is set aside (fresh-deck rules refill at the next round)
-    for (let s = 0; s < n; s++) {
+    this.frontTotal = 0;
+    this.finishRound();
+  }
+
+  /** Add every card in front of the players to `into` (counts by kind) and clear the front counts. */
+  private gatherFront(into: Int32Array): void {
+    const front = this.frontCounts;
+    for (let s = 0; s < this.players; s++) {
       let m = this.mask[s];
       while (m) {
         const v = 31 - Math.clz32(m & -m);
-        this.discardCounts[v]++;
+        into[v]++;
+        front[v] = 0;
         m &= m - 1;
       }
       let md = this.mods[s];
       while (md) {
-        const b = 31 - Math.clz32(md & -md);
-        this.discardCounts[PLUS2 + b]++;
+        const k = PLUS2 + 31 - Math.clz32(md & -md);
+        into[k]++;
+        front[k] = 0;
         md &= md - 1;
       }
-      if (this.chance[s]) this.discardCounts[CHANCE]++;
-      if (this.bustCard[s] >= 0) this.discardCounts[this.bustCard[s]]++;
-      this.discardCounts[FREEZE] += this.freezeFront[s];
-      this.discardCounts[FLIP3] += this.flip3Front[s];
+      if (this.chance[s]) {
+        into[CHANCE]++;
+        front[CHANCE] = 0;
+      }
+      const b = this.bustCard[s];
+      if (b >= 0) {
+        into[b]++;
+        front[b] = 0;
+      }
+      if (this.freezeFront[s]) {
+        into[FREEZE] += this.freezeFront[s];
+        front[FREEZE] = 0;
+      }
+      if (this.flip3Front[s]) {
+        into[FLIP3] += this.flip3Front[s];
+        front[FLIP3] = 0;
+      }
     }
-    this.discardTotal += this.frontTotal;
-    for (let k = 0; k < KINDS; k++) this.frontCounts[k] = 0;
-    this.frontTotal = 0;
-    this.finishRound();
   }
 
   private finishRound(): void {
