@@ -19,6 +19,7 @@ import { EndgameStrategy } from "./endgame.ts";
 import { EvStrategy } from "./ev.ts";
 import { HumanStrategy } from "./human.ts";
 import { SumStrategy } from "./sum.ts";
+import { SearchStrategy } from "./search.ts";
 
 /** What kind of parameter a strategy takes. */
 export type ParamKind = "none" | "count" | "probability";
@@ -91,6 +92,22 @@ export const REGISTRY: StrategyEntry[] = [
     describe:
       "ev with race awareness: once someone is within 60 of the target it gambles when trailing and coasts when ahead.",
     make: () => new EndgameStrategy(),
+  },
+  {
+    name: "search",
+    param: "none",
+    usage: "search",
+    describe:
+      "Seed 001's agent: two-ply expectiminimax over the round, leaves valued by a trained win table W[t0, t1, starter].",
+    make: () => new SearchStrategy(true),
+  },
+  {
+    name: "search0",
+    param: "none",
+    usage: "search0",
+    describe:
+      "The same two-ply search without the table: leaves valued by the round-score difference.",
+    make: () => new SearchStrategy(false),
   },
   {
     name: "human",

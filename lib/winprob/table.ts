@@ -1,0 +1,230 @@
+/**
+ * Win-probability tables: `W[t0, t1, s]`, the probability that the player
+ * whose total is `t0` wins a two-player game (a draw counts one half) from
+ * round-start totals `t0`, `t1` below the target, where `s = 0` when that
+ * player starts the round and `s = 1` when the opponent does. Tables whose
+ * model has no starting player (the independent-round best response) hold
+ * one layer (`sides = 1`).
+ *
+ * Binary format (little endian): the 8 bytes `F7WTAB01`, a u32 header length,
+ * the JSON header (`target`, `sides`, free metadata), a u32 FNV-1a checksum of
+ * the float data, then `target * target * sides` float32 values. A file with a
+ * bad magic, length or checksum is refused with a one-line error.
+ *
+ * @example
+ * ```ts
+ * import { WTable } from "./table.ts";
+ * const w = WTable.symmetric(200, 2, 0.5);
+ * w.value(250, 10, 0); // 1 (terminal: already past the target)
+ * const back = WTable.decode(w.encode());
+ * ```
+ * @module
+ */
+
+import { InputError } from "../cards.ts";
+import { writeFileAtomic } from "../cli/output.ts";
+
+const MAGIC = "F7WTAB01";
+
+/** FNV-1a hash of bytes (32-bit). */
+export function fnv1a(bytes: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i];
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A two-player win-probability table with terminal handling. */
+export class WTable {
+  /**
+   * @param target the game's target total (table covers totals 0..target-1)
+   * @param sides 2 (who starts matters) or 1
+   * @param data `target * target * sides` values, index `(s * target + t0) * target + t1`
+   * @param meta free metadata stored in the header
+   */
+  constructor(
+    readonly target: number,
+    readonly sides: number,
+    readonly data: Float32Array,
+    readonly meta: Record<string, unknown> = {},
+  ) {
+    if (data.length !== target * target * sides) {
+      throw new Error("table data has the wrong length");
+    }
+  }
+
+  /**
+   * A table filled with one value (0.5 is the neutral prior).
+   *
+   * @example
+   * ```ts
+   * WTable.symmetric(200, 2, 0.5).get(0, 0, 0); // 0.5
+   * ```
+   */
+  static symmetric(target: number, sides: number, v: number): WTable {
+    return new WTable(
+      target,
+      sides,
+      new Float32Array(target * target * sides).fill(v),
+    );
+  }
+
+  /**
+   * Stored value for totals below the target (no bounds checks).
+   *
+   * @example
+   * ```ts
+   * w.get(10, 20, 1);
+   * ```
+   */
+  get(t0: number, t1: number, s: number): number {
+    const T = this.target;
+    return this.data[((this.sides === 1 ? 0 : s) * T + t0) * T + t1];
+  }
+
+  /**
+   * Value at round-start totals, with the end of the game handled: once a
+   * total reaches the target the higher total wins (1 or 0) and equal totals
+   * count one half.
+   *
+   * @example
+   * ```ts
+   * w.value(201, 199, 0); // 1
+   * ```
+   */
+  value(t0: number, t1: number, s: number): number {
+    const T = this.target;
+    if (t0 >= T || t1 >= T) return t0 > t1 ? 1 : t0 < t1 ? 0 : 0.5;
+    return this.data[((this.sides === 1 ? 0 : s) * T + t0) * T + t1];
+  }
+
+  /**
+   * The binary encoding (header + checksum + data).
+   *
+   * @example
+   * ```ts
+   * WTable.decode(w.encode()).target; // 200
+   * ```
+   */
+  encode(): Uint8Array {
+    const header = new TextEncoder().encode(
+      JSON.stringify({ target: this.target, sides: this.sides, ...this.meta }),
+    );
+    const body = new Uint8Array(
+      this.data.buffer,
+      this.data.byteOffset,
+      this.data.byteLength,
+    );
+    const out = new Uint8Array(8 + 4 + header.length + 4 + body.length);
+    out.set(new TextEncoder().encode(MAGIC), 0);
+    const dv = new DataView(out.buffer);
+    dv.setUint32(8, header.length, true);
+    out.set(header, 12);
+    dv.setUint32(12 + header.length, fnv1a(body), true);
+    // float data little endian (the platforms Deno runs on are little endian)
+    out.set(body, 16 + header.length);
+    return out;
+  }
+
+  /**
+   * Decode a table, checking the magic, the sizes and the checksum.
+   *
+   * @throws {InputError} on a damaged or foreign file.
+   * @example
+   * ```ts
+   * const t = WTable.decode(bytes);
+   * ```
+   */
+  static decode(bytes: Uint8Array, what = "table"): WTable {
+    const bad = (why: string) =>
+      new InputError(`${what} is not a valid win table: ${why}`);
+    if (bytes.length < 16) throw bad("too short");
+    if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
+      throw bad("bad magic");
+    }
+    const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const hl = dv.getUint32(8, true);
+    if (12 + hl + 4 > bytes.length) throw bad("bad header length");
+    let meta: Record<string, unknown>;
+    try {
+      meta = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + hl)));
+    } catch {
+      throw bad("unreadable header");
+    }
+    const target = Number(meta.target), sides = Number(meta.sides);
+    if (!(target >= 1 && target <= 10000) || !(sides === 1 || sides === 2)) {
+      throw bad("bad dimensions");
+    }
+    const n = target * target * sides;
+    const start = 16 + hl;
+    if (bytes.length !== start + 4 * n) throw bad("bad data length");
+    const body = bytes.slice(start, start + 4 * n);
+    if (fnv1a(body) !== dv.getUint32(12 + hl, true)) {
+      throw bad("checksum mismatch");
+    }
+    delete meta.target;
+    delete meta.sides;
+    return new WTable(target, sides, new Float32Array(body.buffer), meta);
+  }
+
+  /**
+   * Save atomically.
+   *
+   * @example
+   * ```ts
+   * await w.save(".cache/winprob/search-duel.wtab");
+   * ```
+   */
+  async save(path: string): Promise<void> {
+    await writeFileAtomic(path, this.encode());
+  }
+
+  /**
+   * Load a saved table (synchronously, so that strategies can load lazily);
+   * null when the file does not exist.
+   *
+   * @example
+   * ```ts
+   * const w = WTable.loadSync(".cache/winprob/search-duel.wtab");
+   * ```
+   */
+  static loadSync(path: string): WTable | null {
+    let bytes: Uint8Array;
+    try {
+      bytes = Deno.readFileSync(path);
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return null;
+      throw e;
+    }
+    return WTable.decode(bytes, path);
+  }
+}
+
+/** Directory of the trained and computed tables (gitignored, rebuilt when missing). */
+export const TABLE_DIR = ".cache/winprob";
+
+/**
+ * Path of the search agent's trained table for a rules preset.
+ *
+ * @example
+ * ```ts
+ * searchTablePath("duel"); // ".cache/winprob/search-duel.wtab"
+ * ```
+ */
+export function searchTablePath(rules: string): string {
+  return `${TABLE_DIR}/search-${rules}.wtab`;
+}
+
+/**
+ * Path of the best-response table for a model deck.
+ *
+ * @example
+ * ```ts
+ * bestResponsePath("numbers"); // ".cache/winprob/br-numbers.wtab"
+ * ```
+ */
+export function bestResponsePath(model: string): string {
+  return `${TABLE_DIR}/br-${model}.wtab`;
+}

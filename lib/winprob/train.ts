@@ -1,0 +1,364 @@
+/**
+ * Training the search agent's win table by approximate policy iteration
+ * (seed 001's method).
+ *
+ * 1. Self-play games of the current policy (first a threshold policy, then
+ *    the search agent on the last table) give Monte Carlo joint laws of the
+ *    two round-score increments `(x0, x1)`, one per starting player and per
+ *    *region* of round-start totals (each total cut at 80, 140 and 175, so
+ *    4 × 4 regions), recorded from both players' sides.
+ * 2. Value iteration over rounds: `W[t0, t1, s] = Σ p(x0, x1 | region, s) ·
+ *    W[t0 + x0, t1 + x1, 1 − s]`, where a total at or past the target ends the
+ *    game (higher total wins, equal totals count one half). Every increment
+ *    but `(0, 0)` moves to a larger `t0 + t1`, so one backward sweep solves it,
+ *    with the `(0, 0)` self-loops solved exactly as a 2 × 2 linear system.
+ * 3. The new policy is the search on the new table; repeat.
+ *
+ * Game `g` of iteration `i` is played on random stream `g` of seed
+ * `seed + 7919 · i`, so the table is byte-identical whatever the number of
+ * workers. Training seeds are disjoint from the evaluation seeds by
+ * convention: training uses seed 9001 and up, evaluation seeds below 1000.
+ *
+ * @example
+ * ```ts
+ * import { trainTable } from "./train.ts";
+ * const { table } = await trainTable({ rules: "duel", games: 2000, iterations: 3, seed: 9001 });
+ * table.get(0, 0, 0); // about 0.5
+ * ```
+ * @module
+ */
+
+import { Game } from "../engine.ts";
+import { chunkBounds, runChunks } from "../parallel.ts";
+import { getRules } from "../rules.ts";
+import { makeStrategy } from "../strategies/registry.ts";
+import { SearchStrategy } from "../strategies/search.ts";
+import type { Strategy } from "../view.ts";
+import { WTable } from "./table.ts";
+
+/** Round scores at or above this are clamped (no round scores 200). */
+export const INC_CAP = 200;
+/** Region cuts of a total. */
+export const REGION_CUTS: readonly number[] = [80, 140, 175];
+const NR = REGION_CUTS.length + 1;
+/** Number of (region, region) cells. */
+export const CELLS = NR * NR;
+
+/**
+ * The region cell of round-start totals (scaled to a target of 200).
+ *
+ * @example
+ * ```ts
+ * cellOf(0, 190, 200); // 3
+ * ```
+ */
+export function cellOf(t0: number, t1: number, target: number): number {
+  return regionOf(t0, target) * NR + regionOf(t1, target);
+}
+
+function regionOf(t: number, target: number): number {
+  const x = (t * 200) / target;
+  let i = 0;
+  while (i < REGION_CUTS.length && x >= REGION_CUTS[i]) i++;
+  return i;
+}
+
+/** Arguments of one training chunk (structured-clonable). */
+export interface TrainChunkArgs {
+  /** Rules preset. */
+  rules: string;
+  /** Seed of this iteration's games. */
+  seed: number;
+  /** Policy spec to self-play, used when `table` is null. */
+  policy: string;
+  /** Table of the search policy to self-play, or null. */
+  table: Float32Array | null;
+  /** Target of the table. */
+  target: number;
+}
+
+/** Sparse joint increment counts of a chunk: `index[i]` was seen `count[i]` times. */
+export interface TrainChunkResult {
+  /** Flat indices `((cell * 2 + s) * INC_CAP + x0) * INC_CAP + x1`. */
+  index: Int32Array;
+  /** Counts. */
+  count: Int32Array;
+  /** Rounds recorded. */
+  rounds: number;
+}
+
+/**
+ * Self-play games `[from, to)` and count the increments. Exported for workers.
+ *
+ * @example
+ * ```ts
+ * trainChunk({ rules: "duel", seed: 9001, policy: "sum:37", table: null, target: 200 }, 0, 10).rounds > 0;
+ * ```
+ */
+export function trainChunk(
+  args: TrainChunkArgs,
+  from: number,
+  to: number,
+): TrainChunkResult {
+  const rules = getRules(args.rules);
+  const mk = (): Strategy =>
+    args.table
+      ? new SearchStrategy(
+        true,
+        new WTable(args.target, 2, args.table),
+      )
+      : makeStrategy(args.policy);
+  const game = new Game(rules, [mk(), mk()], { seed: args.seed });
+  const S = INC_CAP;
+  const hist = new Int32Array(CELLS * 2 * S * S);
+  let rounds = 0;
+  for (let g = from; g < to; g++) {
+    game.newGame({ seed: args.seed, stream: g, firstSeat: g & 1 });
+    while (!game.isGameOver() && game.round < 1000) {
+      const ta = game.total(0), tb = game.total(1);
+      const first = game.firstOfRound(game.round + 1);
+      const sc = game.playRound();
+      const xa = Math.min(S - 1, sc[0]), xb = Math.min(S - 1, sc[1]);
+      const sa = first === 0 ? 0 : 1;
+      hist[((cellOf(ta, tb, rules.target) * 2 + sa) * S + xa) * S + xb]++;
+      hist[((cellOf(tb, ta, rules.target) * 2 + 1 - sa) * S + xb) * S + xa]++;
+      rounds++;
+    }
+  }
+  let nnz = 0;
+  for (let i = 0; i < hist.length; i++) if (hist[i]) nnz++;
+  const index = new Int32Array(nnz), count = new Int32Array(nnz);
+  let j = 0;
+  for (let i = 0; i < hist.length; i++) {
+    if (hist[i]) {
+      index[j] = i;
+      count[j++] = hist[i];
+    }
+  }
+  return { index, count, rounds };
+}
+
+/**
+ * Value iteration over rounds: the table of a policy from its joint
+ * increment counts (dense, as accumulated from {@linkcode trainChunk}).
+ *
+ * @example
+ * ```ts
+ * const w = solveTable(hist, 200);
+ * ```
+ */
+export function solveTable(hist: Float64Array, target: number): WTable {
+  const S = INC_CAP, T = target;
+  // sparse normalised laws per (cell, s)
+  const xs0: Int32Array[] = [], xs1: Int32Array[] = [], ps: Float64Array[] = [];
+  const p00 = new Float64Array(CELLS * 2);
+  for (let c = 0; c < CELLS * 2; c++) {
+    let tot = 0, nnz = 0;
+    const base = c * S * S;
+    for (let i = 0; i < S * S; i++) {
+      if (hist[base + i]) {
+        tot += hist[base + i];
+        nnz++;
+      }
+    }
+    const a = new Int32Array(nnz),
+      b = new Int32Array(nnz),
+      p = new Float64Array(nnz);
+    let j = 0;
+    if (tot === 0) {
+      // never visited: a neutral law (both bank 0) keeps W at one half
+      xs0.push(a);
+      xs1.push(b);
+      ps.push(p);
+      p00[c] = 1;
+      continue;
+    }
+    for (let i = 0; i < S * S; i++) {
+      const h = hist[base + i];
+      if (!h) continue;
+      const x0 = Math.floor(i / S), x1 = i % S;
+      if (x0 === 0 && x1 === 0) {
+        p00[c] = h / tot;
+        continue;
+      }
+      a[j] = x0;
+      b[j] = x1;
+      p[j++] = h / tot;
+    }
+    xs0.push(a.subarray(0, j));
+    xs1.push(b.subarray(0, j));
+    ps.push(p.subarray(0, j));
+  }
+  const w = WTable.symmetric(T, 2, 0);
+  const data = w.data;
+  const val = (a: number, b: number, s: number) =>
+    a >= T || b >= T
+      ? (a > b ? 1 : a < b ? 0 : 0.5)
+      : data[(s * T + a) * T + b];
+  for (let t0 = T - 1; t0 >= 0; t0--) {
+    for (let t1 = T - 1; t1 >= 0; t1--) {
+      const cell = cellOf(t0, t1, T);
+      const A = [0, 0];
+      for (let s = 0; s < 2; s++) {
+        const c = cell * 2 + s;
+        const a = xs0[c], b = xs1[c], p = ps[c];
+        let acc = 0;
+        for (let j = 0; j < p.length; j++) {
+          acc += p[j] * val(t0 + a[j], t1 + b[j], 1 - s);
+        }
+        A[s] = acc;
+      }
+      const q0 = p00[cell * 2], q1 = p00[cell * 2 + 1];
+      const den = 1 - q0 * q1;
+      // if both always score 0 the game never ends: call it one half
+      const w0 = den > 1e-12 ? (A[0] + q0 * A[1]) / den : 0.5;
+      const w1 = den > 1e-12 ? A[1] + q1 * w0 : 0.5;
+      data[(0 * T + t0) * T + t1] = w0;
+      data[(1 * T + t0) * T + t1] = w1;
+    }
+  }
+  return w;
+}
+
+/** Options of {@linkcode trainTable}. */
+export interface TrainOptions {
+  /** Rules preset (two players). */
+  rules: string;
+  /** Self-play games per iteration. */
+  games: number;
+  /** Policy-iteration steps on the search policy after the threshold start (at least 1). */
+  iterations: number;
+  /** Training seed (use 9001 and up, disjoint from evaluation seeds). */
+  seed: number;
+  /** Starting threshold policy (default `sum:37`, seed 001's). */
+  start?: string;
+  /** Workers (default: cores). */
+  workers?: number;
+  /** Progress messages. */
+  log?: (line: string) => void;
+}
+
+/** What {@linkcode trainTable} returns. */
+export interface TrainResult {
+  /** The final table. */
+  table: WTable;
+  /** `W[0, 0, 0]` after each step (step 0: the threshold policy). */
+  w00: number[];
+  /** Rounds recorded per step. */
+  rounds: number[];
+}
+
+/**
+ * Approximate policy iteration: threshold policy → table → search on the
+ * table → new table, `iterations` times.
+ *
+ * @example
+ * ```ts
+ * const r = await trainTable({ rules: "duel", games: 500, iterations: 1, seed: 9001, workers: 1 });
+ * ```
+ */
+export async function trainTable(opts: TrainOptions): Promise<TrainResult> {
+  return await trainLoop(opts, (args, games) =>
+    runChunks<TrainChunkResult>({
+      module: import.meta.url,
+      fn: "trainChunk",
+      args,
+      total: games,
+      workers: opts.workers,
+      chunks: TRAIN_CHUNKS,
+    }));
+}
+
+/**
+ * {@linkcode trainTable} in this thread, synchronously (the same chunks, so
+ * the same table): the fallback of a strategy that finds no table.
+ *
+ * @example
+ * ```ts
+ * const r = trainTableSync({ rules: "duel", games: 200, iterations: 1, seed: 9001 });
+ * ```
+ */
+export function trainTableSync(opts: TrainOptions): TrainResult {
+  const r = trainLoop(
+    opts,
+    (args, games) =>
+      chunkBounds(games, TRAIN_CHUNKS).map(([a, b]) => trainChunk(args, a, b)),
+  );
+  if (r instanceof Promise) {
+    throw new Error("training did not run in this thread");
+  }
+  return r;
+}
+
+const TRAIN_CHUNKS = 16;
+
+type Runner = (
+  args: TrainChunkArgs,
+  games: number,
+) => TrainChunkResult[] | Promise<TrainChunkResult[]>;
+
+function trainLoop(
+  opts: TrainOptions,
+  run: Runner,
+): TrainResult | Promise<TrainResult> {
+  const rules = getRules(opts.rules);
+  const T = rules.target;
+  const start = opts.start ?? "sum:37";
+  makeStrategy(start);
+  let table: WTable | null = null;
+  const w00: number[] = [], rounds: number[] = [];
+  let it = 0;
+  const finish = (): TrainResult => ({
+    table: new WTable(T, 2, table!.data, {
+      kind: "search",
+      rules: rules.name,
+      games: opts.games,
+      iterations: opts.iterations,
+      seed: opts.seed,
+      start,
+      regions: REGION_CUTS,
+    }),
+    w00,
+    rounds,
+  });
+  const step = (parts: TrainChunkResult[]): void => {
+    const hist = new Float64Array(CELLS * 2 * INC_CAP * INC_CAP);
+    let n = 0;
+    for (const p of parts) {
+      for (let j = 0; j < p.index.length; j++) hist[p.index[j]] += p.count[j];
+      n += p.rounds;
+    }
+    table = solveTable(hist, T);
+    w00.push(table.get(0, 0, 0));
+    rounds.push(n);
+    opts.log?.(
+      `step ${it} (${
+        it === 0 ? start : "search"
+      }): ${n} rounds, W[0,0,first] = ${table.get(0, 0, 0).toFixed(4)}`,
+    );
+  };
+  const argsOf = (): TrainChunkArgs => ({
+    rules: rules.name,
+    seed: opts.seed + 7919 * it,
+    policy: start,
+    table: table ? table.data : null,
+    target: T,
+  });
+  // synchronous runners finish the whole loop before returning
+  const loop = (): TrainResult | Promise<TrainResult> => {
+    while (it <= opts.iterations) {
+      const r = run(argsOf(), opts.games);
+      if (r instanceof Promise) {
+        return r.then((parts) => {
+          step(parts);
+          it++;
+          return loop();
+        });
+      }
+      step(r);
+      it++;
+    }
+    return finish();
+  };
+  return loop();
+}
