@@ -20,6 +20,7 @@ import { EvStrategy } from "./ev.ts";
 import { HumanStrategy } from "./human.ts";
 import { SumStrategy } from "./sum.ts";
 import { SearchStrategy } from "./search.ts";
+import { WinProbStrategy } from "./winprob.ts";
 
 /** What kind of parameter a strategy takes. */
 export type ParamKind = "none" | "count" | "probability";
@@ -108,6 +109,14 @@ export const REGISTRY: StrategyEntry[] = [
     describe:
       "The same two-ply search without the table: leaves valued by the round-score difference.",
     make: () => new SearchStrategy(false),
+  },
+  {
+    name: "winprob",
+    param: "none",
+    usage: "winprob",
+    describe:
+      "Plays the exact two-player best response to a score maximiser (independent-round model): an exact round DP for the win value.",
+    make: () => new WinProbStrategy(),
   },
   {
     name: "human",
