@@ -15,6 +15,7 @@ import { watchCommand } from "./commands/watch.ts";
 import { simCommand } from "./commands/sim.ts";
 import { roundCommand } from "./commands/round.ts";
 import { playCommand } from "./commands/play.ts";
+import { experimentCommand } from "./commands/experiment.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: Command[] = [
@@ -23,4 +24,5 @@ export const COMMANDS: Command[] = [
   simCommand,
   roundCommand,
   rulesCommand,
+  experimentCommand,
 ];

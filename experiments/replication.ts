@@ -1,0 +1,217 @@
+/**
+ * `replication`: seed 000's caution on method. Its first field-size result
+ * came from one 24,000-game run that looked significant at three standard
+ * errors and did not replicate. We run that comparison — four players, `ev`
+ * against `bust:0.25`, two seats each — at 24,000 games on 20 independent
+ * seeds and look at the spread of z.
+ *
+ * Per run, `diff` is ev's per-seat win share minus bust:0.25's; per game
+ * `D = W_ev/2 − W_bust/2` (win indicators), so its standard error is
+ * `sqrt((p_ev/4 + p_bust/4 − diff²) / games)` with `p` the share of games won
+ * by either seat of the policy; `z = diff / se`. If the SE is right, the z of
+ * the runs scatter around the pooled z with standard deviation 1.
+ *
+ * @example
+ * ```sh
+ * deno task flip7 experiment replication --seed 1
+ * ```
+ * @module
+ */
+
+import * as Plot from "@observablehq/plot";
+import type { Experiment, Row } from "../lib/experiment.ts";
+import { round } from "../lib/stats.ts";
+import {
+  deriveSeed,
+  field,
+  groupStats,
+  phase,
+  pool,
+  r6,
+  runBatch,
+  type RunSpec,
+  winShareDiff,
+} from "./common.ts";
+
+const A = "ev", B = "bust:0.25";
+const RULES = "standard";
+const PLAYERS = 4;
+const GAMES = 24_000, QUICK_GAMES = 600;
+const SEEDS = 20;
+
+/** Standard normal cumulative distribution (Abramowitz–Stegun 7.1.26 via erf). */
+function phi(x: number): number {
+  const t = 1 / (1 + 0.3275911 * Math.abs(x) / Math.SQRT2);
+  const y = 1 -
+    (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t -
+            0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-x * x / 2);
+  return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
+}
+
+/** The experiment. */
+export const replication: Experiment = {
+  name: "replication",
+  claim:
+    "One 24,000-game run looked significant at 3 SE and did not replicate: how often does one run cross 3 SE?",
+  async run({ seed, quick, workers, onProgress }) {
+    const games = quick ? QUICK_GAMES : GAMES;
+    const seeds = Array.from(
+      { length: SEEDS },
+      (_, i) => deriveSeed(seed, "replication", i),
+    );
+    const policies = field(PLAYERS, A, B);
+    const runs: RunSpec[] = seeds.map((s) => ({
+      rules: RULES,
+      policies,
+      seed: s,
+      count: games,
+      mode: "game",
+    }));
+    const accs = await runBatch(runs, {
+      workers,
+      onProgress: phase(onProgress, "replication"),
+    });
+    const rows: Row[] = runs.map((spec, i) => {
+      const [a, b] = groupStats(accs[i]);
+      const d = winShareDiff(accs[i], A, B);
+      return {
+        rules: RULES,
+        players: PLAYERS,
+        seed: spec.seed,
+        games,
+        ev_wins: a.wins,
+        bust_wins: b.wins,
+        ev_share: r6(a.win_share),
+        bust_share: r6(b.win_share),
+        diff: r6(d.diff),
+        se: r6(d.se),
+        z: round(d.z, 3),
+        crosses_3se: Math.abs(d.z) >= 3,
+      };
+    });
+    const zs = rows.map((r) => r.z as number);
+    const mean = zs.reduce((s, z) => s + z, 0) / zs.length;
+    const sd = Math.sqrt(
+      zs.reduce((s, z) => s + (z - mean) ** 2, 0) / (zs.length - 1),
+    );
+    const crossing = zs.filter((z) => Math.abs(z) >= 3).length;
+    const all = pool(accs);
+    const pd = winShareDiff(all, A, B);
+    // z a single run would have on average, and the chance it crosses 3 SE.
+    const mu = pd.diff / (pd.se * Math.sqrt(SEEDS));
+    const pCross = 1 - phi(3 - mu) + phi(-3 - mu);
+    const [pa, pb] = groupStats(all);
+    const summary = [
+      `${SEEDS} runs of ${games} games (${PLAYERS} players, ${A} vs ${B}, ${RULES}):`,
+      `z of ${A} minus ${B} per run: mean ${mean.toFixed(2)}, sd ${
+        sd.toFixed(2)
+      } (1 if the SE is right), min ${Math.min(...zs).toFixed(2)}, max ${
+        Math.max(...zs).toFixed(2)
+      }`,
+      `runs crossing 3 SE: ${crossing} of ${SEEDS}`,
+      `pooled ${all.n} games: ${A} ${
+        (100 * pa.win_share).toFixed(2)
+      }% vs ${B} ${(100 * pb.win_share).toFixed(2)}%, diff ${
+        (100 * pd.diff).toFixed(2)
+      } ± ${(100 * pd.se).toFixed(2)} points (z ${
+        pd.z.toFixed(1)
+      }); expected z of one run ${
+        mu.toFixed(2)
+      }, so one run crosses 3 SE with probability ${pCross.toFixed(3)}`,
+      `(with no true difference a run would cross 3 SE with probability 0.0027)`,
+    ];
+    const claims = [{
+      claim:
+        `one ${games}-game run at 4 players crosses 3 SE (ev vs bust:0.25)`,
+      seed000: "once; did not replicate on a second seed",
+      ours: `${crossing} of ${SEEDS} seeds cross 3 SE; z mean ${
+        mean.toFixed(2)
+      }, sd ${sd.toFixed(2)}`,
+    }];
+    // Chart: the z of the runs, a normal curve around the expected z.
+    const lo = Math.min(-4, Math.floor(Math.min(...zs)) - 1);
+    const hi = Math.max(4, Math.ceil(Math.max(...zs)) + 1);
+    const bin = 0.5;
+    const curve = Array.from({ length: 121 }, (_, i) => {
+      const x = lo + (hi - lo) * i / 120;
+      return {
+        z: round(x, 4),
+        count: round(
+          SEEDS * bin * Math.exp(-((x - mu) ** 2) / 2) / Math.sqrt(2 * Math.PI),
+          4,
+        ),
+      };
+    });
+    const chart = {
+      title: `Replication: z of ev − bust:0.25 over ${SEEDS} seeds`,
+      subtitle:
+        `${PLAYERS} players (2 ev, 2 bust:0.25), ${games} games per run, ${RULES} rules; z = (per-seat win-share difference) / SE`,
+      caption:
+        `Curve: N(expected z, 1) for ${SEEDS} runs. Dashed: ±3. Data: results/replication.csv`,
+      height: 320,
+      x: { label: "z", domain: [lo, hi] },
+      y: { label: "Runs", grid: true, ticks: 5, tickFormat: "d" },
+      marks: [
+        Plot.rectY(
+          rows,
+          {
+            ...Plot.binX({ y: "count" }, { x: "z", interval: bin }),
+            fill: "#4269d0",
+            inset: 1,
+          },
+        ),
+        Plot.line(curve, { x: "z", y: "count", stroke: "#efb118" }),
+        Plot.ruleX([-3, 3], { stroke: "#d62728", strokeDasharray: "4,3" }),
+        Plot.ruleX([0], { stroke: "#999" }),
+        Plot.ruleY([0]),
+      ],
+    };
+    return {
+      columns: [
+        "rules",
+        "players",
+        "seed",
+        "games",
+        "ev_wins",
+        "bust_wins",
+        "ev_share",
+        "bust_share",
+        "diff",
+        "se",
+        "z",
+        "crosses_3se",
+      ],
+      rows,
+      chart,
+      summary,
+      claims,
+      provenance: {
+        seeds,
+        rules: RULES,
+        players: PLAYERS,
+        policies,
+        games_per_run: games,
+        total_games: games * SEEDS,
+        z_definition:
+          "diff = per-seat win share of ev minus bust:0.25; se = sqrt((p_ev/4 + p_bust/4 - diff^2)/games), p = share of games won by the policy's two seats; z = diff/se",
+        z_mean: round(mean, 3),
+        z_sd: round(sd, 3),
+        runs_crossing_3se: crossing,
+        pooled: {
+          games: all.n,
+          ev_share: r6(pa.win_share),
+          bust_share: r6(pb.win_share),
+          diff: r6(pd.diff),
+          se: r6(pd.se),
+          expected_z_one_run: round(mu, 3),
+          p_one_run_crosses_3se: round(pCross, 4),
+        },
+        reproduce_a_row: `deno task flip7 sim -n ${games} -p ${
+          policies.join(",")
+        } --rules ${RULES} --seed SEED`,
+      },
+    };
+  },
+};

@@ -1,0 +1,203 @@
+/**
+ * `deno task repro [--seed S] [--quick] [--workers N] [--out DIR] [--only A,B]`:
+ * run every experiment (or the listed ones) into `results/` (or `DIR`), then
+ * write `CLAIMS.md` (the claims table; deterministic) and `repro.json`
+ * (timing per experiment and in total, commit, workers). Progress goes to
+ * stderr, the key figures and the timing to stdout.
+ *
+ * Bad input prints one line naming the bad value and what is allowed, exits
+ * with code 2 and writes nothing.
+ *
+ * @example
+ * ```sh
+ * deno task repro                 # seed 1, seed 000's counts, all cores
+ * deno task repro --quick --out .cache/quick
+ * ```
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { InputError } from "../lib/cards.ts";
+import { intOption } from "../lib/cli/args.ts";
+import { progress, writeFileAtomic } from "../lib/cli/output.ts";
+import {
+  claimsTable,
+  codeVersion,
+  runExperiment,
+  type RunReport,
+} from "../lib/experiment.ts";
+import { defaultWorkers } from "../lib/parallel.ts";
+import { EXPERIMENTS, findExperiment } from "./mod.ts";
+
+const USAGE =
+  "deno task repro [--seed S] [--quick] [--workers N] [--out DIR] [--only NAME,...]";
+
+/** Options of {@linkcode repro}. */
+export interface ReproOptions {
+  /** Base seed (default 1). */
+  seed: number;
+  /** Small counts. */
+  quick: boolean;
+  /** Workers. */
+  workers: number;
+  /** Output directory. */
+  outDir: string;
+  /** Names of the experiments to run (default all). */
+  only?: string[];
+  /** Print progress and figures (default true). */
+  echo?: boolean;
+}
+
+/**
+ * Run the experiments and write `CLAIMS.md` and `repro.json`.
+ *
+ * @example
+ * ```ts
+ * const reports = await repro({ seed: 1, quick: true, workers: 2, outDir: "/tmp/r" });
+ * ```
+ */
+export async function repro(opts: ReproOptions): Promise<RunReport[]> {
+  const exps = opts.only ? opts.only.map(findExperiment) : EXPERIMENTS;
+  const echo = opts.echo ?? true;
+  const enc = new TextEncoder();
+  const err = (s: string) =>
+    echo && Deno.stderr.writeSync(enc.encode(s + "\n"));
+  const t0 = performance.now();
+  const reports: RunReport[] = [];
+  const args = [
+    `--seed ${opts.seed}`,
+    ...(opts.quick ? ["--quick"] : []),
+    ...(opts.outDir !== "results" ? [`--out ${opts.outDir}`] : []),
+  ];
+  for (const [i, exp] of exps.entries()) {
+    err(`[${i + 1}/${exps.length}] ${exp.name} ...`);
+    const bar = echo ? progress(`  ${exp.name}`) : () => {};
+    const r = await runExperiment(exp, {
+      seed: opts.seed,
+      quick: opts.quick,
+      workers: opts.workers,
+      outDir: opts.outDir,
+      command: ["deno task repro", ...args].join(" "),
+      onProgress: (_l, d, t) => bar(d, t),
+    });
+    err(
+      `[${i + 1}/${exps.length}] ${exp.name} done in ${r.elapsed.toFixed(1)} s`,
+    );
+    if (echo) {
+      console.log(`== ${exp.name}: ${exp.claim}`);
+      for (const l of r.result.summary) console.log(`  ${l}`);
+    }
+    reports.push(r);
+  }
+  const total = (performance.now() - t0) / 1000;
+  const dir = opts.outDir.replace(/\/+$/, "");
+  if (!opts.only) {
+    await writeFileAtomic(
+      `${dir}/CLAIMS.md`,
+      [
+        "# Seed 000's claims, reproduced",
+        "",
+        `Written by \`deno task repro ${args.join(" ")}\`${
+          opts.quick ? " (quick counts: not the published figures)" : ""
+        }; each file's \`.json\` holds its provenance.`,
+        "",
+        claimsTable(
+          reports.map((r) => ({ name: r.name, claims: r.result.claims })),
+        ),
+      ].join("\n"),
+    );
+  }
+  await writeFileAtomic(
+    `${dir}/repro.json`,
+    JSON.stringify(
+      {
+        command: ["deno task repro", ...args].join(" "),
+        seed: opts.seed,
+        quick: opts.quick,
+        workers: opts.workers,
+        cores: navigator.hardwareConcurrency,
+        code: await codeVersion(),
+        deno: Deno.version.deno,
+        elapsed_s: Object.fromEntries(
+          reports.map((r) => [r.name, Math.round(r.elapsed * 10) / 10]),
+        ),
+        total_s: Math.round(total * 10) / 10,
+      },
+      null,
+      2,
+    ) + "\n",
+  );
+  if (echo) {
+    console.log(
+      `repro: ${reports.length} experiments in ${
+        total.toFixed(1)
+      } s on ${opts.workers} worker${
+        opts.workers === 1 ? "" : "s"
+      } (${dir}/repro.json)`,
+    );
+  }
+  return reports;
+}
+
+async function main(argv: string[]): Promise<number> {
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        options: {
+          seed: { type: "string" },
+          quick: { type: "boolean" },
+          workers: { type: "string" },
+          out: { type: "string" },
+          only: { type: "string" },
+          help: { type: "boolean", short: "h" },
+        },
+        strict: true,
+        allowPositionals: false,
+      });
+    } catch (e) {
+      const msg = e instanceof Error ? e.message.split("\n")[0] : String(e);
+      throw new InputError(`${msg}: usage ${USAGE}`);
+    }
+    const v = parsed.values;
+    if (v.help) {
+      console.log(`usage: ${USAGE}`);
+      return 0;
+    }
+    const seed = intOption(v, "seed", { min: 0, max: 4294967295, default: 1 });
+    const workers = intOption(v, "workers", {
+      min: 1,
+      max: 64,
+      default: defaultWorkers(),
+    });
+    const only = typeof v.only === "string"
+      ? v.only.split(",").map((s) => s.trim())
+      : undefined;
+    if (only) only.forEach(findExperiment);
+    const outDir = typeof v.out === "string" && v.out.trim() !== ""
+      ? v.out
+      : "results";
+    await repro({ seed, quick: v.quick === true, workers, outDir, only });
+    return 0;
+  } catch (e) {
+    if (e instanceof InputError) {
+      console.error(`repro: ${e.message}`);
+      return 2;
+    }
+    if (
+      e instanceof Deno.errors.NotCapable ||
+      e instanceof Deno.errors.PermissionDenied
+    ) {
+      console.error(
+        `repro: cannot write there (${
+          (e as Error).message.split("\n")[0]
+        }): use --out results or a directory under .cache`,
+      );
+      return 2;
+    }
+    throw e;
+  }
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

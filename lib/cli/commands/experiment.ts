@@ -1,0 +1,100 @@
+/**
+ * `flip7 experiment NAME [--seed S] [--quick] [--workers N] [--out DIR]`:
+ * run one of the experiments that reproduce seed 000's claims, writing
+ * `NAME.csv`, `NAME.svg`, `NAME.png` and `NAME.json` into `results/` (or
+ * `--out DIR`). `flip7 experiment list` names them.
+ *
+ * @example
+ * ```sh
+ * deno task flip7 experiment field-size --seed 1 --quick
+ * ```
+ * @module
+ */
+
+import { InputError } from "../../cards.ts";
+import type { Command } from "../command.ts";
+import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
+import { progress } from "../output.ts";
+
+/** The `experiment` command. */
+export const experimentCommand: Command = {
+  name: "experiment",
+  summary:
+    "Reproduce one claim of seed 000 into results/NAME.{csv,svg,png,json} ('experiment list' names them).",
+  usage: `experiment NAME|list [--seed S] [--quick] [--workers N] [--out DIR]`,
+  options: {
+    ...SEED,
+    ...WORKERS,
+    quick: { type: "boolean" },
+    out: { type: "string" },
+  },
+  positionals: true,
+  runFile: false,
+  async run({ values, positionals, out }) {
+    // Loaded here, so that the other commands do not load Plot and resvg.
+    const { EXPERIMENT_NAMES, EXPERIMENTS, findExperiment } = await import(
+      "../../../experiments/mod.ts"
+    );
+    const { runExperiment } = await import("../../experiment.ts");
+    if (positionals.length !== 1) {
+      throw new InputError(
+        `${
+          positionals.length === 0
+            ? "missing experiment NAME"
+            : `one experiment at a time, got '${positionals.join(" ")}'`
+        }: allowed ${EXPERIMENT_NAMES.join(", ")}, list`,
+      );
+    }
+    if (positionals[0] === "list") {
+      for (const e of EXPERIMENTS) out.line(`${e.name.padEnd(22)} ${e.claim}`);
+      return;
+    }
+    const exp = findExperiment(positionals[0]);
+    const seed = seedOf(values);
+    const workers = workersOf(values);
+    const quick = values.quick === true;
+    const outDir = typeof values.out === "string" && values.out.trim() !== ""
+      ? values.out
+      : "results";
+    const bar = progress(exp.name);
+    const argv = [
+      "deno task flip7 experiment",
+      exp.name,
+      `--seed ${seed}`,
+      ...(quick ? ["--quick"] : []),
+      ...(outDir !== "results" ? [`--out ${outDir}`] : []),
+    ].join(" ");
+    let report;
+    try {
+      report = await runExperiment(exp, {
+        seed,
+        quick,
+        workers,
+        outDir,
+        command: argv,
+        onProgress: (_label, done, total) => bar(done, total),
+      });
+    } catch (e) {
+      if (
+        e instanceof Deno.errors.NotCapable ||
+        e instanceof Deno.errors.PermissionDenied ||
+        e instanceof Deno.errors.NotFound
+      ) {
+        throw new InputError(
+          `cannot write into --out '${outDir}' (${
+            e.message.split("\n")[0]
+          }): give a writable directory, e.g. results`,
+        );
+      }
+      if (e instanceof Error && e.message.startsWith("svgToPng:")) {
+        throw new InputError(
+          `cannot render the PNG chart (${e.message}): run with --allow-ffi --allow-sys`,
+        );
+      }
+      throw e;
+    }
+    for (const l of report.result.summary) out.line(l);
+    out.line(`wrote ${report.files.join(", ")}`);
+    out.line(`elapsed ${report.elapsed.toFixed(1)} s`);
+  },
+};

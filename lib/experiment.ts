@@ -1,0 +1,310 @@
+/**
+ * The experiment framework: an experiment reproduces one published claim and
+ * returns tidy rows, a chart and provenance; {@linkcode runExperiment} writes
+ * them as `NAME.csv`, `NAME.svg`, `NAME.png` and `NAME.json` into a results
+ * directory, each file atomically (nothing is written unless everything was
+ * computed and rendered).
+ *
+ * The CSV and the charts are deterministic for a given seed (rounded
+ * numbers, no timestamps), so a changed figure shows in a diff; the JSON holds
+ * the provenance, including what is not deterministic (timing, commit, Deno
+ * version, worker count).
+ *
+ * @example
+ * ```ts
+ * import { runExperiment } from "./experiment.ts";
+ * import { EXPERIMENTS } from "../experiments/mod.ts";
+ * const report = await runExperiment(EXPERIMENTS[0], {
+ *   seed: 1, quick: true, workers: 2, outDir: "results", command: "example",
+ * });
+ * report.files; // ["results/NAME.csv", ...]
+ * ```
+ * @module
+ */
+
+import { csvFormat } from "d3-dsv";
+import { type ChartOptions, renderSvg, svgToPng } from "./chart.ts";
+import { writeFileAtomic } from "./cli/output.ts";
+
+/** A cell of a result row. */
+export type Cell = string | number | boolean | null;
+
+/** One observation. */
+export type Row = Record<string, Cell>;
+
+/** One line of the README "Claims" table. */
+export interface Claim {
+  /** The claim, in a few words. */
+  claim: string;
+  /** Seed 000's figure. */
+  seed000: string;
+  /** Our figure. */
+  ours: string;
+}
+
+/** What an experiment's `run` receives. */
+export interface ExperimentOptions {
+  /** Base seed: every random run of the experiment derives its seed from it. */
+  seed: number;
+  /** Small counts, for tests and CI. */
+  quick: boolean;
+  /** Number of workers (1 runs in this thread). */
+  workers: number;
+  /** Progress of a phase of the experiment. */
+  onProgress?: (label: string, done: number, total: number) => void;
+}
+
+/** What an experiment returns. */
+export interface ExperimentResult {
+  /** CSV columns, in order. */
+  columns: string[];
+  /** Tidy rows, one per observation; numbers already rounded. */
+  rows: Row[];
+  /** The chart (Observable Plot options plus title, subtitle, caption). */
+  chart: ChartOptions;
+  /** Human-readable lines with the key figures. */
+  summary: string[];
+  /** Lines of the README "Claims" table. */
+  claims: Claim[];
+  /** Experiment-specific provenance: seeds, rules, counts, commands, notes. */
+  provenance: Record<string, unknown>;
+}
+
+/** An experiment: one claim of seed 000, reproduced. */
+export interface Experiment {
+  /** File and command name, e.g. `field-size`. */
+  name: string;
+  /** The claim it tests, one sentence. */
+  claim: string;
+  /** Compute everything (no file is written here). */
+  run(options: ExperimentOptions): Promise<ExperimentResult>;
+}
+
+/**
+ * Format tidy rows as CSV, checking that every row has exactly the columns
+ * and that every number is finite.
+ *
+ * @throws {Error} on a missing or extra column, or a non-finite number.
+ * @example
+ * ```ts
+ * toCsv(["a", "b"], [{ a: 1, b: "x" }]); // "a,b\n1,x\n"
+ * ```
+ */
+export function toCsv(columns: string[], rows: Row[]): string {
+  rows.forEach((row, i) => {
+    const keys = Object.keys(row);
+    for (const c of columns) {
+      if (!(c in row)) throw new Error(`row ${i} has no column '${c}'`);
+      const v = row[c];
+      if (typeof v === "number" && !Number.isFinite(v)) {
+        throw new Error(`row ${i}: column '${c}' is ${v}`);
+      }
+    }
+    for (const k of keys) {
+      if (!columns.includes(k)) {
+        throw new Error(`row ${i} has a column '${k}' not in the header`);
+      }
+    }
+  });
+  return csvFormat(rows, columns) + "\n";
+}
+
+/** Which code produced a result. */
+export interface CodeVersion {
+  /** Package version from `deno.json`. */
+  version: string;
+  /** Git commit (HEAD), or `unknown`. */
+  commit: string;
+  /**
+   * True when `lib/`, `experiments/`, `deno.json` or `deno.lock` differ from
+   * the commit; null when git could not be run.
+   */
+  dirty: boolean | null;
+}
+
+function canRun(command: string): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "run", command }).state ===
+      "granted";
+  } catch {
+    return false;
+  }
+}
+
+async function git(args: string[]): Promise<string | null> {
+  try {
+    const root = new URL("..", import.meta.url).pathname;
+    const r = await new Deno.Command("git", {
+      args,
+      cwd: root,
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    return r.success ? new TextDecoder().decode(r.stdout) : null;
+  } catch {
+    return null;
+  }
+}
+
+function readHead(): string {
+  try {
+    const dir = new URL("../.git/", import.meta.url);
+    const head = Deno.readTextFileSync(new URL("HEAD", dir)).trim();
+    if (!head.startsWith("ref: ")) return head;
+    const ref = head.slice(5);
+    try {
+      return Deno.readTextFileSync(new URL(ref, dir)).trim();
+    } catch {
+      const packed = Deno.readTextFileSync(new URL("packed-refs", dir));
+      const line = packed.split("\n").find((l) => l.endsWith(` ${ref}`));
+      return line ? line.split(" ")[0] : "unknown";
+    }
+  } catch {
+    return "unknown";
+  }
+}
+
+/**
+ * The package version, the git commit and whether the code differs from it.
+ * Uses `git` when it may be run, else reads `.git/HEAD` (then `dirty` is null).
+ *
+ * @example
+ * ```ts
+ * const v = await codeVersion();
+ * v.commit; // "5391f98..." or "unknown"
+ * ```
+ */
+export async function codeVersion(): Promise<CodeVersion> {
+  let version = "unknown";
+  try {
+    const cfg = JSON.parse(
+      Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
+    );
+    version = String(cfg.version ?? "unknown");
+  } catch {
+    // no deno.json readable: leave unknown
+  }
+  if (canRun("git")) {
+    const head = await git(["rev-parse", "HEAD"]);
+    const status = await git([
+      "status",
+      "--porcelain",
+      "--",
+      "lib",
+      "experiments",
+      "deno.json",
+      "deno.lock",
+    ]);
+    if (head) {
+      return {
+        version,
+        commit: head.trim(),
+        dirty: status === null ? null : status.trim() !== "",
+      };
+    }
+  }
+  return { version, commit: readHead(), dirty: null };
+}
+
+/** Options of {@linkcode runExperiment}. */
+export interface RunExperimentOptions extends ExperimentOptions {
+  /** Directory the four files go into. */
+  outDir: string;
+  /** The command line that ran it, for the provenance. */
+  command: string;
+}
+
+/** What {@linkcode runExperiment} did. */
+export interface RunReport {
+  /** Experiment name. */
+  name: string;
+  /** Files written. */
+  files: string[];
+  /** Seconds taken (computing and writing). */
+  elapsed: number;
+  /** The experiment's result. */
+  result: ExperimentResult;
+}
+
+/**
+ * Run an experiment and write `NAME.csv`, `NAME.svg`, `NAME.png` and
+ * `NAME.json` into `outDir`. The chart is rendered before any file is
+ * written, and each file is written to a temporary name and renamed.
+ *
+ * @example
+ * ```ts
+ * const r = await runExperiment(fieldSize, {
+ *   seed: 1, quick: true, workers: 1, outDir: "/tmp/out", command: "test",
+ * });
+ * ```
+ */
+export async function runExperiment(
+  exp: Experiment,
+  options: RunExperimentOptions,
+): Promise<RunReport> {
+  const started = new Date();
+  const t0 = performance.now();
+  const result = await exp.run({
+    seed: options.seed,
+    quick: options.quick,
+    workers: options.workers,
+    onProgress: options.onProgress,
+  });
+  const csv = toCsv(result.columns, result.rows);
+  const svg = renderSvg(result.chart);
+  const png = svgToPng(svg);
+  const base = `${options.outDir.replace(/\/+$/, "")}/${exp.name}`;
+  const files = [`${base}.csv`, `${base}.svg`, `${base}.png`, `${base}.json`];
+  await writeFileAtomic(files[0], csv);
+  await writeFileAtomic(files[1], svg);
+  await writeFileAtomic(files[2], png);
+  const elapsed = (performance.now() - t0) / 1000;
+  const provenance = {
+    experiment: exp.name,
+    claim: exp.claim,
+    command: options.command,
+    seed: options.seed,
+    quick: options.quick,
+    ...result.provenance,
+    rows: result.rows.length,
+    columns: result.columns,
+    claims: result.claims,
+    summary: result.summary,
+    code: await codeVersion(),
+    deno: Deno.version.deno,
+    workers: options.workers,
+    started: started.toISOString(),
+    elapsed_s: Math.round(elapsed * 100) / 100,
+    files: files.map((f) => f.slice(f.lastIndexOf("/") + 1)),
+  };
+  await writeFileAtomic(files[3], JSON.stringify(provenance, null, 2) + "\n");
+  return { name: exp.name, files, elapsed, result };
+}
+
+/**
+ * Render claims as a markdown table (claim, seed 000's figure, ours, file).
+ *
+ * @example
+ * ```ts
+ * claimsTable([{ name: "advice", claims: [{ claim: "c", seed000: "1", ours: "2" }] }]);
+ * ```
+ */
+export function claimsTable(
+  items: { name: string; claims: Claim[] }[],
+): string {
+  const esc = (s: string) => s.replaceAll("|", "\\|");
+  const lines = [
+    "| claim | seed 000 | ours | file |",
+    "| --- | --- | --- | --- |",
+  ];
+  for (const it of items) {
+    for (const c of it.claims) {
+      lines.push(
+        `| ${esc(c.claim)} | ${esc(c.seed000)} | ${
+          esc(c.ours)
+        } | [${it.name}.csv](${it.name}.csv) |`,
+      );
+    }
+  }
+  return lines.join("\n") + "\n";
+}
