@@ -15,6 +15,7 @@ import { watchCommand } from "./commands/watch.ts";
 import { simCommand } from "./commands/sim.ts";
 import { roundCommand } from "./commands/round.ts";
 import { playCommand } from "./commands/play.ts";
+import { decideCommand } from "./commands/decide.ts";
 import { experimentCommand } from "./commands/experiment.ts";
 
 /** Every command, in help order. */
@@ -25,4 +26,5 @@ export const COMMANDS: Command[] = [
   roundCommand,
   rulesCommand,
   experimentCommand,
+  decideCommand,
 ];

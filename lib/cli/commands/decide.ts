@@ -1,0 +1,270 @@
+/**
+ * `flip7 decide --totals MINE,THEIRS --line CARDS [--opp CARDS] [--opp-done]
+ * [--seen CARDS] [--rules PRESET]`: live advice for one two-player decision —
+ * Hit or Stay for win probability (`winprob`, and seed 001's `search`), Hit or
+ * Stay for points (`evc`), the count-aware bust risk, and whom to aim a
+ * Freeze or a Flip Three at.
+ *
+ * The draw pile is the deck minus the cards in both lines and the cards seen
+ * (discards). Bad input gets a one-line error and exit 2.
+ *
+ * @example
+ * ```sh
+ * deno task flip7 decide --totals 150,185 --line 12,9,4 --opp 7,5 --seen 3,3,8
+ * ```
+ * @module
+ */
+
+import {
+  cardName,
+  CHANCE,
+  COUNT_OF_MASK,
+  FLIP3,
+  FREEZE,
+  InputError,
+  isModifier,
+  isNumber,
+  KINDS,
+  lineScore,
+  modifierBit,
+  parseCards,
+  SUM_OF_MASK,
+} from "../../cards.ts";
+import { getRules, type Rules } from "../../rules.ts";
+import { bustRisk, oneCardValue } from "../../strategies/estimate.ts";
+import { SearchStrategy } from "../../strategies/search.ts";
+import { defaultTarget } from "../../strategies/targeting.ts";
+import { WinProbCore } from "../../strategies/winprob.ts";
+import type { TableView } from "../../view.ts";
+import type { Command } from "../command.ts";
+import { pct } from "../common.ts";
+
+interface Seat {
+  mask: number;
+  mods: number;
+  chance: boolean;
+  active: boolean;
+  total: number;
+  cards: number;
+}
+
+/** A two-seat table built from the command's inputs. */
+export class DecideView implements TableView {
+  /** Pile counts by kind. */
+  readonly pile: Int32Array;
+  /** Seats 0 (you) and 1 (the opponent). */
+  readonly seats: Seat[];
+  /** Two players. */
+  readonly players = 2;
+  /**
+   * @throws {InputError} on an impossible line or card count
+   * @example
+   * ```ts
+   * new DecideView(getRules("duel"), [150, 185], [12, 9], [7], false, []);
+   * ```
+   */
+  constructor(
+    readonly rules: Rules,
+    totals: number[],
+    mine: number[],
+    theirs: number[],
+    oppDone: boolean,
+    seen: number[],
+  ) {
+    const pile = Int32Array.from(rules.deck);
+    const seat = (cards: number[], who: string, total: number): Seat => {
+      const s: Seat = {
+        mask: 0,
+        mods: 0,
+        chance: false,
+        active: true,
+        total,
+        cards: cards.length,
+      };
+      for (const k of cards) {
+        if (isNumber(k)) {
+          if (s.mask & (1 << k)) {
+            throw new InputError(
+              `${who} line holds ${
+                cardName(k)
+              } twice: a line has distinct numbers`,
+            );
+          }
+          s.mask |= 1 << k;
+        } else if (isModifier(k)) s.mods |= modifierBit(k);
+        else if (k === CHANCE) s.chance = true;
+        else {
+          throw new InputError(
+            `${who} line: ${
+              cardName(k)
+            } is resolved at once; list it with --seen`,
+          );
+        }
+      }
+      if (COUNT_OF_MASK[s.mask] >= 7) {
+        throw new InputError(`${who} line has 7 numbers: the round is over`);
+      }
+      return s;
+    };
+    this.seats = [
+      seat(mine, "your", totals[0]),
+      seat(theirs, "the opponent's", totals[1]),
+    ];
+    this.seats[1].active = !oppDone;
+    for (const k of [...mine, ...theirs, ...seen]) {
+      if (--pile[k] < 0) {
+        throw new InputError(
+          `too many ${cardName(k)} cards: the '${rules.name}' deck has ${
+            rules.deck[k]
+          }`,
+        );
+      }
+    }
+    this.pile = pile;
+    if (mine.length === 0) {
+      throw new InputError("--line is empty: with no card you must hit");
+    }
+  }
+  /** @inheritdoc */
+  lineMask(s: number): number {
+    return this.seats[s].mask;
+  }
+  /** @inheritdoc */
+  lineCount(s: number): number {
+    return COUNT_OF_MASK[this.seats[s].mask];
+  }
+  /** @inheritdoc */
+  numberSum(s: number): number {
+    return SUM_OF_MASK[this.seats[s].mask];
+  }
+  /** @inheritdoc */
+  modMask(s: number): number {
+    return this.seats[s].mods;
+  }
+  /** @inheritdoc */
+  hasChance(s: number): boolean {
+    return this.seats[s].chance;
+  }
+  /** @inheritdoc */
+  cardsInFront(s: number): number {
+    return this.seats[s].cards;
+  }
+  /** @inheritdoc */
+  roundScore(s: number): number {
+    return lineScore(this.seats[s].mask, this.seats[s].mods, false);
+  }
+  /** @inheritdoc */
+  total(s: number): number {
+    return this.seats[s].total;
+  }
+  /** @inheritdoc */
+  isActive(s: number): boolean {
+    return this.seats[s].active;
+  }
+  /** @inheritdoc */
+  unseenTable(k: number): number {
+    return this.pile[k];
+  }
+  /** @inheritdoc */
+  unseenTableTotal(): number {
+    let t = 0;
+    for (let k = 0; k < KINDS; k++) t += this.pile[k];
+    return t;
+  }
+  /** @inheritdoc */
+  unseenExact(k: number): number {
+    return this.pile[k];
+  }
+  /** @inheritdoc */
+  unseenExactTotal(): number {
+    return this.unseenTableTotal();
+  }
+}
+
+function totalsOf(raw: unknown): number[] {
+  const s = typeof raw === "string" ? raw : "";
+  const parts = s.split(",").map((x) => x.trim());
+  if (
+    parts.length !== 2 ||
+    parts.some((p) => !/^\d+$/.test(p) || Number(p) > 10000)
+  ) {
+    throw new InputError(
+      `bad --totals '${s}': give your total and the opponent's, e.g. --totals 150,185`,
+    );
+  }
+  return parts.map(Number);
+}
+
+/** The `decide` command. */
+export const decideCommand: Command = {
+  name: "decide",
+  summary:
+    "Live advice: Hit or Stay for win probability and for points, bust risk, whom to target.",
+  usage:
+    "decide --totals MINE,THEIRS --line CARDS [--opp CARDS] [--opp-done] [--seen CARDS] [--rules PRESET]",
+  options: {
+    totals: { type: "string" },
+    line: { type: "string" },
+    opp: { type: "string" },
+    "opp-done": { type: "boolean" },
+    seen: { type: "string" },
+    rules: { type: "string" },
+  },
+  runFile: false,
+  run({ values, out }) {
+    const rules = getRules(
+      typeof values.rules === "string" ? values.rules : "standard",
+    );
+    const totals = totalsOf(values.totals);
+    if (typeof values.line !== "string") {
+      throw new InputError(
+        "missing --line CARDS: your cards, e.g. --line 12,9,x2",
+      );
+    }
+    const view = new DecideView(
+      rules,
+      totals,
+      parseCards(values.line),
+      parseCards(typeof values.opp === "string" ? values.opp : ""),
+      values["opp-done"] === true,
+      parseCards(typeof values.seen === "string" ? values.seen : ""),
+    );
+    if (view.unseenExactTotal() === 0) {
+      throw new InputError("no card left in the pile: nothing to decide");
+    }
+    const wp = new WinProbCore().advise(view, 0, 1);
+    const search = new SearchStrategy(true);
+    const searchHit = search.hit(view, 0);
+    const one = oneCardValue(view, 0, true), now = view.roundScore(0);
+    const risk = bustRisk(view, 0, true);
+    const who = (t: number) => (t === 0 ? "yourself" : "the opponent");
+    out.line(
+      `totals ${totals[0]} vs ${
+        totals[1]
+      }; your round score ${now}; pile ${view.unseenExactTotal()} cards (rules ${rules.name})`,
+    );
+    out.line(
+      `for the win (winprob):  ${
+        wp.hit > wp.stay ? "HIT" : "STAY"
+      }  (win value: hit ${wp.hit.toFixed(4)}, stay ${wp.stay.toFixed(4)})`,
+    );
+    out.line(`for the win (search):   ${searchHit ? "HIT" : "STAY"}`);
+    out.line(
+      `for points (evc):       ${one > now ? "HIT" : "STAY"}  (one more card: ${
+        one.toFixed(2)
+      } expected vs ${now} now)`,
+    );
+    out.line(`bust risk of the next card (exact pile): ${pct(risk, 1)}`);
+    if (view.isActive(1)) {
+      out.line(
+        `a Freeze: aim at ${
+          who(search.target(view, 0, FREEZE))
+        }; a Flip Three: aim at ${who(defaultTarget(view, 0, FLIP3))}`,
+      );
+    } else {
+      out.line(
+        "an action card: the opponent is out of the round, so it is yours",
+      );
+    }
+  },
+};
