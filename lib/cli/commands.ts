@@ -17,6 +17,10 @@ import { roundCommand } from "./commands/round.ts";
 import { playCommand } from "./commands/play.ts";
 import { decideCommand } from "./commands/decide.ts";
 import { experimentCommand } from "./commands/experiment.ts";
+import { solveCommand } from "./commands/solve.ts";
+import { evaluateCommand } from "./commands/evaluate.ts";
+import { adviceCommand } from "./commands/advice.ts";
+import { oddsCommand } from "./commands/odds.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: Command[] = [
@@ -27,4 +31,8 @@ export const COMMANDS: Command[] = [
   rulesCommand,
   experimentCommand,
   decideCommand,
+  solveCommand,
+  evaluateCommand,
+  adviceCommand,
+  oddsCommand,
 ];

@@ -15,6 +15,7 @@ import { InputError } from "../cards.ts";
 import type { Strategy } from "../view.ts";
 import { BustStrategy } from "./bust.ts";
 import { CountStrategy } from "./count.ts";
+import { DP_ENTRY } from "./dp.ts";
 import { EndgameStrategy } from "./endgame.ts";
 import { EvStrategy } from "./ev.ts";
 import { HumanStrategy } from "./human.ts";
@@ -94,6 +95,7 @@ export const REGISTRY: StrategyEntry[] = [
       "ev with race awareness: once someone is within 60 of the target it gambles when trailing and coasts when ahead.",
     make: () => new EndgameStrategy(),
   },
+  DP_ENTRY,
   {
     name: "search",
     param: "none",

@@ -1,0 +1,80 @@
+/**
+ * `flip7 evaluate -p P1,P2,... [--model approx|exact] [--json]`: the exact
+ * one-round EV, sd, P(bust) and P(Flip 7) of each policy played alone, from
+ * the solo model (no simulation). `dp`/`optimal` is the model's optimum,
+ * `advice` the derived beer-mat rule, `advice:seed` seed 000's cut-offs; with
+ * no `-p`, seed 000's table. Policies that cannot be evaluated solo (`human`)
+ * get a one-line error.
+ *
+ * @example
+ * ```sh
+ * deno task flip7 evaluate --model approx -p optimal,sum:20,bust:0.25 --json
+ * ```
+ * @module
+ */
+
+import { InputError } from "../../cards.ts";
+import type { Command } from "../command.ts";
+import { JSON_FLAG, pct, POLICIES, table } from "../common.ts";
+import { evaluatePolicies, SEED_TABLE } from "../../solver/evaluate.ts";
+import { MODEL_OPTION, modelOf } from "./solve.ts";
+
+/**
+ * The `evaluate` command.
+ *
+ * @example
+ * ```ts
+ * // deno task flip7 evaluate --model approx -p optimal,sum:20 --json
+ * ```
+ */
+export const evaluateCommand: Command = {
+  name: "evaluate",
+  summary:
+    "Exact EV, sd, bust and Flip 7 rates of policies played alone (default: seed 000's table).",
+  usage: "evaluate [-p P1,P2,...] [--model approx|exact] [--json]",
+  options: { ...POLICIES, ...MODEL_OPTION, ...JSON_FLAG },
+  run({ values, out }) {
+    const model = modelOf(values);
+    let specs: string[] = [...SEED_TABLE];
+    if (values.p !== undefined) {
+      const list = String(values.p);
+      specs = list.split(",").map((s) => s.trim());
+      if (specs.some((s) => s === "")) {
+        throw new InputError(
+          `bad policy list '${list}': give specs separated by commas, e.g. dp,sum:20`,
+        );
+      }
+    }
+    const t0 = performance.now();
+    const rows = evaluatePolicies(specs, model.name);
+    const seconds = (performance.now() - t0) / 1000;
+    if (values.json) {
+      out.json(rows.map((r) => ({
+        policy: r.policy,
+        ev: r.ev,
+        sd: r.sd,
+        bust: r.bust,
+        flip7: r.flip7,
+      })));
+      return;
+    }
+    out.line(
+      `Exact one-round values, solo, model '${model.name}' (${
+        seconds.toFixed(2)
+      } s):`,
+    );
+    out.line("");
+    for (
+      const line of table([
+        ["policy", "EV", "sd", "bust", "flip7"],
+        ...rows.map((r) => [
+          r.policy,
+          r.ev.toFixed(3),
+          r.sd.toFixed(2),
+          pct(r.bust),
+          pct(r.flip7, 2),
+        ]),
+      ])
+    ) out.line(line);
+  },
+};

@@ -1,0 +1,363 @@
+/**
+ * The binary cache of a solved model's optimal decisions, in `.cache/`.
+ *
+ * File layout (little-endian): a 128-byte header — magic `F7DP`, format
+ * version, header length, model name (16 bytes), a hash of the model's
+ * signature (state layout and deck), number of cores, number of states,
+ * payload length, FNV-1a checksum of the payload, the optimal value — then
+ * the payload: the reachable core keys (int32, ascending) and one bit per
+ * state, 1 = hit. A missing, stale (other format or model signature) or
+ * corrupt (bad magic, size or checksum) file is rebuilt by solving, with a
+ * one-line message on stderr, and written atomically (temporary file, then
+ * rename). Everything here is synchronous so that the `dp` strategy can load
+ * lazily from `makeStrategy`.
+ *
+ * @example
+ * ```ts
+ * import { loadDecisions } from "./cache.ts";
+ * import { getModel } from "./model.ts";
+ * const t = loadDecisions(getModel("approx"));
+ * t.ev.toFixed(3); // "22.232"
+ * ```
+ * @module
+ */
+
+import { getModel, type SoloModel } from "./model.ts";
+import {
+  adoptSpace,
+  MODS,
+  type SoloSpace,
+  solve,
+  spaceFromCores,
+} from "./solve.ts";
+
+/**
+ * Version of the file format; bump it to invalidate every cache file.
+ *
+ * @example
+ * ```ts
+ * CACHE_FORMAT; // 1
+ * ```
+ */
+export const CACHE_FORMAT = 1;
+const MAGIC = 0x50443746; // "F7DP" little-endian
+const HEADER = 128;
+
+/**
+ * The optimal decisions of a model, from the cache or a fresh solve.
+ *
+ * @example
+ * ```ts
+ * const t: DecisionTable = loadDecisions(getModel("approx"));
+ * t.source; // "cache" or "solved"
+ * ```
+ */
+export interface DecisionTable {
+  /** The state space the slots refer to. */
+  readonly space: SoloSpace;
+  /** `hit[slot * 64 + mods]`: 1 where hitting is optimal. */
+  readonly hit: Uint8Array;
+  /** The optimal expected round score. */
+  readonly ev: number;
+  /** Where it came from. */
+  readonly source: "cache" | "solved";
+  /** Seconds to load or to solve. */
+  readonly seconds: number;
+  /** The cache file. */
+  readonly path: string;
+}
+
+/**
+ * Options of {@linkcode loadDecisions}.
+ *
+ * @example
+ * ```ts
+ * loadDecisions(getModel("approx"), { dir: "/tmp/flip7", useCache: false, log: console.log });
+ * ```
+ */
+export interface CacheOptions {
+  /** Directory of the cache files (default: `.cache/` at the repository root). */
+  dir?: string;
+  /** False: ignore any cache file and solve from scratch (the result is still written). */
+  useCache?: boolean;
+  /** Where rebuild messages go (default: stderr). */
+  log?: (line: string) => void;
+}
+
+/**
+ * The default cache directory: `.cache/` at the repository root.
+ *
+ * @example
+ * ```ts
+ * defaultCacheDir().endsWith(".cache"); // true
+ * ```
+ */
+export function defaultCacheDir(): string {
+  const url = new URL("../../.cache", import.meta.url);
+  return url.protocol === "file:" ? decodeURIComponent(url.pathname) : ".cache";
+}
+
+/**
+ * Path of a model's cache file in `dir`.
+ *
+ * @example
+ * ```ts
+ * cachePath(getModel("exact"), ".cache"); // ".cache/solo-dp-exact.bin"
+ * ```
+ */
+export function cachePath(
+  model: SoloModel,
+  dir: string = defaultCacheDir(),
+): string {
+  return `${dir}/solo-dp-${model.name}.bin`;
+}
+
+/**
+ * FNV-1a 32-bit hash of bytes (the payload checksum).
+ *
+ * @example
+ * ```ts
+ * fnv1a(new TextEncoder().encode("a")); // 0xe40c292c
+ * ```
+ */
+export function fnv1a(
+  bytes: Uint8Array,
+  start = 0,
+  end = bytes.length,
+): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return h >>> 0;
+}
+
+function hashText(s: string): number {
+  return fnv1a(new TextEncoder().encode(s));
+}
+
+/**
+ * Encode a solved model's decisions as a cache file.
+ *
+ * @example
+ * ```ts
+ * const sol = solve(getModel("approx"));
+ * encodeDecisions(sol.space, sol.hit, sol.ev).length; // 128 + 28660 * 12
+ * ```
+ */
+export function encodeDecisions(
+  space: SoloSpace,
+  hit: Uint8Array,
+  ev: number,
+): Uint8Array {
+  const n = space.cores.length;
+  const payload = n * 4 + (n * MODS) / 8;
+  const buf = new Uint8Array(HEADER + payload);
+  const dv = new DataView(buf.buffer);
+  dv.setUint32(0, MAGIC, true);
+  dv.setUint32(4, CACHE_FORMAT, true);
+  dv.setUint32(8, HEADER, true);
+  buf.set(new TextEncoder().encode(space.model.name.slice(0, 16)), 12);
+  dv.setUint32(28, hashText(space.model.signature), true);
+  dv.setUint32(32, n, true);
+  dv.setUint32(36, space.states, true);
+  dv.setUint32(40, payload, true);
+  dv.setFloat64(48, ev, true);
+  for (let s = 0; s < n; s++) dv.setInt32(HEADER + 4 * s, space.cores[s], true);
+  const bitsAt = HEADER + 4 * n;
+  for (let i = 0; i < n * MODS; i++) {
+    if (hit[i]) buf[bitsAt + (i >> 3)] |= 1 << (i & 7);
+  }
+  dv.setUint32(44, fnv1a(buf, HEADER), true);
+  return buf;
+}
+
+/**
+ * Decode a cache file; the reason it cannot be used otherwise.
+ *
+ * @example
+ * ```ts
+ * const r = decodeDecisions(getModel("approx"), new Uint8Array(10));
+ * "problem" in r; // true: "corrupt (too short)"
+ * ```
+ */
+export function decodeDecisions(
+  model: SoloModel,
+  buf: Uint8Array,
+): { space: SoloSpace; hit: Uint8Array; ev: number } | { problem: string } {
+  if (buf.length < HEADER) return { problem: "corrupt (too short)" };
+  const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  if (dv.getUint32(0, true) !== MAGIC) {
+    return { problem: "corrupt (bad magic)" };
+  }
+  const format = dv.getUint32(4, true);
+  if (format !== CACHE_FORMAT) {
+    return { problem: `stale (format ${format}, expected ${CACHE_FORMAT})` };
+  }
+  const name = new TextDecoder().decode(buf.subarray(12, 28)).replace(
+    /\0+$/,
+    "",
+  );
+  if (name !== model.name) {
+    return { problem: `stale (model '${name}', expected '${model.name}')` };
+  }
+  if (dv.getUint32(28, true) !== hashText(model.signature)) {
+    return { problem: "stale (the model's state layout or deck changed)" };
+  }
+  const n = dv.getUint32(32, true);
+  const payload = dv.getUint32(40, true);
+  if (payload !== n * 4 + (n * MODS) / 8 || buf.length !== HEADER + payload) {
+    return { problem: "corrupt (wrong size)" };
+  }
+  if (fnv1a(buf, HEADER) !== dv.getUint32(44, true)) {
+    return { problem: "corrupt (bad checksum)" };
+  }
+  const cores = new Int32Array(n);
+  for (let s = 0; s < n; s++) cores[s] = dv.getInt32(HEADER + 4 * s, true);
+  for (let s = 1; s < n; s++) {
+    if (cores[s] <= cores[s - 1]) {
+      return { problem: "corrupt (cores out of order)" };
+    }
+  }
+  const space = spaceFromCores(model, cores);
+  if (space === null || space.states !== dv.getUint32(36, true)) {
+    return { problem: "stale (the reachable states differ from this model's)" };
+  }
+  const hit = new Uint8Array(n * MODS);
+  const bitsAt = HEADER + 4 * n;
+  for (let i = 0; i < n * MODS; i++) {
+    hit[i] = (buf[bitsAt + (i >> 3)] >> (i & 7)) & 1;
+  }
+  return { space, hit, ev: dv.getFloat64(48, true) };
+}
+
+/**
+ * Write a file atomically and synchronously: a temporary name, then a rename
+ * (the synchronous twin of `writeFileAtomic` in `lib/cli/output.ts`, which the
+ * lazy `dp` strategy cannot await).
+ *
+ * @example
+ * ```ts
+ * writeFileAtomicSync(".cache/x.bin", new Uint8Array([1, 2, 3]));
+ * ```
+ */
+export function writeFileAtomicSync(path: string, data: Uint8Array): void {
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
+  if (dir) Deno.mkdirSync(dir, { recursive: true });
+  const tmp = `${path}.tmp-${Deno.pid}`;
+  try {
+    Deno.writeFileSync(tmp, data);
+    Deno.renameSync(tmp, path);
+  } catch (e) {
+    try {
+      Deno.removeSync(tmp);
+    } catch { /* nothing to clean */ }
+    throw e;
+  }
+}
+
+const memo = new Map<string, DecisionTable>();
+
+/**
+ * The optimal decisions of a model: from the cache file if it is valid,
+ * otherwise solved in-process (with a message saying why) and written back.
+ * Memoised per process.
+ *
+ * @example
+ * ```ts
+ * const t = loadDecisions(getModel("exact"));
+ * t.hit[t.space.rootSlot * 64]; // 1: the first card is always drawn
+ * ```
+ */
+export function loadDecisions(
+  model: SoloModel,
+  options: CacheOptions = {},
+): DecisionTable {
+  const dir = options.dir ?? defaultCacheDir();
+  const path = cachePath(model, dir);
+  const useCache = options.useCache ?? true;
+  const key = `${model.name}\0${path}`;
+  if (useCache) {
+    const m = memo.get(key);
+    if (m) return m;
+  }
+  const log = options.log ?? ((line: string) => console.error(line));
+  const t0 = performance.now();
+  let problem = "not used (--no-cache)";
+  if (useCache) {
+    let buf: Uint8Array | null = null;
+    try {
+      buf = Deno.readFileSync(path);
+    } catch (e) {
+      problem = e instanceof Deno.errors.NotFound
+        ? "missing"
+        : `unreadable (${errText(e)})`;
+    }
+    if (buf) {
+      const r = decodeDecisions(model, buf);
+      if ("problem" in r) {
+        problem = r.problem;
+      } else {
+        const t: DecisionTable = {
+          space: adoptSpace(r.space),
+          hit: r.hit,
+          ev: r.ev,
+          source: "cache",
+          seconds: (performance.now() - t0) / 1000,
+          path,
+        };
+        memo.set(key, t);
+        return t;
+      }
+    }
+    log(
+      `flip7: solver cache ${path} is ${problem}; solving the '${model.name}' model...`,
+    );
+  }
+  const sol = solve(model);
+  const space = adoptSpace(sol.space);
+  const t: DecisionTable = {
+    space,
+    hit: sol.hit,
+    ev: sol.ev,
+    source: "solved",
+    seconds: sol.seconds,
+    path,
+  };
+  try {
+    writeFileAtomicSync(path, encodeDecisions(sol.space, sol.hit, sol.ev));
+  } catch (e) {
+    log(`flip7: could not write the solver cache ${path}: ${errText(e)}`);
+  }
+  memo.set(key, t);
+  return t;
+}
+
+/**
+ * Forget the tables loaded in this process (tests use it to force a reload).
+ *
+ * @example
+ * ```ts
+ * clearDecisionMemo();
+ * ```
+ */
+export function clearDecisionMemo(): void {
+  memo.clear();
+}
+
+function errText(e: unknown): string {
+  return e instanceof Error ? e.message.split("\n")[0] : String(e);
+}
+
+/**
+ * The `dp` decision table of a model by name (cache-backed, memoised).
+ *
+ * @example
+ * ```ts
+ * decisionsOf("approx").space.states; // 1834239
+ * ```
+ */
+export function decisionsOf(
+  name?: string,
+  options?: CacheOptions,
+): DecisionTable {
+  return loadDecisions(getModel(name), options);
+}

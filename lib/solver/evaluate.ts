@@ -1,0 +1,153 @@
+/**
+ * Exact evaluation of policy specs on a solo model: each spec becomes a
+ * {@linkcode Strategy} read through a {@linkcode SoloView} (the same classes the
+ * engine plays), and the forward pass of `forward.ts` gives its exact EV, sd,
+ * P(bust), P(Flip 7) and score distribution.
+ *
+ * @example
+ * ```ts
+ * import { evaluatePolicies } from "./evaluate.ts";
+ * const [row] = evaluatePolicies(["sum:20"], "approx");
+ * row.ev.toFixed(3); // "20.251"
+ * ```
+ * @module
+ */
+
+import { InputError } from "../cards.ts";
+import { DpStrategy } from "../strategies/dp.ts";
+import { makeStrategy } from "../strategies/registry.ts";
+import type { Strategy } from "../view.ts";
+import { AdviceStrategy, deriveAdvice, SEED_ADVICE } from "./advice.ts";
+import { evaluateDecider, evaluateTable, type Evaluation } from "./forward.ts";
+import { getModel, type SoloModel } from "./model.ts";
+import { MODS, type SoloSpace, spaceOf } from "./solve.ts";
+import { SoloView } from "./view.ts";
+
+export type { Evaluation } from "./forward.ts";
+
+/**
+ * Evaluate a strategy exactly through a {@linkcode SoloView}; a `dp` strategy
+ * of the same model reads its decision table directly. `scratch` (one float
+ * per state) is reused instead of allocating when given.
+ *
+ * @example
+ * ```ts
+ * evaluateStrategy(spaceOf(getModel("approx")), makeStrategy("count:4")).ev; // 19.669…
+ * ```
+ */
+export function evaluateStrategy(
+  space: SoloSpace,
+  strategy: Strategy,
+  policy: string = strategy.name,
+  view: SoloView = new SoloView(space),
+  scratch?: Float64Array,
+): Evaluation {
+  if (
+    strategy instanceof DpStrategy && strategy.modelName === space.model.name
+  ) {
+    const t = strategy.table();
+    if (t.space === space) return evaluateTable(space, t.hit, policy, scratch);
+  }
+  return evaluateDecider(
+    space,
+    (slot, mods) => {
+      view.set(slot, mods);
+      return strategy.hit(view, 0);
+    },
+    policy,
+    scratch,
+  );
+}
+
+/** Policies that cannot be evaluated exactly on the solo state, and why. */
+const NOT_SOLO: Record<string, string> = {
+  human: "it asks a person at the terminal",
+};
+
+/**
+ * The strategy for a policy spec on a solo model: `dp` (alias `optimal`) is
+ * the model's own optimum; `advice` is the beer-mat rule derived from the
+ * model's optimal play and `advice:seed` seed 000's published cut-offs; every
+ * other spec comes from the strategy registry. `endgame` is accepted: alone,
+ * with a total of 0, it plays as `ev`.
+ *
+ * @throws {InputError} for an unknown spec or one that cannot be evaluated solo.
+ * @example
+ * ```ts
+ * soloStrategy("optimal", getModel("approx")).name; // "dp:approx"
+ * ```
+ */
+export function soloStrategy(spec: string, model: SoloModel): Strategy {
+  const s = spec.trim();
+  const name = s.split(":")[0];
+  if (s === "dp" || s === "optimal") return new DpStrategy(model.name);
+  if (s === "advice:seed") {
+    return new AdviceStrategy(SEED_ADVICE, "advice:seed");
+  }
+  if (s === "advice") return deriveAdvice(model).strategy;
+  if (NOT_SOLO[name]) {
+    throw new InputError(
+      `policy '${spec}' cannot be evaluated solo: ${NOT_SOLO[name]}`,
+    );
+  }
+  return makeStrategy(s);
+}
+
+/**
+ * Evaluate a list of policy specs exactly on a model (default `exact`).
+ *
+ * @throws {InputError} for an unknown model or a bad policy (before any work).
+ * @example
+ * ```ts
+ * evaluatePolicies(["optimal", "sum:20", "bust:0.25"], "approx").map((r) => r.ev.toFixed(3));
+ * // ["22.232", "20.251", "20.988"]
+ * ```
+ */
+export function evaluatePolicies(
+  specs: readonly string[],
+  modelName?: string,
+): Evaluation[] {
+  const model = getModel(modelName);
+  for (const s of specs) {
+    const name = s.trim().split(":")[0];
+    if (NOT_SOLO[name]) {
+      throw new InputError(
+        `policy '${s.trim()}' cannot be evaluated solo: ${NOT_SOLO[name]}`,
+      );
+    }
+    if (
+      !["dp", "optimal", "advice"].includes(s.trim()) &&
+      s.trim() !== "advice:seed"
+    ) {
+      makeStrategy(s); // validates the spec before any solving
+    }
+  }
+  const strategies = specs.map((s) => soloStrategy(s, model));
+  const space = spaceOf(model);
+  const view = new SoloView(space);
+  const scratch = new Float64Array(space.cores.length * MODS);
+  return strategies.map((st, i) =>
+    evaluateStrategy(space, st, specs[i].trim(), view, scratch)
+  );
+}
+
+/**
+ * The seed 000 table's policies, in its order.
+ *
+ * @example
+ * ```ts
+ * evaluatePolicies(SEED_TABLE, "approx").length; // 10
+ * ```
+ */
+export const SEED_TABLE: readonly string[] = [
+  "optimal",
+  "sum:16",
+  "sum:20",
+  "sum:24",
+  "count:3",
+  "count:4",
+  "count:5",
+  "bust:0.25",
+  "bust:0.35",
+  "bust:0.45",
+];

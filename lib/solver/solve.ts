@@ -1,0 +1,358 @@
+/**
+ * The reachable state space of a solo model and the optimal-stopping DP over it.
+ *
+ * States are `(core, mods)` pairs laid out as `slot * 64 + mods`, where `slot`
+ * is the rank of the core among the reachable cores in ascending key order
+ * (a topological order: every Hit leads to a larger core, or a larger `mods`
+ * in the same core). The cores are indexed densely when the model allows
+ * (`approx`: 16-bit keys) and by a flat open-addressing table otherwise
+ * (`exact`: the saved duplicates push keys to 25 bits). Values are one
+ * `Float64Array`, decisions one `Uint8Array`; no per-state objects.
+ *
+ * @example
+ * ```ts
+ * import { solve } from "./solve.ts";
+ * import { getModel } from "./model.ts";
+ * const s = solve(getModel("approx"));
+ * s.ev.toFixed(4); // "22.2318"
+ * s.space.states; // 1834239
+ * ```
+ * @module
+ */
+
+import { PLUS_OF_MASK, SUM_OF_MASK, X2_BIT } from "../cards.ts";
+import { BANK, BUST, FLIP7, NEXT, Outcomes, type SoloModel } from "./model.ts";
+import { type CoreIndex, DenseIndex, IntTable } from "./table.ts";
+
+/**
+ * Modifier masks per core: every state is `slot * MODS + mods`.
+ *
+ * @example
+ * ```ts
+ * const i = slot * MODS + mods; // the index of state (slot, mods)
+ * ```
+ */
+export const MODS = 64;
+
+/**
+ * The reachable states of a model.
+ *
+ * @example
+ * ```ts
+ * const sp: SoloSpace = spaceOf(getModel("approx"));
+ * sp.cores[sp.rootSlot] === sp.model.root; // true
+ * ```
+ */
+export interface SoloSpace {
+  /** The model. */
+  readonly model: SoloModel;
+  /** Reachable core keys, ascending; `cores[slot]`. */
+  readonly cores: Int32Array;
+  /** Core key to slot. */
+  readonly index: CoreIndex;
+  /** Slot of the pre-deal core. */
+  readonly rootSlot: number;
+  /**
+   * Reachable states once the first card is out: every (core, mods) pair
+   * except the pre-deal state (seed 000's count of 1,834,239 for `approx`).
+   */
+  readonly states: number;
+  /** Seconds spent enumerating. */
+  readonly seconds: number;
+}
+
+/**
+ * Enumerate the reachable cores of a model from the pre-deal state.
+ *
+ * Every modifier mask goes with every reachable core (modifiers can be drawn
+ * in any order, before or after the numbers), so the states are cores × 64.
+ *
+ * @example
+ * ```ts
+ * const sp = buildSpace(getModel("approx"));
+ * sp.cores.length; // 28660
+ * ```
+ */
+export function buildSpace(model: SoloModel): SoloSpace {
+  const t0 = performance.now();
+  const seen = new IntTable(model.dense ? 1 << 15 : 1 << 19);
+  let stack = new Int32Array(1024);
+  let found = new Int32Array(1 << 15);
+  let nFound = 0, top = 0;
+  const o = new Outcomes();
+  seen.set(model.root, 0);
+  stack[top++] = model.root;
+  while (top > 0) {
+    const core = stack[--top];
+    if (nFound === found.length) {
+      const f = new Int32Array(found.length * 2);
+      f.set(found);
+      found = f;
+    }
+    found[nFound++] = core;
+    model.outcomes(core, o);
+    for (let i = 0; i < o.n; i++) {
+      if (o.effect[i] !== NEXT) continue;
+      const next = o.next[i];
+      if (!seen.set(next, 0)) continue;
+      if (top === stack.length) {
+        const s = new Int32Array(stack.length * 2);
+        s.set(stack);
+        stack = s;
+      }
+      stack[top++] = next;
+    }
+  }
+  const cores = found.slice(0, nFound).sort();
+  const space = spaceFromCores(model, cores, (performance.now() - t0) / 1000);
+  if (!space) {
+    throw new Error("the pre-deal state is missing from the state space");
+  }
+  return space;
+}
+
+/**
+ * A state space from its sorted core keys (as stored in the cache), or null
+ * when they cannot be one (the pre-deal core is missing).
+ *
+ * @example
+ * ```ts
+ * const sp = buildSpace(getModel("approx"));
+ * spaceFromCores(sp.model, sp.cores)?.states; // 1834239
+ * ```
+ */
+export function spaceFromCores(
+  model: SoloModel,
+  cores: Int32Array,
+  seconds = 0,
+): SoloSpace | null {
+  const n = cores.length;
+  let index: CoreIndex;
+  if (model.dense) {
+    const d = new DenseIndex(model.coreBits);
+    for (let s = 0; s < n; s++) {
+      if (cores[s] < 0 || cores[s] >= 2 ** model.coreBits) return null;
+      d.set(cores[s], s);
+    }
+    index = d;
+  } else {
+    const t = new IntTable(n);
+    for (let s = 0; s < n; s++) {
+      if (cores[s] < 0) return null;
+      t.set(cores[s], s);
+    }
+    index = t;
+  }
+  const rootSlot = index.get(model.root);
+  if (rootSlot < 0) return null;
+  return { model, cores, index, rootSlot, states: n * MODS - 1, seconds };
+}
+
+const spaceCache = new Map<SoloModel, SoloSpace>();
+
+/**
+ * The state space of a model, built once per process.
+ *
+ * @example
+ * ```ts
+ * spaceOf(getModel("exact")).states; // 21980159
+ * ```
+ */
+export function spaceOf(model: SoloModel): SoloSpace {
+  let s = spaceCache.get(model);
+  if (!s) {
+    s = buildSpace(model);
+    spaceCache.set(model, s);
+  }
+  return s;
+}
+
+/**
+ * Make `space` the process-wide space of its model unless one is already
+ * there; returns the one to use (the existing one when their cores agree).
+ *
+ * @example
+ * ```ts
+ * adoptSpace(buildSpace(getModel("approx"))) === spaceOf(getModel("approx")); // true
+ * ```
+ */
+export function adoptSpace(space: SoloSpace): SoloSpace {
+  const old = spaceCache.get(space.model);
+  if (!old) {
+    spaceCache.set(space.model, space);
+    return space;
+  }
+  if (old === space) return old;
+  if (old.cores.length !== space.cores.length) return space;
+  for (let i = 0; i < old.cores.length; i++) {
+    if (old.cores[i] !== space.cores[i]) return space;
+  }
+  return old;
+}
+
+/**
+ * Per-core successor tables, shared by the DP and the forward evaluation: the
+ * chance node of one core with its next cores turned into state offsets.
+ *
+ * @example
+ * ```ts
+ * const step = new CoreStep();
+ * step.load(sp, sp.cores[sp.rootSlot]);
+ * step.total; // 82: the 88 cards less the six modifiers
+ * ```
+ */
+export class CoreStep {
+  /** The chance node of the current core. */
+  readonly o: Outcomes = new Outcomes();
+  /** `slot(next) * 64` of the NEXT outcomes, in order. */
+  readonly nextBase: Int32Array = new Int32Array(64);
+  /** Copies drawn for each NEXT outcome. */
+  readonly nextCount: Float64Array = new Float64Array(64);
+  /** Number of NEXT outcomes. */
+  nNext = 0;
+  /** Copies that bust. */
+  bust = 0;
+  /** Copies that make Flip 7, and the sum of copies × the final number sum. */
+  flip7 = 0;
+  /** Σ copies × number sum of the Flip 7 line. */
+  flip7Sum = 0;
+  /** Copies that force a stay. */
+  bank = 0;
+  /** Non-modifier copies in the pile. */
+  total = 0;
+  /** Number mask of the core. */
+  mask = 0;
+  /** Number sum of the core. */
+  sum = 0;
+
+  /** Load the chance node of `core` from `space`. */
+  load(space: SoloSpace, core: number): void {
+    const o = this.o;
+    space.model.outcomes(core, o);
+    this.mask = space.model.mask(core);
+    this.sum = SUM_OF_MASK[this.mask];
+    this.nNext = 0;
+    this.bust = 0;
+    this.flip7 = 0;
+    this.flip7Sum = 0;
+    this.bank = 0;
+    this.total = o.total;
+    for (let i = 0; i < o.n; i++) {
+      const c = o.count[i];
+      switch (o.effect[i]) {
+        case NEXT: {
+          const slot = space.index.get(o.next[i]);
+          if (slot < 0) {
+            throw new Error(`core ${o.next[i]} is not in the state space`);
+          }
+          this.nextBase[this.nNext] = slot * MODS;
+          this.nextCount[this.nNext++] = c;
+          break;
+        }
+        case BUST:
+          this.bust += c;
+          break;
+        case FLIP7:
+          this.flip7 += c;
+          this.flip7Sum += c * SUM_OF_MASK[o.next[i]];
+          break;
+        case BANK:
+          this.bank += c;
+          break;
+      }
+    }
+  }
+}
+
+/**
+ * A solved model: the value and the optimal decision of every state.
+ *
+ * @example
+ * ```ts
+ * const s: Solution = solve(getModel("approx"));
+ * s.hit[s.space.rootSlot * MODS]; // 1
+ * ```
+ */
+export interface Solution {
+  /** The state space. */
+  readonly space: SoloSpace;
+  /** Expected round score under optimal play from each state, `slot * 64 + mods`. */
+  readonly value: Float64Array;
+  /** 1 where hitting is optimal (strictly better than staying, or forced). */
+  readonly hit: Uint8Array;
+  /** Value of the pre-deal state: the optimal expected round score. */
+  readonly ev: number;
+  /** Seconds to solve, enumeration included. */
+  readonly seconds: number;
+}
+
+/**
+ * Solve a model: backward induction over the reachable states. A state hits
+ * when the expected value of a Hit is strictly above the stay score (or the
+ * draw is forced).
+ *
+ * @example
+ * ```ts
+ * const s = solve(getModel("exact"));
+ * s.ev; // 22.2504...
+ * ```
+ */
+export function solve(model: SoloModel, space?: SoloSpace): Solution {
+  const t0 = performance.now();
+  const sp = space ?? buildSpace(model);
+  const nSlots = sp.cores.length;
+  const value = new Float64Array(nSlots * MODS);
+  const hit = new Uint8Array(nSlots * MODS);
+  const step = new CoreStep();
+  const nb = step.nextBase, nc = step.nextCount;
+  const modDeck = new Float64Array(6);
+  for (let b = 0; b < 6; b++) modDeck[b] = model.deck[13 + b];
+  const ext = new Float64Array(MODS);
+  for (let slot = nSlots - 1; slot >= 0; slot--) {
+    const core = sp.cores[slot];
+    step.load(sp, core);
+    const base = slot * MODS;
+    // outcomes that leave the core: one pass per outcome over the 64 mods
+    ext.fill(0);
+    for (let j = 0; j < step.nNext; j++) {
+      const c = nc[j], from = nb[j];
+      for (let mods = 0; mods < MODS; mods++) {
+        ext[mods] += c * value[from + mods];
+      }
+    }
+    const f7 = step.flip7, f7Sum = step.flip7Sum, bank = step.bank;
+    const total = step.total, sum = step.sum;
+    // then the modifiers, which stay in the core: larger mods first
+    for (let mods = MODS - 1; mods >= 0; mods--) {
+      const x2 = mods & X2_BIT ? 2 : 1;
+      const plus = PLUS_OF_MASK[mods & 31];
+      const stay = x2 * sum + plus;
+      let e = ext[mods];
+      if (f7 > 0) e += x2 * f7Sum + f7 * (plus + 15);
+      if (bank > 0) e += bank * stay;
+      let cards = total;
+      for (let b = 0; b < 6; b++) {
+        const bit = 1 << b;
+        if ((mods & bit) === 0) {
+          e += modDeck[b] * value[base + (mods | bit)];
+          cards += modDeck[b];
+        }
+      }
+      const h = e / cards;
+      const i = base + mods;
+      if (h > stay || model.forced(core, mods)) {
+        value[i] = h;
+        hit[i] = 1;
+      } else {
+        value[i] = stay;
+      }
+    }
+  }
+  return {
+    space: sp,
+    value,
+    hit,
+    ev: value[sp.rootSlot * MODS],
+    seconds: (performance.now() - t0) / 1000,
+  };
+}

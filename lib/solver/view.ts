@@ -1,0 +1,191 @@
+/**
+ * {@linkcode SoloView}: a {@linkcode TableView} over one solo state, so that the
+ * strategy classes the engine plays are evaluated exactly, unchanged, by the
+ * solver.
+ *
+ * What the view shows for one player alone with a fresh deck:
+ * - `unseenExact` is the model's draw pile: the deck minus the line, minus every
+ *   Second Chance drawn, minus (in `exact`) the saved duplicates;
+ * - `unseenTable` is the deck minus the cards in front of the player (the
+ *   engine's definition: a used Second Chance and a saved duplicate sit in the
+ *   discard pile and count as unseen). In `approx`, seed 000 counted the
+ *   Second Chances drawn as gone, so there `unseenTable` equals the model's
+ *   draw pile (see {@linkcode SoloView} for how this reproduces its `bust:P`).
+ *
+ * @example
+ * ```ts
+ * import { SoloView } from "./view.ts";
+ * import { spaceOf } from "./solve.ts";
+ * import { getModel } from "./model.ts";
+ * const v = new SoloView(spaceOf(getModel("approx")));
+ * v.set(v.space.rootSlot, 0);
+ * v.unseenExactTotal(); // 88
+ * ```
+ * @module
+ */
+
+import {
+  CHANCE,
+  COUNT_OF_MASK,
+  KINDS,
+  lineScore,
+  NUMBER_KINDS,
+  PLUS2,
+  SUM_OF_MASK,
+  X2,
+} from "../cards.ts";
+import type { Rules } from "../rules.ts";
+import type { TableView } from "../view.ts";
+import type { SoloModel } from "./model.ts";
+import type { SoloSpace } from "./solve.ts";
+
+/**
+ * How `unseenTable` counts Second Chances: `front` (engine) or `pile` (seed 000).
+ *
+ * @example
+ * ```ts
+ * new SoloView(spaceOf(getModel("approx")), "front"); // count Second Chances as the engine does
+ * ```
+ */
+export type TableCount = "front" | "pile";
+
+/**
+ * The table as one solo player sees it in one state of a model. Set the state
+ * with {@linkcode SoloView.set}; every read is O(1).
+ *
+ * `unseenTable` follows the engine (deck minus the cards in front of you) in
+ * `exact`, so that evaluating a strategy here gives exactly what the engine
+ * gets playing it under `solo-model` rules; in `approx` it is the model's draw
+ * pile, as seed 000 computed `bust:P` (options override this).
+ *
+ * @example
+ * ```ts
+ * const v = new SoloView(spaceOf(getModel("exact")));
+ * v.set(v.space.rootSlot, 0);
+ * v.lineCount(0); // 0
+ * ```
+ */
+export class SoloView implements TableView {
+  /** The model's rules (`solo-model`). */
+  readonly rules: Rules;
+  /** One seat. */
+  readonly players = 1;
+  /** The model. */
+  readonly model: SoloModel;
+  /** How `unseenTable` counts Second Chances. */
+  readonly tableCount: TableCount;
+  /** Slot of the current core. */
+  slot = 0;
+  /** Current core key. */
+  core = 0;
+  /** Current modifier mask. */
+  mods = 0;
+  private mask = 0;
+  private holding = false;
+  private loaded = false;
+  private deckTotal = 0;
+  private pileCore = 0;
+  private tableCore = 0;
+  private readonly pileCounts = new Int32Array(KINDS);
+  private readonly tableCounts = new Int32Array(KINDS);
+
+  /**
+   * @param space the state space the slots refer to
+   * @param tableCount override how `unseenTable` counts Second Chances
+   */
+  constructor(readonly space: SoloSpace, tableCount?: TableCount) {
+    this.model = space.model;
+    this.rules = space.model.rules;
+    this.tableCount = tableCount ??
+      (space.model.name === "approx" ? "pile" : "front");
+    for (const c of this.model.deck) this.deckTotal += c;
+  }
+
+  /** Move the view to state `(slot, mods)`. */
+  set(slot: number, mods: number): void {
+    this.slot = slot;
+    this.mods = mods;
+    const core = this.space.cores[slot];
+    if (core === this.core && this.loaded) return;
+    this.core = core;
+    this.loaded = true;
+    const model = this.model;
+    this.mask = model.mask(core);
+    this.holding = model.holding(core);
+    // the non-modifier kinds depend on the core only
+    for (let k = 0; k < KINDS; k++) {
+      if (k >= PLUS2 && k <= X2) continue;
+      this.pileCounts[k] = model.pile(core, 0, k);
+      this.tableCounts[k] =
+        this.tableCount === "pile" || k >= NUMBER_KINDS && k !== CHANCE
+          ? this.pileCounts[k]
+          : k === CHANCE
+          ? model.deck[CHANCE] - (this.holding ? 1 : 0)
+          : model.deck[k] - ((this.mask >> k) & 1);
+    }
+    this.pileCore = model.pileTotal(core, 0);
+    this.tableCore = this.tableCount === "pile"
+      ? this.pileCore
+      : this.deckTotal - COUNT_OF_MASK[this.mask] - (this.holding ? 1 : 0);
+  }
+
+  /** @inheritdoc */
+  lineMask(_seat: number): number {
+    return this.mask;
+  }
+  /** @inheritdoc */
+  lineCount(_seat: number): number {
+    return COUNT_OF_MASK[this.mask];
+  }
+  /** @inheritdoc */
+  numberSum(_seat: number): number {
+    return SUM_OF_MASK[this.mask];
+  }
+  /** @inheritdoc */
+  modMask(_seat: number): number {
+    return this.mods;
+  }
+  /** @inheritdoc */
+  hasChance(_seat: number): boolean {
+    return this.holding;
+  }
+  /** @inheritdoc */
+  cardsInFront(_seat: number): number {
+    return COUNT_OF_MASK[this.mask] + COUNT_OF_MASK[this.mods] +
+      (this.holding ? 1 : 0);
+  }
+  /** @inheritdoc */
+  roundScore(_seat: number): number {
+    return lineScore(this.mask, this.mods, false);
+  }
+  /** Always 0: one round, alone. */
+  total(_seat: number): number {
+    return 0;
+  }
+  /** Always true: the view is only asked in live states. */
+  isActive(_seat: number): boolean {
+    return true;
+  }
+  /** @inheritdoc */
+  unseenTable(kind: number): number {
+    if (kind >= PLUS2 && kind <= X2) return this.modifierCopies(kind);
+    return this.tableCounts[kind];
+  }
+  /** @inheritdoc */
+  unseenTableTotal(): number {
+    return this.tableCore - COUNT_OF_MASK[this.mods];
+  }
+  /** @inheritdoc */
+  unseenExact(kind: number): number {
+    if (kind >= PLUS2 && kind <= X2) return this.modifierCopies(kind);
+    return this.pileCounts[kind];
+  }
+  /** @inheritdoc */
+  unseenExactTotal(): number {
+    return this.pileCore - COUNT_OF_MASK[this.mods];
+  }
+
+  private modifierCopies(kind: number): number {
+    return (this.mods >> (kind - PLUS2)) & 1 ? 0 : this.model.deck[kind];
+  }
+}

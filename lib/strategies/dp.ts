@@ -1,0 +1,143 @@
+/**
+ * `dp` — the exact solo optimum: looks the decision up in the solved table of
+ * the `exact` model (loaded lazily from `.cache/`, or solved in-process the
+ * first time, see `lib/solver/cache.ts`).
+ *
+ * In the solver it reads the solo state directly. In the engine it maps the
+ * seat's line to a solo state: the number mask, the modifier mask and whether
+ * it holds a Second Chance are read from the table; when the seat is alone
+ * with a fresh deck of the model's cards (`solo-model`), the Second Chances
+ * drawn and the saved duplicates are read off the draw pile, so the lookup is
+ * exact; otherwise it takes the nearest solo state, with no Second Chance
+ * used and no duplicate saved.
+ *
+ * @example
+ * ```ts
+ * import { DpStrategy } from "./dp.ts";
+ * const dp = new DpStrategy();
+ * // new Game(getRules("solo-model"), [dp], { seed: 1 }).playRound();
+ * ```
+ * @module
+ */
+
+import { CHANCE, NUMBER_KINDS } from "../cards.ts";
+import { type DecisionTable, loadDecisions } from "../solver/cache.ts";
+import { DEFAULT_MODEL, getModel, type ModelName } from "../solver/model.ts";
+import { MODS, type SoloSpace } from "../solver/solve.ts";
+import { SoloView } from "../solver/view.ts";
+import type { Strategy, TableView } from "../view.ts";
+import type { StrategyEntry } from "./registry.ts";
+import { defaultTarget } from "./targeting.ts";
+
+/**
+ * The solo core key that stands for a seat's situation in `space`'s model
+ * (see the module doc); always a core of the space.
+ *
+ * @example
+ * ```ts
+ * // const core = nearestCore(table.space, view, seat);
+ * ```
+ */
+export function nearestCore(
+  space: SoloSpace,
+  view: TableView,
+  seat: number,
+): number {
+  const model = space.model;
+  const mask = view.lineMask(seat);
+  const holding = view.hasChance(seat);
+  if (
+    view.players === 1 && view.rules.freshDeckEachRound &&
+    sameDeck(view, model.deck)
+  ) {
+    const drawn = model.deck[CHANCE] - view.unseenExact(CHANCE);
+    const saved = new Int32Array(NUMBER_KINDS);
+    let any = false;
+    for (let v = 0; v < NUMBER_KINDS; v++) {
+      if (!((mask >> v) & 1)) continue;
+      saved[v] = model.deck[v] - 1 - view.unseenExact(v);
+      if (saved[v] !== 0) any = true;
+    }
+    const core = model.pack(
+      mask,
+      drawn,
+      holding,
+      model.name === "exact" && any ? saved : undefined,
+    );
+    if (core >= 0 && space.index.get(core) >= 0) return core;
+  }
+  const core = model.pack(mask, holding ? 1 : 0, holding);
+  if (core >= 0 && space.index.get(core) >= 0) return core;
+  return model.pack(mask, 1, true);
+}
+
+function sameDeck(view: TableView, deck: readonly number[]): boolean {
+  const d = view.rules.deck;
+  for (let k = 0; k < deck.length; k++) if (d[k] !== deck[k]) return false;
+  return true;
+}
+
+/**
+ * The exact solo optimum, looked up in a solved table.
+ *
+ * @example
+ * ```ts
+ * const dp = new DpStrategy("approx");
+ * // evaluateStrategy(spaceOf(getModel("approx")), dp).ev === 22.2318…
+ * ```
+ */
+export class DpStrategy implements Strategy {
+  /** `dp` (for the `exact` model) or `dp:approx`. */
+  readonly name: string;
+  private loaded: DecisionTable | null;
+
+  /**
+   * @param modelName the solo model whose optimum to play (default `exact`)
+   * @param table a table to use instead of loading one
+   */
+  constructor(
+    readonly modelName: ModelName = DEFAULT_MODEL,
+    table?: DecisionTable,
+  ) {
+    this.name = modelName === DEFAULT_MODEL ? "dp" : `dp:${modelName}`;
+    this.loaded = table ?? null;
+  }
+
+  /** The decision table (loaded or solved on first use). */
+  table(): DecisionTable {
+    if (!this.loaded) this.loaded = loadDecisions(getModel(this.modelName));
+    return this.loaded;
+  }
+
+  /** Hit when the solved table says so. */
+  hit(view: TableView, seat: number): boolean {
+    const t = this.table();
+    if (view instanceof SoloView && view.space === t.space) {
+      return t.hit[view.slot * MODS + view.mods] === 1;
+    }
+    const slot = t.space.index.get(nearestCore(t.space, view, seat));
+    return t.hit[slot * MODS + (view.modMask(seat) & (MODS - 1))] === 1;
+  }
+
+  /** Shared targeting heuristics. */
+  target(view: TableView, seat: number, kind: number): number {
+    return defaultTarget(view, seat, kind);
+  }
+}
+
+/**
+ * The registry entry of `dp`.
+ *
+ * @example
+ * ```ts
+ * makeStrategy("dp") instanceof DpStrategy; // true
+ * ```
+ */
+export const DP_ENTRY: StrategyEntry = {
+  name: "dp",
+  param: "none",
+  usage: "dp",
+  describe:
+    "The exact solo optimum (exact model), looked up in a solved table of 22M states; the seat's line is mapped to the nearest solo state.",
+  make: () => new DpStrategy(),
+};
