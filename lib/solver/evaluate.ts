@@ -18,6 +18,7 @@ import { DpStrategy } from "../strategies/dp.ts";
 import { makeStrategy } from "../strategies/registry.ts";
 import type { Strategy } from "../view.ts";
 import { AdviceStrategy, deriveAdvice, SEED_ADVICE } from "./advice.ts";
+import { loadDecisions } from "./cache.ts";
 import { evaluateDecider, evaluateTable, type Evaluation } from "./forward.ts";
 import { getModel, type SoloModel } from "./model.ts";
 import { MODS, type SoloSpace, spaceOf } from "./solve.ts";
@@ -151,3 +152,19 @@ export const SEED_TABLE: readonly string[] = [
   "bust:0.35",
   "bust:0.45",
 ];
+
+/**
+ * Optimal play on a model (default `exact`), evaluated exactly: EV, sd,
+ * P(bust), P(Flip 7) and the full score distribution (decisions from the
+ * cache, solved if needed).
+ *
+ * @example
+ * ```ts
+ * const o = optimalEvaluation("approx");
+ * o.distribution[0]; // 0.3173…: busts (and nothing else) score 0
+ * ```
+ */
+export function optimalEvaluation(modelName?: string): Evaluation {
+  const t = loadDecisions(getModel(modelName));
+  return evaluateTable(t.space, t.hit, "dp");
+}

@@ -20,7 +20,7 @@
  * @module
  */
 
-import { PLUS_OF_MASK, SUM_OF_MASK, X2_BIT } from "../cards.ts";
+import { PLUS2, PLUS_OF_MASK, SUM_OF_MASK, X2_BIT } from "../cards.ts";
 import { BANK, BUST, FLIP7, NEXT, Outcomes, type SoloModel } from "./model.ts";
 import { type CoreIndex, DenseIndex, IntTable } from "./table.ts";
 
@@ -75,12 +75,22 @@ export interface SoloSpace {
  */
 export function buildSpace(model: SoloModel): SoloSpace {
   const t0 = performance.now();
-  const seen = new IntTable(model.dense ? 1 << 15 : 1 << 19);
+  // visited set: a byte per possible key when the keys are small, else a hash table
+  const dense = model.dense ? new Uint8Array(2 ** model.coreBits) : null;
+  const seen = dense ? null : new IntTable(1 << 19);
+  const visit = (key: number): boolean => {
+    if (dense) {
+      if (dense[key]) return false;
+      dense[key] = 1;
+      return true;
+    }
+    return seen!.set(key, 0);
+  };
   let stack = new Int32Array(1024);
   let found = new Int32Array(1 << 15);
   let nFound = 0, top = 0;
   const o = new Outcomes();
-  seen.set(model.root, 0);
+  visit(model.root);
   stack[top++] = model.root;
   while (top > 0) {
     const core = stack[--top];
@@ -92,18 +102,22 @@ export function buildSpace(model: SoloModel): SoloSpace {
     found[nFound++] = core;
     model.outcomes(core, o);
     for (let i = 0; i < o.n; i++) {
-      if (o.effect[i] !== NEXT) continue;
-      const next = o.next[i];
-      if (!seen.set(next, 0)) continue;
+      if (o.effect[i] !== NEXT || !visit(o.next[i])) continue;
       if (top === stack.length) {
         const s = new Int32Array(stack.length * 2);
         s.set(stack);
         stack = s;
       }
-      stack[top++] = next;
+      stack[top++] = o.next[i];
     }
   }
-  const cores = found.slice(0, nFound).sort();
+  let cores: Int32Array;
+  if (dense) {
+    cores = new Int32Array(nFound);
+    for (let k = 0, n = 0; k < dense.length; k++) if (dense[k]) cores[n++] = k;
+  } else {
+    cores = found.slice(0, nFound).sort();
+  }
   const space = spaceFromCores(model, cores, (performance.now() - t0) / 1000);
   if (!space) {
     throw new Error("the pre-deal state is missing from the state space");
@@ -287,6 +301,26 @@ export interface Solution {
 }
 
 /**
+ * The modifier mask of the modifier kinds a model's deck holds (one copy each).
+ *
+ * @example
+ * ```ts
+ * modifiersInDeck(getModel("approx")); // 63: +2 +4 +6 +8 +10 x2
+ * ```
+ */
+export function modifiersInDeck(model: SoloModel): number {
+  let m = 0;
+  for (let b = 0; b < 6; b++) {
+    const c = model.deck[PLUS2 + b];
+    if (c > 1) {
+      throw new Error("a modifier mask holds at most one copy of each kind");
+    }
+    if (c === 1) m |= 1 << b;
+  }
+  return m;
+}
+
+/**
  * Solve a model: backward induction over the reachable states. A state hits
  * when the expected value of a Hit is strictly above the stay score (or the
  * draw is forced).
@@ -305,40 +339,52 @@ export function solve(model: SoloModel, space?: SoloSpace): Solution {
   const hit = new Uint8Array(nSlots * MODS);
   const step = new CoreStep();
   const nb = step.nextBase, nc = step.nextCount;
-  const modDeck = new Float64Array(6);
-  for (let b = 0; b < 6; b++) modDeck[b] = model.deck[13 + b];
+  // per modifier mask: x2 factor, +X bonus, modifier cards still in the deck
+  // (the deck holds one copy of each modifier kind it has at all)
+  const avail = modifiersInDeck(model);
+  const x2Of = new Float64Array(MODS), plusOf = new Float64Array(MODS);
+  const freeOf = new Float64Array(MODS);
+  for (let mods = 0; mods < MODS; mods++) {
+    x2Of[mods] = mods & X2_BIT ? 2 : 1;
+    plusOf[mods] = PLUS_OF_MASK[mods & 31];
+    let f = avail & ~mods, c = 0;
+    for (; f; f &= f - 1) c++;
+    freeOf[mods] = c;
+  }
   const ext = new Float64Array(MODS);
   for (let slot = nSlots - 1; slot >= 0; slot--) {
     const core = sp.cores[slot];
     step.load(sp, core);
     const base = slot * MODS;
-    // outcomes that leave the core: one pass per outcome over the 64 mods
-    ext.fill(0);
-    for (let j = 0; j < step.nNext; j++) {
-      const c = nc[j], from = nb[j];
+    // outcomes that leave the core: one pass per pair of outcomes over the 64 mods
+    const n = step.nNext;
+    let j = 0;
+    if (n & 1) {
+      const c = nc[0], from = nb[0];
       for (let mods = 0; mods < MODS; mods++) {
-        ext[mods] += c * value[from + mods];
+        ext[mods] = c * value[from + mods];
+      }
+      j = 1;
+    } else {
+      ext.fill(0);
+    }
+    for (; j < n; j += 2) {
+      const c0 = nc[j], f0 = nb[j], c1 = nc[j + 1], f1 = nb[j + 1];
+      for (let mods = 0; mods < MODS; mods++) {
+        ext[mods] += c0 * value[f0 + mods] + c1 * value[f1 + mods];
       }
     }
     const f7 = step.flip7, f7Sum = step.flip7Sum, bank = step.bank;
     const total = step.total, sum = step.sum;
     // then the modifiers, which stay in the core: larger mods first
     for (let mods = MODS - 1; mods >= 0; mods--) {
-      const x2 = mods & X2_BIT ? 2 : 1;
-      const plus = PLUS_OF_MASK[mods & 31];
+      const x2 = x2Of[mods], plus = plusOf[mods];
       const stay = x2 * sum + plus;
-      let e = ext[mods];
-      if (f7 > 0) e += x2 * f7Sum + f7 * (plus + 15);
-      if (bank > 0) e += bank * stay;
-      let cards = total;
-      for (let b = 0; b < 6; b++) {
-        const bit = 1 << b;
-        if ((mods & bit) === 0) {
-          e += modDeck[b] * value[base + (mods | bit)];
-          cards += modDeck[b];
-        }
+      let e = ext[mods] + x2 * f7Sum + f7 * (plus + 15) + bank * stay;
+      for (let free = avail & ~mods; free !== 0; free &= free - 1) {
+        e += value[base + (mods | (free & -free))];
       }
-      const h = e / cards;
+      const h = e / (total + freeOf[mods]);
       const i = base + mods;
       if (h > stay || model.forced(core, mods)) {
         value[i] = h;

@@ -1,0 +1,67 @@
+/**
+ * The exact single-player solver, in one import: the solo models, the
+ * optimal-stopping DP, the exact evaluator of any policy, the binary cache of
+ * the optimal decisions, the beer-mat advice and the odds reference.
+ *
+ * @example
+ * ```ts
+ * import { evaluatePolicies, optimalEvaluation, deriveAdvice, solve, getModel } from "./mod.ts";
+ * evaluatePolicies(["dp", "sum:24", "bust:0.25"], "exact"); // [{ policy, ev, sd, bust, flip7, distribution }, ...]
+ * optimalEvaluation("exact").distribution; // P(score = s), s = 0..171
+ * deriveAdvice(getModel("exact")).rows; // cut-off per count of numbers showing
+ * solve(getModel("approx")).ev; // 22.2318
+ * ```
+ * @module
+ */
+
+export {
+  BANK,
+  BUST,
+  DEFAULT_MODEL,
+  FLIP7,
+  getModel,
+  MODEL_NAMES,
+  type ModelName,
+  NEXT,
+  Outcomes,
+  type SoloModel,
+} from "./model.ts";
+export {
+  buildSpace,
+  MODS,
+  type SoloSpace,
+  type Solution,
+  solve,
+  spaceOf,
+} from "./solve.ts";
+export {
+  type Decider,
+  evaluateDecider,
+  evaluateTable,
+  type Evaluation,
+  reachProbabilities,
+} from "./forward.ts";
+export {
+  evaluatePolicies,
+  evaluateStrategy,
+  optimalEvaluation,
+  SEED_TABLE,
+  soloStrategy,
+} from "./evaluate.ts";
+export {
+  cachePath,
+  decisionsOf,
+  type DecisionTable,
+  loadDecisions,
+} from "./cache.ts";
+export {
+  type Advice,
+  AdviceStrategy,
+  deriveAdvice,
+  formatCutoff,
+  SEED_ADVICE,
+  tableRisk94,
+} from "./advice.ts";
+export { type Odds, oddsReference } from "./odds.ts";
+export { SoloView } from "./view.ts";
+export { IntTable } from "./table.ts";
