@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { runMatch, runRounds } from "../lib/sim.ts";
+import { evaluatePolicies } from "../lib/solver/evaluate.ts";
 
 Deno.test("symmetric matches: ev,ev,ev gives each seat-policy 1/3 within 4 SE", async () => {
   const games = 30_000;
