@@ -18,7 +18,7 @@
 
 import { lineScore } from "../cards.ts";
 import { FLIP7, type ModelName } from "./model.ts";
-import { CoreStep, MODS, type SoloSpace } from "./solve.ts";
+import { CoreStep, modifiersInDeck, MODS, type SoloSpace } from "./solve.ts";
 
 /**
  * The exact outcome of a policy over one round.
@@ -122,8 +122,7 @@ function forwardPass(
   const dist = new Float64Array(model.maxScore + 1);
   const step = new CoreStep();
   const o = step.o, nb = step.nextBase, nc = step.nextCount;
-  const modDeck = new Float64Array(6);
-  for (let b = 0; b < 6; b++) modDeck[b] = model.deck[13 + b];
+  const avail = modifiersInDeck(model);
   let bust = 0, flip7 = 0, visited = 0;
   mass[space.rootSlot * MODS] = 1;
   const pHit = new Float64Array(MODS); // probability of each card drawn from (slot, mods)
@@ -149,14 +148,11 @@ function forwardPass(
       }
       anyHit = true;
       let cards = step.total;
-      for (let b = 0; b < 6; b++) {
-        if ((mods & (1 << b)) === 0) cards += modDeck[b];
-      }
+      for (let f = avail & ~mods; f !== 0; f &= f - 1) cards++;
       const p = m / cards;
       pHit[mods] = p;
-      for (let b = 0; b < 6; b++) {
-        const bit = 1 << b;
-        if ((mods & bit) === 0) mass[base + (mods | bit)] += p * modDeck[b];
+      for (let free = avail & ~mods; free !== 0; free &= free - 1) {
+        mass[step.modBase + (mods | (free & -free))] += p;
       }
       if (step.bust > 0) {
         bust += p * step.bust;

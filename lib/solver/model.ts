@@ -5,9 +5,11 @@
  * chance nodes. Solvers and evaluators only ever talk to a {@linkcode SoloModel}.
  *
  * A solo state is a pair *(core, mods)*: `mods` is the 6-bit modifier mask and
- * `core` packs everything else. Modifiers never change the core and every
- * modifier mask goes with every core, so the solvers lay the states out as
- * dense blocks of 64 (`slot * 64 + mods`) and only the cores need an index.
+ * `core` packs everything else. Every modifier mask goes with every core, so
+ * the solvers lay the states out as dense blocks of 64 (`slot * 64 + mods`)
+ * and only the cores need an index (dense for `approx`, a flat hash table for
+ * `exact`). A modifier card sets its bit and moves to the core
+ * {@linkcode Outcomes.modNext} — the same core in both models here.
  *
  * Core key layout (both models):
  *
@@ -18,14 +20,18 @@
  * | 3–15  | the 13-bit number mask                                       |
  * | 16–24 | saved duplicates: index of a multiset (exact model; 0 in approx) |
  *
- * Every Hit outcome leads to a strictly larger core key or (a modifier) to a
- * larger `mods` in the same core, so ascending keys are a topological order:
- * the DP runs over them backwards, the forward evaluation forwards.
+ * The contract every model keeps: core keys are non-negative int32, and every
+ * Hit outcome leads to a strictly larger core key, or (a modifier) to a larger
+ * `mods` in the same or a larger core, so ascending keys are a topological
+ * order: the DP runs over them backwards, the forward evaluation forwards.
  *
- * A later 94-card self-targeted model adds fields above bit 24 (Freeze and
- * Flip Three cards drawn, forced draws pending), a `BANK` effect (a Freeze
- * forces a stay) and {@linkcode SoloModel.forced} states (draws a Flip Three
- * still owes); the solver, the evaluator and the cache need no change.
+ * A later 94-card self-targeted model is one more class implementing
+ * {@linkcode SoloModel}: fields above bit 24 (Flip Threes drawn, draws a Flip
+ * Three still owes counted as draws made so they only grow, set-aside
+ * actions; a mixed-radix packing keeps it under 31 bits), the `BANK` effect
+ * (a self-targeted Freeze forces a stay), {@linkcode SoloModel.forced} for the
+ * owed draws, and `modNext` for a modifier drawn during a Flip Three. The
+ * solver, the evaluator, the views and the cache need no change.
  *
  * @example
  * ```ts
@@ -141,9 +147,11 @@ export const MAX_OUTCOMES = 40;
 
 /**
  * The chance node of a Hit from one core, filled by {@linkcode SoloModel.outcomes}.
- * Modifiers are not listed: each modifier kind not held has one copy and leads
- * to the same core with its bit set, so a Hit from `(core, mods)` has
- * `total + 6 − popcount(mods)` equally likely cards.
+ * Modifiers are not listed: each modifier kind of the deck not held has one
+ * copy and leads to core {@linkcode Outcomes.modNext} (the same core, unless
+ * drawing changes it, e.g. a draw a Flip Three owes) with its bit set, so a
+ * Hit from `(core, mods)` has `total + (modifiers in the deck not held)`
+ * equally likely cards.
  *
  * @example
  * ```ts
@@ -157,6 +165,8 @@ export class Outcomes {
   n = 0;
   /** Copies of the non-modifier cards in the draw pile. */
   total = 0;
+  /** The core a modifier card leads to (with its bit added to `mods`). */
+  modNext = 0;
   /** Card kind of each outcome. */
   readonly kind: Uint8Array = new Uint8Array(MAX_OUTCOMES);
   /** Copies of that kind in the draw pile. */
@@ -391,6 +401,7 @@ class ChanceModel implements SoloModel {
   outcomes(core: number, o: Outcomes): void {
     o.n = 0;
     o.total = 0;
+    o.modNext = core;
     const mask = this.mask(core);
     const ms = core >>> MS_SHIFT;
     const holding = (core & U_BIT) === 0;

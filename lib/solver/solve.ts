@@ -234,6 +234,8 @@ export class CoreStep {
   bank = 0;
   /** Non-modifier copies in the pile. */
   total = 0;
+  /** `slot * 64` of the core a modifier card leads to. */
+  modBase = 0;
   /** Number mask of the core. */
   mask = 0;
   /** Number sum of the core. */
@@ -251,6 +253,11 @@ export class CoreStep {
     this.flip7Sum = 0;
     this.bank = 0;
     this.total = o.total;
+    const modSlot = space.index.get(o.modNext);
+    if (modSlot < 0) {
+      throw new Error(`core ${o.modNext} is not in the state space`);
+    }
+    this.modBase = modSlot * MODS;
     for (let i = 0; i < o.n; i++) {
       const c = o.count[i];
       switch (o.effect[i]) {
@@ -375,14 +382,14 @@ export function solve(model: SoloModel, space?: SoloSpace): Solution {
       }
     }
     const f7 = step.flip7, f7Sum = step.flip7Sum, bank = step.bank;
-    const total = step.total, sum = step.sum;
-    // then the modifiers, which stay in the core: larger mods first
+    const total = step.total, sum = step.sum, modBase = step.modBase;
+    // then the modifiers, which lead to larger mods (in this core or a later one)
     for (let mods = MODS - 1; mods >= 0; mods--) {
       const x2 = x2Of[mods], plus = plusOf[mods];
       const stay = x2 * sum + plus;
       let e = ext[mods] + x2 * f7Sum + f7 * (plus + 15) + bank * stay;
       for (let free = avail & ~mods; free !== 0; free &= free - 1) {
-        e += value[base + (mods | (free & -free))];
+        e += value[modBase + (mods | (free & -free))];
       }
       const h = e / (total + freeOf[mods]);
       const i = base + mods;
