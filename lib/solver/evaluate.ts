@@ -31,6 +31,11 @@ export type { Evaluation } from "./forward.ts";
  * of the same model reads its decision table directly. `scratch` (one float
  * per state) is reused instead of allocating when given.
  *
+ * The strategy must decide as a function of what the view shows (every
+ * built-in one does). A decision taken without `unseenExact*` is reused for
+ * every state that shows the same table ({@linkcode SoloView.visibleKey}),
+ * which makes the `exact` model's 22M states cost about one call per table.
+ *
  * @example
  * ```ts
  * evaluateStrategy(spaceOf(getModel("approx")), makeStrategy("count:4")).ev; // 19.669…
@@ -49,11 +54,19 @@ export function evaluateStrategy(
     const t = strategy.table();
     if (t.space === space) return evaluateTable(space, t.hit, policy, scratch);
   }
+  // a decision that did not count cards exactly holds for every state showing the same table
+  const memo = new Int8Array(1 << 22).fill(-1);
   return evaluateDecider(
     space,
     (slot, mods) => {
       view.set(slot, mods);
-      return strategy.hit(view, 0);
+      const key = view.visibleKey();
+      const known = memo[key];
+      if (known >= 0) return known === 1;
+      view.exactReads = 0;
+      const hit = strategy.hit(view, 0);
+      if (view.exactReads === 0) memo[key] = hit ? 1 : 0;
+      return hit;
     },
     policy,
     scratch,

@@ -80,7 +80,10 @@ export class SoloView implements TableView {
   core = 0;
   /** Current modifier mask. */
   mods = 0;
+  /** Calls of `unseenExact`/`unseenExactTotal` so far (the evaluator resets it). */
+  exactReads = 0;
   private mask = 0;
+  private drawn = 0;
   private holding = false;
   private loaded = false;
   private deckTotal = 0;
@@ -112,6 +115,7 @@ export class SoloView implements TableView {
     const model = this.model;
     this.mask = model.mask(core);
     this.holding = model.holding(core);
+    this.drawn = model.chancesDrawn(core);
     // the non-modifier kinds depend on the core only
     for (let k = 0; k < KINDS; k++) {
       if (k >= PLUS2 && k <= X2) continue;
@@ -177,12 +181,25 @@ export class SoloView implements TableView {
   }
   /** @inheritdoc */
   unseenExact(kind: number): number {
+    this.exactReads++;
     if (kind >= PLUS2 && kind <= X2) return this.modifierCopies(kind);
     return this.pileCounts[kind];
   }
   /** @inheritdoc */
   unseenExactTotal(): number {
+    this.exactReads++;
     return this.pileCore - COUNT_OF_MASK[this.mods];
+  }
+
+  /**
+   * What the table shows in the current state, packed (number mask, Second
+   * Chances drawn, holding one, modifiers): everything but `unseenExact*`
+   * depends on it alone, so decisions that do not count cards exactly can be
+   * shared by every state with the same key (22 bits).
+   */
+  visibleKey(): number {
+    return (this.mask << 9) | (this.drawn << 7) | (this.holding ? 64 : 0) |
+      this.mods;
   }
 
   private modifierCopies(kind: number): number {
