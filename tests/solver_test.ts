@@ -12,9 +12,10 @@ import { makeStrategy } from "../lib/strategies/registry.ts";
 import { DpStrategy, nearestCore } from "../lib/strategies/dp.ts";
 import { getModel, NEXT, Outcomes } from "../lib/solver/model.ts";
 import { MODS, solve, spaceOf } from "../lib/solver/solve.ts";
-import { evaluateTable } from "../lib/solver/forward.ts";
+import { evaluateDecider, evaluateTable } from "../lib/solver/forward.ts";
 import {
   evaluatePolicies,
+  evaluateStrategy,
   SEED_TABLE,
   soloStrategy,
 } from "../lib/solver/evaluate.ts";
@@ -109,6 +110,21 @@ Deno.test("every chance node sums to the draw pile; hits lead to larger cores", 
         }
       }
     }
+  }
+});
+
+Deno.test("decisions shared by equal tables match asking the strategy in every state", () => {
+  for (const [model, spec] of [["approx", "ev"], ["exact", "bust:0.3"]]) {
+    const sp = spaceOf(getModel(model));
+    const st = makeStrategy(spec);
+    const view = new SoloView(sp);
+    const raw = evaluateDecider(sp, (slot, mods) => {
+      view.set(slot, mods);
+      return st.hit(view, 0);
+    }, spec);
+    const shared = evaluateStrategy(sp, st);
+    assert.ok(Math.abs(raw.ev - shared.ev) < 1e-12, spec);
+    assert.equal(raw.visited, shared.visited);
   }
 });
 
