@@ -77,7 +77,14 @@ const SETTINGS: Setting[] = [
   },
 ];
 
-/** The experiment. */
+/**
+ * The experiment.
+ *
+ * @example
+ * ```ts
+ * const r = await cardCounting.run({ seed: 1, quick: true, workers: 2 });
+ * ```
+ */
 export const cardCounting: Experiment = {
   name: "card-counting",
   claim:

@@ -32,10 +32,24 @@ import { getRules } from "../lib/rules.ts";
 import { round, wilson } from "../lib/stats.ts";
 import { makeStrategy } from "../lib/strategies/registry.ts";
 
-/** Whole games (`game`) or single rounds from a fresh deck (`round`). */
+/**
+ * Whole games (`game`) or single rounds from a fresh deck (`round`).
+ *
+ * @example
+ * ```ts
+ * const m: RunMode = "round";
+ * ```
+ */
 export type RunMode = "game" | "round";
 
-/** One run of a batch. */
+/**
+ * One run of a batch.
+ *
+ * @example
+ * ```ts
+ * const s: RunSpec = { rules: "standard", policies: ["ev", "evc"], seed: 1, count: 1000, mode: "game" };
+ * ```
+ */
 export interface RunSpec {
   /** Rules preset. */
   rules: string;
@@ -49,7 +63,15 @@ export interface RunSpec {
   mode: RunMode;
 }
 
-/** Integer sums of one run, per policy group (groups in order of first seat). */
+/**
+ * Integer sums of one run, per policy group (groups in order of first seat).
+ *
+ * @example
+ * ```ts
+ * const [acc]: RunAccum[] = await runBatch([s]);
+ * acc.wins;
+ * ```
+ */
 export interface RunAccum {
   /** Distinct policies, in order of first appearance. */
   groups: string[];
@@ -246,7 +268,14 @@ export function pool(accs: RunAccum[]): RunAccum {
   return t;
 }
 
-/** Options of {@linkcode runBatch}. */
+/**
+ * Options of {@linkcode runBatch}.
+ *
+ * @example
+ * ```ts
+ * const o: BatchOptions = { workers: 2 };
+ * ```
+ */
 export interface BatchOptions {
   /** Workers (default: cores; 1 runs in this thread). */
   workers?: number;
@@ -292,7 +321,15 @@ export async function runBatch(
   return accs;
 }
 
-/** Statistics of one policy group of a run. */
+/**
+ * Statistics of one policy group of a run.
+ *
+ * @example
+ * ```ts
+ * const [ev]: GroupStats[] = groupStats(acc);
+ * ev.win_share;
+ * ```
+ */
 export interface GroupStats {
   /** Policy spec. */
   policy: string;
@@ -361,7 +398,15 @@ export function groupStats(acc: RunAccum): GroupStats[] {
   });
 }
 
-/** A difference between two groups of one run, with its standard error. */
+/**
+ * A difference between two groups of one run, with its standard error.
+ *
+ * @example
+ * ```ts
+ * const d: Difference = winShareDiff(acc, "ev", "bust:0.25");
+ * d.z;
+ * ```
+ */
 export interface Difference {
   /** Estimate (group a minus group b). */
   diff: number;

@@ -51,7 +51,14 @@ const GAMES: Record<number, number> = {
 };
 const QUICK_GAMES = 400;
 
-/** Seed 000's table: per-seat win shares and points per round. */
+/**
+ * Seed 000's table: per-seat win shares and points per round.
+ *
+ * @example
+ * ```ts
+ * SEED000.find((r) => r.players === 4 && r.policy === "ev")!.win_share; // 0.245
+ * ```
+ */
 export const SEED000 = [
   {
     players: 2,
@@ -99,7 +106,14 @@ export const SEED000 = [
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-/** The experiment. */
+/**
+ * The experiment.
+ *
+ * @example
+ * ```ts
+ * const r = await fieldSize.run({ seed: 1, quick: true, workers: 2 });
+ * ```
+ */
 export const fieldSize: Experiment = {
   name: "field-size",
   claim:

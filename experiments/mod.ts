@@ -1,6 +1,6 @@
 /**
  * The experiments, one per claim of seed 000, in the order `deno task repro`
- * runs them.
+ * runs them (the order of issue 4).
  *
  * @example
  * ```ts
@@ -13,20 +13,91 @@
 
 import { InputError } from "../lib/cards.ts";
 import type { Experiment } from "../lib/experiment.ts";
+import { advice, ADVICE_TASKS } from "./advice.ts";
 import { cardCounting } from "./card-counting.ts";
 import { fieldSize } from "./field-size.ts";
+import type { ExactTask } from "./exact.ts";
+import {
+  DISTRIBUTION_TASKS,
+  optimalDistribution,
+} from "./optimal-distribution.ts";
+import { POLICY_EV_TASKS, policyEvTable } from "./policy-ev-table.ts";
 import { replication } from "./replication.ts";
+import {
+  SOLVER_VS_SIM_TASKS,
+  solverVsSimulation,
+} from "./solver-vs-simulation.ts";
 import { winAgent } from "./win-agent.ts";
 
-/** Every experiment, in repro order. */
-export const EXPERIMENTS: Experiment[] = [
+/**
+ * The reproduction of seed 000: one experiment per claim, in the order of
+ * issue 4. `deno task repro` runs these (and writes `CLAIMS.md` from them).
+ *
+ * @example
+ * ```ts
+ * SEED000_EXPERIMENTS.map((e) => e.name); // ["policy-ev-table", ...]
+ * ```
+ */
+export const SEED000_EXPERIMENTS: Experiment[] = [
+  policyEvTable,
+  optimalDistribution,
   fieldSize,
   cardCounting,
+  advice,
   replication,
+  solverVsSimulation,
+];
+
+/**
+ * Further experiments, run by name (`deno task repro NAME`,
+ * `deno task flip7 experiment NAME`) or with `deno task repro --all`.
+ *
+ * @example
+ * ```ts
+ * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent"]
+ * ```
+ */
+export const OTHER_EXPERIMENTS: Experiment[] = [
   winAgent,
 ];
 
-/** Names of the experiments. */
+/**
+ * Every experiment.
+ *
+ * @example
+ * ```ts
+ * EXPERIMENTS.map((e) => e.name); // ["policy-ev-table", ..., "win-agent"]
+ * ```
+ */
+export const EXPERIMENTS: Experiment[] = [
+  ...SEED000_EXPERIMENTS,
+  ...OTHER_EXPERIMENTS,
+];
+
+/**
+ * The exact solver computations each experiment needs, so that a run of
+ * several experiments can compute them all at once over the workers.
+ *
+ * @example
+ * ```ts
+ * EXACT_TASKS["advice"]; // [{ model: "approx", spec: "advice" }, ...]
+ * ```
+ */
+export const EXACT_TASKS: Record<string, ExactTask[]> = {
+  "policy-ev-table": POLICY_EV_TASKS,
+  "optimal-distribution": DISTRIBUTION_TASKS,
+  "advice": ADVICE_TASKS,
+  "solver-vs-simulation": SOLVER_VS_SIM_TASKS,
+};
+
+/**
+ * Names of the experiments.
+ *
+ * @example
+ * ```ts
+ * EXPERIMENT_NAMES.includes("field-size"); // true
+ * ```
+ */
 export const EXPERIMENT_NAMES: string[] = EXPERIMENTS.map((e) => e.name);
 
 /**

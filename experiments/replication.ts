@@ -50,7 +50,14 @@ function phi(x: number): number {
   return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
 }
 
-/** The experiment. */
+/**
+ * The experiment.
+ *
+ * @example
+ * ```ts
+ * const r = await replication.run({ seed: 1, quick: true, workers: 2 });
+ * ```
+ */
 export const replication: Experiment = {
   name: "replication",
   claim:

@@ -1,9 +1,10 @@
 /**
- * `deno task repro [--seed S] [--quick] [--workers N] [--out DIR] [--only A,B]`:
- * run every experiment (or the listed ones) into `results/` (or `DIR`), then
- * write `CLAIMS.md` (the claims table; deterministic) and `repro.json`
- * (timing per experiment and in total, commit, workers). Progress goes to
- * stderr, the key figures and the timing to stdout.
+ * `deno task repro [NAME...] [--all] [--seed S] [--quick] [--workers N] [--out DIR]`:
+ * run the reproduction of seed 000 (one experiment per claim; `--all` adds
+ * the other experiments; names run just those) into `results/` (or `DIR`).
+ * A run without names also writes `CLAIMS.md` (the claims table;
+ * deterministic) and `repro.json` (timing per experiment and in total,
+ * commit, workers). Progress goes to stderr, the key figures and the timing to stdout.
  *
  * Bad input prints one line naming the bad value and what is allowed, exits
  * with code 2 and writes nothing.
@@ -27,12 +28,26 @@ import {
   type RunReport,
 } from "../lib/experiment.ts";
 import { defaultWorkers } from "../lib/parallel.ts";
-import { EXPERIMENTS, findExperiment } from "./mod.ts";
+import { precomputeExact } from "./exact.ts";
+import {
+  EXACT_TASKS,
+  EXPERIMENT_NAMES,
+  EXPERIMENTS,
+  findExperiment,
+  SEED000_EXPERIMENTS,
+} from "./mod.ts";
 
 const USAGE =
-  "deno task repro [--seed S] [--quick] [--workers N] [--out DIR] [--only NAME,...]";
+  "deno task repro [NAME...] [--all] [--seed S] [--quick] [--workers N] [--out DIR]";
 
-/** Options of {@linkcode repro}. */
+/**
+ * Options of {@linkcode repro}.
+ *
+ * @example
+ * ```ts
+ * const o: ReproOptions = { seed: 1, quick: true, workers: 2, outDir: ".cache/quick" };
+ * ```
+ */
 export interface ReproOptions {
   /** Base seed (default 1). */
   seed: number;
@@ -42,8 +57,10 @@ export interface ReproOptions {
   workers: number;
   /** Output directory. */
   outDir: string;
-  /** Names of the experiments to run (default all). */
+  /** Names of the experiments to run (default: seed 000's claims). */
   only?: string[];
+  /** Run every experiment, not only seed 000's claims. */
+  all?: boolean;
   /** Print progress and figures (default true). */
   echo?: boolean;
 }
@@ -57,7 +74,11 @@ export interface ReproOptions {
  * ```
  */
 export async function repro(opts: ReproOptions): Promise<RunReport[]> {
-  const exps = opts.only ? opts.only.map(findExperiment) : EXPERIMENTS;
+  const exps = opts.only
+    ? opts.only.map(findExperiment)
+    : opts.all
+    ? EXPERIMENTS
+    : SEED000_EXPERIMENTS;
   const echo = opts.echo ?? true;
   const enc = new TextEncoder();
   const err = (s: string) =>
@@ -65,10 +86,27 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
   const t0 = performance.now();
   const reports: RunReport[] = [];
   const args = [
+    ...(opts.only ?? []),
+    ...(opts.all ? ["--all"] : []),
     `--seed ${opts.seed}`,
     ...(opts.quick ? ["--quick"] : []),
     ...(opts.outDir !== "results" ? [`--out ${opts.outDir}`] : []),
   ];
+  // The solver's exact figures of every experiment, at once over the workers.
+  const tasks = exps.flatMap((e) => EXACT_TASKS[e.name] ?? []);
+  let exactTime = 0;
+  if (tasks.length > 0) {
+    err(`[0/${exps.length}] exact figures (solver) ...`);
+    const t = performance.now();
+    const bar = echo ? progress("  exact figures") : () => {};
+    await precomputeExact(tasks, opts.workers, bar);
+    exactTime = (performance.now() - t) / 1000;
+    err(
+      `[0/${exps.length}] exact figures (solver) done in ${
+        exactTime.toFixed(1)
+      } s`,
+    );
+  }
   for (const [i, exp] of exps.entries()) {
     err(`[${i + 1}/${exps.length}] ${exp.name} ...`);
     const bar = echo ? progress(`  ${exp.name}`) : () => {};
@@ -106,34 +144,37 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
         ),
       ].join("\n"),
     );
+    await writeFileAtomic(
+      `${dir}/repro.json`,
+      JSON.stringify(
+        {
+          command: ["deno task repro", ...args].join(" "),
+          seed: opts.seed,
+          quick: opts.quick,
+          workers: opts.workers,
+          cores: navigator.hardwareConcurrency,
+          code: await codeVersion(),
+          deno: Deno.version.deno,
+          elapsed_s: {
+            "exact figures (solver)": Math.round(exactTime * 10) / 10,
+            ...Object.fromEntries(
+              reports.map((r) => [r.name, Math.round(r.elapsed * 10) / 10]),
+            ),
+          },
+          total_s: Math.round(total * 10) / 10,
+        },
+        null,
+        2,
+      ) + "\n",
+    );
   }
-  await writeFileAtomic(
-    `${dir}/repro.json`,
-    JSON.stringify(
-      {
-        command: ["deno task repro", ...args].join(" "),
-        seed: opts.seed,
-        quick: opts.quick,
-        workers: opts.workers,
-        cores: navigator.hardwareConcurrency,
-        code: await codeVersion(),
-        deno: Deno.version.deno,
-        elapsed_s: Object.fromEntries(
-          reports.map((r) => [r.name, Math.round(r.elapsed * 10) / 10]),
-        ),
-        total_s: Math.round(total * 10) / 10,
-      },
-      null,
-      2,
-    ) + "\n",
-  );
   if (echo) {
     console.log(
       `repro: ${reports.length} experiments in ${
         total.toFixed(1)
-      } s on ${opts.workers} worker${
-        opts.workers === 1 ? "" : "s"
-      } (${dir}/repro.json)`,
+      } s on ${opts.workers} worker${opts.workers === 1 ? "" : "s"}${
+        opts.only ? "" : ` (${dir}/repro.json)`
+      }`,
     );
   }
   return reports;
@@ -148,17 +189,23 @@ async function main(argv: string[]): Promise<number> {
         options: {
           seed: { type: "string" },
           quick: { type: "boolean" },
+          all: { type: "boolean" },
           workers: { type: "string" },
           out: { type: "string" },
           only: { type: "string" },
           help: { type: "boolean", short: "h" },
         },
         strict: true,
-        allowPositionals: false,
+        allowPositionals: true,
       });
     } catch (e) {
       const msg = e instanceof Error ? e.message.split("\n")[0] : String(e);
-      throw new InputError(`${msg}: usage ${USAGE}`);
+      const opt = /'([^']+)'/.exec(msg)?.[1];
+      throw new InputError(
+        /Unknown option/i.test(msg) && opt
+          ? `unknown option '${opt}': usage ${USAGE}`
+          : `${msg}: usage ${USAGE}`,
+      );
     }
     const v = parsed.values;
     if (v.help) {
@@ -171,14 +218,30 @@ async function main(argv: string[]): Promise<number> {
       max: 64,
       default: defaultWorkers(),
     });
-    const only = typeof v.only === "string"
-      ? v.only.split(",").map((s) => s.trim())
-      : undefined;
+    const names = [
+      ...parsed.positionals,
+      ...(typeof v.only === "string" ? v.only.split(",") : []),
+    ].map((s) => s.trim()).filter((s) => s !== "");
+    const only = names.length > 0 ? names : undefined;
     if (only) only.forEach(findExperiment);
+    if (only && v.all) {
+      throw new InputError(
+        `give experiment names or --all, not both: allowed ${
+          EXPERIMENT_NAMES.join(", ")
+        }`,
+      );
+    }
     const outDir = typeof v.out === "string" && v.out.trim() !== ""
       ? v.out
       : "results";
-    await repro({ seed, quick: v.quick === true, workers, outDir, only });
+    await repro({
+      seed,
+      quick: v.quick === true,
+      workers,
+      outDir,
+      only,
+      all: v.all === true,
+    });
     return 0;
   } catch (e) {
     if (e instanceof InputError) {

@@ -26,13 +26,36 @@ import { csvFormat } from "d3-dsv";
 import { type ChartOptions, renderSvg, svgToPng } from "./chart.ts";
 import { writeFileAtomic } from "./cli/output.ts";
 
-/** A cell of a result row. */
+export type { ChartOptions } from "./chart.ts";
+
+/**
+ * A cell of a result row.
+ *
+ * @example
+ * ```ts
+ * const c: Cell = 0.25;
+ * ```
+ */
 export type Cell = string | number | boolean | null;
 
-/** One observation. */
+/**
+ * One observation.
+ *
+ * @example
+ * ```ts
+ * const r: Row = { players: 4, policy: "ev", win_share: 0.27 };
+ * ```
+ */
 export type Row = Record<string, Cell>;
 
-/** One line of the README "Claims" table. */
+/**
+ * One line of the README "Claims" table.
+ *
+ * @example
+ * ```ts
+ * const c: Claim = { claim: "optimal EV", seed000: "22.232", ours: "22.232" };
+ * ```
+ */
 export interface Claim {
   /** The claim, in a few words. */
   claim: string;
@@ -42,7 +65,14 @@ export interface Claim {
   ours: string;
 }
 
-/** What an experiment's `run` receives. */
+/**
+ * What an experiment's `run` receives.
+ *
+ * @example
+ * ```ts
+ * const o: ExperimentOptions = { seed: 1, quick: true, workers: 2 };
+ * ```
+ */
 export interface ExperimentOptions {
   /** Base seed: every random run of the experiment derives its seed from it. */
   seed: number;
@@ -54,7 +84,15 @@ export interface ExperimentOptions {
   onProgress?: (label: string, done: number, total: number) => void;
 }
 
-/** What an experiment returns. */
+/**
+ * What an experiment returns.
+ *
+ * @example
+ * ```ts
+ * const r: ExperimentResult = await fieldSize.run({ seed: 1, quick: true, workers: 2 });
+ * r.rows.length;
+ * ```
+ */
 export interface ExperimentResult {
   /** CSV columns, in order. */
   columns: string[];
@@ -70,7 +108,17 @@ export interface ExperimentResult {
   provenance: Record<string, unknown>;
 }
 
-/** An experiment: one claim of seed 000, reproduced. */
+/**
+ * An experiment: one claim of seed 000, reproduced.
+ *
+ * @example
+ * ```ts
+ * const hello: Experiment = {
+ *   name: "hello", claim: "-",
+ *   run: () => Promise.resolve({ columns: ["x"], rows: [{ x: 1 }], chart: { marks: [] }, summary: [], claims: [], provenance: { seeds: [] } }),
+ * };
+ * ```
+ */
 export interface Experiment {
   /** File and command name, e.g. `field-size`. */
   name: string;
@@ -109,7 +157,14 @@ export function toCsv(columns: string[], rows: Row[]): string {
   return csvFormat(rows, columns) + "\n";
 }
 
-/** Which code produced a result. */
+/**
+ * Which code produced a result.
+ *
+ * @example
+ * ```ts
+ * const v: CodeVersion = await codeVersion();
+ * ```
+ */
 export interface CodeVersion {
   /** Package version from `deno.json`. */
   version: string;
@@ -206,7 +261,14 @@ export async function codeVersion(): Promise<CodeVersion> {
   return { version, commit: readHead(), dirty: null };
 }
 
-/** Options of {@linkcode runExperiment}. */
+/**
+ * Options of {@linkcode runExperiment}.
+ *
+ * @example
+ * ```ts
+ * const o: RunExperimentOptions = { seed: 1, quick: true, workers: 2, outDir: "results", command: "repro" };
+ * ```
+ */
 export interface RunExperimentOptions extends ExperimentOptions {
   /** Directory the four files go into. */
   outDir: string;
@@ -214,7 +276,15 @@ export interface RunExperimentOptions extends ExperimentOptions {
   command: string;
 }
 
-/** What {@linkcode runExperiment} did. */
+/**
+ * What {@linkcode runExperiment} did.
+ *
+ * @example
+ * ```ts
+ * const r: RunReport = await runExperiment(fieldSize, o);
+ * r.files;
+ * ```
+ */
 export interface RunReport {
   /** Experiment name. */
   name: string;

@@ -21,9 +21,10 @@ import {
   runBatch,
   winShareDiff,
 } from "../experiments/common.ts";
-import { EXPERIMENT_NAMES, findExperiment } from "../experiments/mod.ts";
+import { findExperiment, SEED000_EXPERIMENTS } from "../experiments/mod.ts";
 import { repro } from "../experiments/repro.ts";
 
+const EXPERIMENT_NAMES = SEED000_EXPERIMENTS.map((e) => e.name);
 const dir = await Deno.makeTempDir({ prefix: "flip7-exp-" });
 let reports: RunReport[] | undefined;
 
@@ -67,7 +68,8 @@ Deno.test("quick suite: every experiment writes csv, svg, png and json with prov
     assert.equal(j.experiment, r.name);
     assert.equal(j.seed, 1);
     assert.equal(j.quick, true);
-    assert.ok(Array.isArray(j.seeds) && j.seeds.length > 0, r.name);
+    // exact experiments use no seed; Monte Carlo ones list every seed used
+    assert.ok(Array.isArray(j.seeds), r.name);
     assert.ok(j.rules !== undefined, r.name);
     assert.ok(typeof j.code.commit === "string");
     assert.ok(typeof j.elapsed_s === "number");
@@ -87,7 +89,7 @@ Deno.test("quick suite: every interval contains its estimate", async () => {
   for (const name of EXPERIMENT_NAMES) {
     for (const row of readCsv(name)) {
       if (row.ci_low === undefined) continue;
-      const est = Number(row.win_share ?? row.estimate ?? row.mean);
+      const est = Number(row.win_share ?? row.estimate ?? row.sim_mean);
       assert.ok(
         Number(row.ci_low) <= est && est <= Number(row.ci_high),
         `${name}: ${JSON.stringify(row)}`,
@@ -196,6 +198,110 @@ Deno.test("card-counting: differences are evc minus ev, with standard errors", a
       r.measure === "points_per_round"
     ),
   );
+});
+
+Deno.test("policy-ev-table: the approx model reproduces seed 000's table to every printed digit", async () => {
+  await quickSuite();
+  const rows = readCsv("policy-ev-table");
+  assert.equal(rows.length, 22);
+  const approx = rows.filter((r) => r.model === "approx" && r.seed000_ev);
+  assert.equal(approx.length, 10);
+  const r = (x: string, d: number) => Number(Number(x).toFixed(d));
+  for (const row of approx) {
+    assert.equal(r(row.ev, 3), Number(row.seed000_ev), row.policy);
+    assert.equal(r(row.sd, 2), Number(row.seed000_sd), row.policy);
+    assert.equal(r(row.bust, 3), Number(row.seed000_bust), row.policy);
+    assert.equal(r(row.flip7, 4), Number(row.seed000_flip7), row.policy);
+  }
+  // exact figures, as the evaluator gives them (the faithful model)
+  const ex = Object.fromEntries(
+    rows.filter((x) => x.model === "exact").map((x) => [x.policy, x]),
+  );
+  assert.equal(r(ex.optimal.ev, 3), 22.25);
+  assert.equal(r(ex["sum:20"].ev, 3), 20.26);
+  assert.equal(r(ex["bust:0.25"].ev, 3), 21.006);
+  assert.equal(Number(ex.optimal.below_optimum), 0);
+  // the optimum is the best policy of the table on each model
+  for (const m of ["approx", "exact"]) {
+    const evs = rows.filter((x) => x.model === m).map((x) => Number(x.ev));
+    assert.equal(Math.max(...evs), evs[0]);
+  }
+  assert.equal(json("policy-ev-table").approx_matches_seed000, "40 of 40");
+});
+
+Deno.test("optimal-distribution: a distribution, whose mean and bust are the table's", async () => {
+  await quickSuite();
+  const rows = readCsv("optimal-distribution");
+  const table = readCsv("policy-ev-table");
+  for (const m of ["approx", "exact"]) {
+    const d = rows.filter((r) => r.model === m);
+    const total = d.reduce((s, r) => s + Number(r.probability), 0);
+    assert.ok(Math.abs(total - 1) < 1e-7, `${m}: ${total}`);
+    assert.equal(Number(d[d.length - 1].cumulative), 1);
+    const mean = d.reduce(
+      (s, r) => s + Number(r.score) * Number(r.probability),
+      0,
+    );
+    const opt = table.find((r) => r.model === m && r.policy === "optimal")!;
+    assert.ok(Math.abs(mean - Number(opt.ev)) < 1e-6, `${m}: ${mean}`);
+    assert.ok(Number(d[0].probability) >= Number(opt.bust) - 1e-6); // bust has 6 decimals
+    assert.equal(d[0].score, "0");
+  }
+  const j = json("optimal-distribution");
+  assert.equal(
+    Number((100 * j.summary_by_model.approx.bust).toFixed(1)),
+    31.7,
+  );
+});
+
+Deno.test("advice: the beer-mat table and the exact value of the rule", async () => {
+  await quickSuite();
+  const rows = readCsv("advice");
+  assert.equal(rows.length, 14);
+  for (const r of rows) {
+    if (Number(r.numbers_showing) <= 1) {
+      assert.equal(r.rule, "always hit");
+      assert.equal(r.cutoff, "");
+    }
+    if (r.cutoff !== "") {
+      const c = Number(r.cutoff);
+      assert.ok(c >= 0 && c <= 1);
+      assert.ok(
+        Number(r.hit_up_to) < c && c < Number(r.stay_from),
+        JSON.stringify(r),
+      );
+    }
+  }
+  const v = json("advice").values;
+  for (const m of ["approx", "exact"]) {
+    assert.ok(v[m].rule_ev < v[m].optimum);
+    assert.ok(
+      Math.abs(v[m].below_optimum - (1 - v[m].rule_ev / v[m].optimum)) < 1e-6,
+    );
+  }
+  // seed 000 quotes 21.02 for its rule; the rule derived on its model is worth 21.05
+  assert.equal(Number(v.approx.rule_ev.toFixed(2)), 21.05);
+});
+
+Deno.test("solver-vs-simulation: simulated means within 4 SE of the exact EVs", async () => {
+  await quickSuite();
+  const rows = readCsv("solver-vs-simulation");
+  const table = readCsv("policy-ev-table");
+  assert.equal(rows.length, 11);
+  for (const r of rows) {
+    const t = table.find((x) => x.model === "exact" && x.policy === r.policy)!;
+    assert.equal(r.exact_ev, t.ev, r.policy);
+    assert.ok(Math.abs(Number(r.z)) < 4, `${r.policy}: z ${r.z}`);
+    assert.ok(
+      Math.abs(Number(r.bust_z)) < 4,
+      `${r.policy}: bust z ${r.bust_z}`,
+    );
+    if (Number(r.rounds) * Number(r.exact_flip7) >= 10) {
+      assert.ok(Math.abs(Number(r.flip7_z)) < 4, `${r.policy}: ${r.flip7_z}`);
+    }
+    const z = (Number(r.sim_mean) - Number(r.exact_ev)) / Number(r.sim_se);
+    assert.ok(Math.abs(z - Number(r.z)) < 0.01);
+  }
 });
 
 Deno.test("same seed, one worker or two: byte-identical csv, svg and png", async () => {
@@ -321,7 +427,7 @@ Deno.test("flip7 experiment: bad input exits 2 and writes nothing", async () => 
     console.error = orig;
   }
   assert.equal(errors.length, 5);
-  assert.match(errors[0], /unknown experiment 'nope': allowed field-size/);
+  assert.match(errors[0], /unknown experiment 'nope': allowed .*field-size/);
   assert.match(errors[1], /bad --seed '-1'/);
   for (const e of errors) assert.ok(!e.includes("\n"), e);
   assert.throws(() => Deno.statSync(out));

@@ -16,7 +16,14 @@ import type { Command } from "../command.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
 import { progress } from "../output.ts";
 
-/** The `experiment` command. */
+/**
+ * The `experiment` command.
+ *
+ * @example
+ * ```ts
+ * await main(["experiment", "field-size", "--quick"]);
+ * ```
+ */
 export const experimentCommand: Command = {
   name: "experiment",
   summary:

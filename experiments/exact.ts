@@ -1,0 +1,232 @@
+/**
+ * Exact figures for the experiments, from the solver's evaluator, computed
+ * over the workers (one task per model and policy, longest first) and
+ * memoized for the life of the process, so that `deno task repro` evaluates
+ * each (model, policy) once however many experiments quote it.
+ *
+ * The figures are exact and do not depend on the thread that computes them.
+ *
+ * @example
+ * ```ts
+ * import { exactEvaluations, precomputeExact, TABLE_POLICIES } from "./exact.ts";
+ * await precomputeExact([{ model: "approx", spec: "optimal" }], 2);
+ * exactEvaluations("approx", ["optimal"])[0].ev.toFixed(3); // "22.232"
+ * ```
+ * @module
+ */
+
+import { runChunks } from "../lib/parallel.ts";
+import { type Advice, deriveAdvice } from "../lib/solver/advice.ts";
+import { evaluatePolicies, SEED_TABLE } from "../lib/solver/evaluate.ts";
+import type { Evaluation } from "../lib/solver/forward.ts";
+import { getModel } from "../lib/solver/model.ts";
+
+/**
+ * The solver's two models: seed 000's (`approx`) and the faithful one (`exact`).
+ *
+ * @example
+ * ```ts
+ * MODELS.map((m) => exactEvaluations(m, ["optimal"])[0].ev);
+ * ```
+ */
+export const MODELS = ["approx", "exact"] as const;
+
+/**
+ * Seed 000's table policies, then `ev` (the one-step rule, for comparison).
+ *
+ * @example
+ * ```ts
+ * TABLE_POLICIES.length; // 11
+ * ```
+ */
+export const TABLE_POLICIES: readonly string[] = [...SEED_TABLE, "ev"];
+
+/**
+ * What each model is, for the provenance.
+ *
+ * @example
+ * ```ts
+ * MODEL_NOTES.approx;
+ * ```
+ */
+export const MODEL_NOTES: Record<string, string> = {
+  approx:
+    "seed 000's model: 88-card deck, a Second Chance's duplicate stays in the deck",
+  exact:
+    "the faithful solo round: 88-card deck (solo-model rules), a Second Chance and the duplicate it saves you from are discarded",
+};
+
+/**
+ * One exact computation: a policy's evaluation, or (spec `advice`) the derived beer-mat rule.
+ *
+ * @example
+ * ```ts
+ * const t: ExactTask = { model: "exact", spec: "sum:20" };
+ * ```
+ */
+export interface ExactTask {
+  /** Model name. */
+  model: string;
+  /** Policy spec, or `advice` for {@linkcode exactAdvice}. */
+  spec: string;
+}
+
+/**
+ * The `advice` spec of an {@linkcode ExactTask}: the whole derived rule.
+ *
+ * @example
+ * ```ts
+ * await precomputeExact([{ model: "exact", spec: ADVICE_TASK }], 2);
+ * ```
+ */
+export const ADVICE_TASK = "advice";
+
+/** Tasks whose cost dominates (run first, for load balance). */
+const SLOW = ["advice", "ev", "bust:0.45", "bust:0.35", "optimal"];
+
+const evals = new Map<string, Evaluation>();
+const advices = new Map<string, Advice>();
+
+export type { Evaluation } from "../lib/solver/forward.ts";
+
+/**
+ * Plain-data part of an {@linkcode Advice} (the strategy object stays behind
+ * when it is computed in a worker).
+ *
+ * @example
+ * ```ts
+ * const a: AdviceData = exactAdvice("exact");
+ * a.rows[2].cutoff;
+ * ```
+ */
+export type AdviceData = Omit<Advice, "strategy">;
+
+function key(t: ExactTask): string {
+  return `${t.model}/${t.spec}`;
+}
+
+function has(t: ExactTask): boolean {
+  return t.spec === ADVICE_TASK ? advices.has(t.model) : evals.has(key(t));
+}
+
+function compute(t: ExactTask): Evaluation | AdviceData {
+  if (t.spec === ADVICE_TASK) {
+    const { strategy: _s, ...data } = deriveAdvice(getModel(t.model));
+    return data;
+  }
+  return evaluatePolicies([t.spec], t.model)[0];
+}
+
+/**
+ * Compute tasks `[from, to)` of a list. Exported for the workers; use
+ * {@linkcode precomputeExact}.
+ *
+ * @example
+ * ```ts
+ * exactChunk({ tasks: [{ model: "approx", spec: "sum:20" }] }, 0, 1);
+ * ```
+ */
+export function exactChunk(
+  job: { tasks: ExactTask[] },
+  from: number,
+  to: number,
+): (Evaluation | AdviceData)[] {
+  return job.tasks.slice(from, to).map(compute);
+}
+
+/**
+ * Compute the tasks not yet memoized, one per chunk over the workers, the
+ * slow ones first.
+ *
+ * @example
+ * ```ts
+ * await precomputeExact(MODELS.map((model) => ({ model, spec: "advice" })), 2);
+ * ```
+ */
+export async function precomputeExact(
+  tasks: ExactTask[],
+  workers: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<void> {
+  const seen = new Set<string>();
+  const todo = tasks.filter((t) => {
+    const k = key(t);
+    if (has(t) || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  if (todo.length === 0) return;
+  const rank = (t: ExactTask) => {
+    const i = SLOW.indexOf(t.spec);
+    return (i < 0 ? SLOW.length : i) * 2 + (t.model === "exact" ? 0 : 1);
+  };
+  todo.sort((a, b) => rank(a) - rank(b));
+  const parts = await runChunks<(Evaluation | AdviceData)[]>({
+    module: import.meta.url,
+    fn: "exactChunk",
+    args: { tasks: todo },
+    total: todo.length,
+    chunks: todo.length,
+    workers,
+    onProgress,
+  });
+  parts.flat().forEach((r, i) => {
+    const t = todo[i];
+    if (t.spec === ADVICE_TASK) advices.set(t.model, r as Advice);
+    else evals.set(key(t), r as Evaluation);
+  });
+}
+
+/**
+ * Every exact task the experiments need: the table policies on both models
+ * and the beer-mat rule of both models.
+ *
+ * @example
+ * ```ts
+ * await precomputeExact(allExactTasks(), 2);
+ * ```
+ */
+export function allExactTasks(): ExactTask[] {
+  return MODELS.flatMap((model) => [
+    ...TABLE_POLICIES.map((spec) => ({ model, spec })),
+    { model, spec: ADVICE_TASK },
+  ]);
+}
+
+/**
+ * Exact evaluations of policy specs on a model, in order (memoized; computed
+ * here, in this thread, if {@linkcode precomputeExact} did not).
+ *
+ * @example
+ * ```ts
+ * exactEvaluations("exact", ["optimal"])[0].bust; // about 0.318
+ * ```
+ */
+export function exactEvaluations(
+  model: string,
+  specs: readonly string[],
+): Evaluation[] {
+  for (const spec of specs) {
+    const t = { model, spec };
+    if (!has(t)) evals.set(key(t), compute(t) as Evaluation);
+  }
+  return specs.map((s) => evals.get(`${model}/${s}`)!);
+}
+
+/**
+ * The beer-mat rule derived from a model's optimal play (memoized). Its
+ * `strategy` is absent when it was computed in a worker.
+ *
+ * @example
+ * ```ts
+ * exactAdvice("approx").rule.ev; // about 21.05
+ * ```
+ */
+export function exactAdvice(model: string): AdviceData {
+  let a = advices.get(model);
+  if (!a) {
+    a = deriveAdvice(getModel(model));
+    advices.set(model, a);
+  }
+  return a;
+}
