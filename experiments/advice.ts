@@ -104,7 +104,7 @@ export const advice: Experiment = {
     }
     const ap = exactAdvice("approx"), ex = exactAdvice("exact");
     const cuts = (m: typeof ap) =>
-      m.rows.slice(2).map((r) => formatCutoff(r.cutoff, 0)).join(", ");
+      m.rows.slice(2).map((r) => formatCutoff(r.cutoff)).join(", ");
     const claims = [
       {
         claim: "beer-mat cut-offs for 2-6 numbers showing",

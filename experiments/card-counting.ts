@@ -37,13 +37,14 @@ const A = "ev", C = "evc";
 const RULES = ["standard", "immediate-actions"];
 const Z95 = 1.959963984540054;
 const MEASURES = [
-  "points per round",
-  "win share per seat (percentage points)",
+  "points per round: evc − ev",
+  "evc's win share per seat minus the fair share 1/n (percentage points)",
 ];
 
 interface Setting {
   setting: string;
   label: string;
+  short: string;
   mode: RunMode;
   players: number;
   count: number;
@@ -54,6 +55,7 @@ const SETTINGS: Setting[] = [
   {
     setting: "round",
     label: "single rounds, 2 seats",
+    short: "single rounds",
     mode: "round",
     players: 2,
     count: 100_000,
@@ -62,6 +64,7 @@ const SETTINGS: Setting[] = [
   {
     setting: "heads-up",
     label: "games, heads-up",
+    short: "heads-up",
     mode: "game",
     players: 2,
     count: 100_000,
@@ -70,6 +73,7 @@ const SETTINGS: Setting[] = [
   {
     setting: "four",
     label: "games, 4 players (2+2)",
+    short: "4 players (2 ev, 2 evc)",
     mode: "game",
     players: 4,
     count: 60_000,
@@ -162,7 +166,7 @@ export const cardCounting: Experiment = {
         lo: pd.diff - Z95 * pd.se,
         hi: pd.diff + Z95 * pd.se,
       });
-      let wd;
+      let wd, over;
       if (run.mode === "game") {
         for (const g of st) {
           add("win_share", g.policy, g.win_share, g.win_se, [
@@ -172,18 +176,26 @@ export const cardCounting: Experiment = {
         }
         wd = winShareDiff(acc, C, A);
         add("win_share", `${C}-${A}`, wd.diff, wd.se);
+        const c = st[1], fair = 1 / run.s.players;
+        over = { est: c.win_share - fair, se: c.win_se };
+        add("win_share_over_fair", C, over.est, over.se, [
+          c.ci_low - fair,
+          c.ci_high - fair,
+        ]);
         line += `; per-seat win share ${A} ${
           (100 * st[0].win_share).toFixed(2)
-        }%, ${C} ${(100 * st[1].win_share).toFixed(2)}%, ${C} − ${A} ${
-          (100 * wd.diff).toFixed(2)
-        } ± ${(100 * wd.se).toFixed(2)} points`;
+        }%, ${C} ${(100 * c.win_share).toFixed(2)}% (fair ${
+          (100 * fair).toFixed(0)
+        }%), ${C} − ${A} ${(100 * wd.diff).toFixed(2)} ± ${
+          (100 * wd.se).toFixed(2)
+        } points`;
         chartRows.push({
           rules: run.rules,
           label: run.s.label,
           measure: MEASURES[1],
-          diff: 100 * wd.diff,
-          lo: 100 * (wd.diff - Z95 * wd.se),
-          hi: 100 * (wd.diff + Z95 * wd.se),
+          diff: 100 * over.est,
+          lo: 100 * (c.ci_low - fair),
+          hi: 100 * (c.ci_high - fair),
         });
       }
       summary.push(line);
@@ -196,33 +208,30 @@ export const cardCounting: Experiment = {
               st[1].points_per_round.toFixed(2)
             } (diff ${pd.diff.toFixed(3)} ± ${pd.se.toFixed(3)})`,
           });
-        } else if (wd) {
+        } else if (wd && over) {
+          const sign = (x: number) => (x >= 0 ? "+" : "");
           claims.push({
-            claim: `card counting, full games, ${run.s.label}`,
-            seed000: "about +0.2 pts/round, about +1 point of win rate",
-            ours: `${pd.diff >= 0 ? "+" : ""}${pd.diff.toFixed(2)} ± ${
+            claim: `card counting, full games, ${run.s.short}`,
+            seed000: "about +0.2 points a round, about +1 point of win rate",
+            ours: `${sign(pd.diff)}${pd.diff.toFixed(2)} ± ${
               pd.se.toFixed(2)
-            } pts/round; ${wd.diff >= 0 ? "+" : ""}${
+            } points a round; evc wins ${
+              (100 * st[1].win_share).toFixed(2)
+            }% per seat, ${sign(over.est)}${(100 * over.est).toFixed(2)} ± ${
+              (100 * over.se).toFixed(2)
+            } over the fair ${(100 / run.s.players).toFixed(0)}% (evc − ev ${
               (100 * wd.diff).toFixed(2)
-            } ± ${(100 * wd.se).toFixed(2)} points of per-seat win share`,
+            } ± ${(100 * wd.se).toFixed(2)})`,
           });
         }
       }
     });
     const seed000 = [
-      { measure: "points per round", label: SETTINGS[0].label, diff: 0 },
-      { measure: "points per round", label: SETTINGS[1].label, diff: 0.2 },
-      { measure: "points per round", label: SETTINGS[2].label, diff: 0.2 },
-      {
-        measure: "win share per seat (percentage points)",
-        label: SETTINGS[1].label,
-        diff: 1,
-      },
-      {
-        measure: "win share per seat (percentage points)",
-        label: SETTINGS[2].label,
-        diff: 1,
-      },
+      { measure: MEASURES[0], label: SETTINGS[0].label, diff: 0 },
+      { measure: MEASURES[0], label: SETTINGS[1].label, diff: 0.2 },
+      { measure: MEASURES[0], label: SETTINGS[2].label, diff: 0.2 },
+      { measure: MEASURES[1], label: SETTINGS[1].label, diff: 1 },
+      { measure: MEASURES[1], label: SETTINGS[2].label, diff: 1 },
     ];
     const pts = chartRows.map((r) => ({
       ...r,
@@ -231,8 +240,8 @@ export const cardCounting: Experiment = {
       hi: round(r.hi, 5),
     }));
     const chart = {
-      title: "What card counting is worth: evc − ev",
-      subtitle: `Paired differences, 95% intervals (±1.96 SE); ${
+      title: "What card counting is worth: evc against ev",
+      subtitle: `95% intervals; ${
         quick
           ? "quick run"
           : "100,000 rounds, 100,000 heads-up games, 60,000 four-player games"
@@ -242,7 +251,7 @@ export const cardCounting: Experiment = {
       height: 380,
       marginLeft: 160,
       marginRight: 20,
-      x: { label: "evc − ev", grid: true },
+      x: { label: "Gain from counting", grid: true },
       y: {
         label: null,
         domain: SETTINGS.map((s) => s.label),

@@ -15,7 +15,7 @@ import { InputError } from "../lib/cards.ts";
 import type { Experiment } from "../lib/experiment.ts";
 import { advice, ADVICE_TASKS } from "./advice.ts";
 import { cardCounting } from "./card-counting.ts";
-import { fieldSize } from "./field-size.ts";
+import { FIELD_SIZE_TASKS, fieldSize } from "./field-size.ts";
 import type { ExactTask } from "./exact.ts";
 import {
   DISTRIBUTION_TASKS,
@@ -86,6 +86,7 @@ export const EXPERIMENTS: Experiment[] = [
 export const EXACT_TASKS: Record<string, ExactTask[]> = {
   "policy-ev-table": POLICY_EV_TASKS,
   "optimal-distribution": DISTRIBUTION_TASKS,
+  "field-size": FIELD_SIZE_TASKS,
   "advice": ADVICE_TASKS,
   "solver-vs-simulation": SOLVER_VS_SIM_TASKS,
 };

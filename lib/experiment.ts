@@ -175,6 +175,8 @@ export interface CodeVersion {
    * the commit; null when git could not be run.
    */
   dirty: boolean | null;
+  /** The files that differ (git status lines), when git could be run. */
+  changed: string[];
 }
 
 function canRun(command: string): boolean {
@@ -251,14 +253,18 @@ export async function codeVersion(): Promise<CodeVersion> {
       "deno.lock",
     ]);
     if (head) {
+      const changed = status === null
+        ? []
+        : status.split("\n").map((l) => l.trim()).filter((l) => l !== "");
       return {
         version,
         commit: head.trim(),
-        dirty: status === null ? null : status.trim() !== "",
+        dirty: status === null ? null : changed.length > 0,
+        changed,
       };
     }
   }
-  return { version, commit: readHead(), dirty: null };
+  return { version, commit: readHead(), dirty: null, changed: [] };
 }
 
 /**
