@@ -246,7 +246,7 @@ export const fieldSize: Experiment = {
         gap("exact")
       } points a round more than bust:0.25 (exact: ${solo.exact.ev} vs ${solo.exact.bust}; ${
         gap("approx")
-      } on seed 000's own model), and in our games the gap is about 1 point a round at every size; seed 000's table shows only 0.11-0.21, so its multiplayer ev and bust:0.25 cannot be the policies its solver evaluates. With a 1-point edge, ev wins at every table size.`;
+      } on seed 000's own model), and in our games, with the same action cards, the gap stays about 1 point a round at every size. Seed 000's table shows only 0.11-0.21: most likely its multiplayer ev or bust:0.25 plays differently from the policy its solver evaluates (not checkable without its code). With a 1-point edge, ev wins at every table size.`;
     summary.push(cause);
     const claims = [
       ...[2, 4, 6].map((n) => ({
