@@ -204,6 +204,8 @@ export class Game implements TableView {
     if (options.stream !== undefined) this.stream = options.stream;
     if (options.firstSeat !== undefined) this.firstSeat = options.firstSeat;
     this.rng.reseed(this.seed, this.stream);
+    // start from the deck in kind order, so that a game depends only on its seed and stream
+    this.pileIsDeck = false;
     this.fillPile(true);
     this.discardCounts.fill(0);
     this.discardTotal = 0;

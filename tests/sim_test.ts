@@ -4,6 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { runMatch, runRounds } from "../lib/sim.ts";
+import { Game } from "../lib/engine.ts";
+import { getRules } from "../lib/rules.ts";
+import { makeStrategy } from "../lib/strategies/registry.ts";
 import { evaluatePolicies } from "../lib/solver/evaluate.ts";
 
 Deno.test("symmetric matches: ev,ev,ev gives each seat-policy 1/3 within 4 SE", async () => {
@@ -93,6 +96,24 @@ Deno.test("same seed gives byte-identical results whatever the number of workers
     workers: 1,
   });
   assert.notEqual(JSON.stringify(a), JSON.stringify(e));
+});
+
+Deno.test("a game depends only on its seed and stream, not on the games played before it", () => {
+  const specs = ["ev", "bust:0.25", "sum:20", "evc"];
+  const fresh = (g: number) => {
+    const game = new Game(getRules("standard"), specs.map(makeStrategy), {
+      seed: 8,
+      stream: g,
+    });
+    return JSON.stringify(game.playGame());
+  };
+  const reused = new Game(getRules("standard"), specs.map(makeStrategy), {
+    seed: 8,
+  });
+  for (let g = 0; g < 60; g++) {
+    reused.newGame({ seed: 8, stream: g });
+    assert.equal(JSON.stringify(reused.playGame()), fresh(g), `game ${g}`);
+  }
 });
 
 Deno.test("duel: a tie at 200 is a draw and counts for neither side", async () => {
