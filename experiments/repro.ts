@@ -63,6 +63,40 @@ export interface ReproOptions {
   all?: boolean;
   /** Print progress and figures (default true). */
   echo?: boolean;
+  /** README whose claims block is refreshed by a full (not quick) run of seed 000's claims. */
+  readme?: string;
+}
+
+/** Markers around the generated claims table in the README. */
+export const README_START =
+  "<!-- claims:start (written by deno task repro) -->";
+/** End marker of the generated claims table. */
+export const README_END = "<!-- claims:end -->";
+
+/**
+ * Replace the README's claims block (between {@linkcode README_START} and
+ * {@linkcode README_END}) with the table just produced and the run's timing.
+ *
+ * @example
+ * ```ts
+ * await updateReadme("README.md", "| claim | ... |", "Produced by ... in 63.5 s.");
+ * ```
+ */
+export async function updateReadme(
+  path: string,
+  table: string,
+  timing: string,
+): Promise<void> {
+  const text = await Deno.readTextFile(path);
+  const a = text.indexOf(README_START), b = text.indexOf(README_END);
+  if (a < 0 || b < a) return;
+  // deno fmt would pad the table's columns; the block is kept as written
+  const block =
+    `${README_START}\n<!-- deno-fmt-ignore-start -->\n\n${table}\n\n${timing}\n\n<!-- deno-fmt-ignore-end -->\n${README_END}`;
+  await writeFileAtomic(
+    path,
+    text.slice(0, a) + block + text.slice(b + README_END.length),
+  );
 }
 
 /**
@@ -144,6 +178,23 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
         ),
       ].join("\n"),
     );
+    if (!opts.quick && opts.readme) {
+      await updateReadme(
+        opts.readme,
+        claimsTable(
+          reports.map((r) => ({ name: r.name, claims: r.result.claims })),
+        ),
+        `Produced by \`deno task repro ${args.join(" ")}\` in ${
+          total.toFixed(1)
+        } s on ${opts.workers} worker${
+          opts.workers === 1 ? "" : "s"
+        } (${navigator.hardwareConcurrency} cores; solver figures ${
+          exactTime.toFixed(1)
+        } s${
+          reports.map((r) => `, ${r.name} ${r.elapsed.toFixed(1)} s`).join("")
+        }).`,
+      );
+    }
     await writeFileAtomic(
       `${dir}/repro.json`,
       JSON.stringify(
@@ -241,6 +292,7 @@ async function main(argv: string[]): Promise<number> {
       outDir,
       only,
       all: v.all === true,
+      readme: outDir === "results" ? "README.md" : undefined,
     });
     return 0;
   } catch (e) {

@@ -1,0 +1,42 @@
+/**
+ * The README quotes what the commands produce: its claims block is the table
+ * `deno task repro` wrote into results/CLAIMS.md, and the figures it quotes
+ * from the solver are the solver's.
+ */
+import assert from "node:assert/strict";
+import { README_END, README_START } from "../experiments/repro.ts";
+import { evaluatePolicies, SEED_TABLE } from "../lib/solver/evaluate.ts";
+
+const readme = await Deno.readTextFile(
+  new URL("../README.md", import.meta.url),
+);
+
+Deno.test("README claims block is the table in results/CLAIMS.md", async () => {
+  const claims = await Deno.readTextFile(
+    new URL("../results/CLAIMS.md", import.meta.url),
+  );
+  const table = claims.slice(claims.indexOf("| claim |")).trim();
+  const a = readme.indexOf(README_START), b = readme.indexOf(README_END);
+  assert.ok(a >= 0 && b > a, "claims markers present");
+  const block = readme.slice(a, b).replace(/\]\(results\/([^)]+)\)/g, "]($1)");
+  assert.ok(
+    block.includes(table),
+    "README table differs from results/CLAIMS.md: rerun deno task repro",
+  );
+});
+
+Deno.test("README's policy table (approx and exact columns) is the evaluator's, to the printed digits", () => {
+  const fmt = (r: { ev: number; sd: number; bust: number; flip7: number }) =>
+    `${r.ev.toFixed(3)} / ${r.sd.toFixed(2)} / ${
+      (100 * r.bust).toFixed(1)
+    }% / ${(100 * r.flip7).toFixed(2)}%`;
+  const exact = evaluatePolicies(SEED_TABLE, "exact");
+  const flat = readme.replace(/ +/g, " ");
+  evaluatePolicies(SEED_TABLE, "approx").forEach((r, i) => {
+    const name = r.policy === "dp" || r.policy === "optimal"
+      ? "optimal"
+      : r.policy;
+    const row = `| ${name} | ${fmt(r)} | ${fmt(exact[i])} |`;
+    assert.ok(flat.includes(row), `README lacks ${row}`);
+  });
+});
