@@ -1,40 +1,69 @@
 /**
  * `win-agent`: win-probability play. Seed 001's two-player search agent
- * (`search`, its table trained by approximate policy iteration on seeds 9001+)
- * and the exact independent-round best response (`winprob`) against
- * `sum:37`, `ev`, `bust:0.25` and the same search without the table
- * (`search0`), under `duel` (2,000 games a match) and `standard` (20,000),
- * plus a 4-player `standard` table (seats alternate agent, opponent).
+ * (`search`: two-ply expectiminimax, leaves valued by a win table trained by
+ * approximate policy iteration on seeds 9001 and up) and the exact
+ * independent-round best response (`winprob`), against `sum:37`, `ev`,
+ * `bust:0.25` and the same search without the table (`search0`):
+ *
+ * - `duel` (seed 001's game), 2,000 games a match: search and winprob
+ *   against sum:37, ev and search0 / search; plus an ablation, `search-bank`,
+ *   whose leaves assume every player banks the line in front of them (the
+ *   literal reading of seed 001's text; our `search` lets a player still in
+ *   the round go on by its continuation law), against sum:37, ev and
+ *   `search0-bank`;
+ * - `standard`, 20,000 games a match: search and winprob against ev and
+ *   bust:0.25, two players;
+ * - `standard`, four players (the agent and three copies of the opponent),
+ *   10,000 games a match.
+ *
+ * Every match rotates the seats game by game (game `g` shifts the seats by
+ * `g`; seat 0 deals the first round), so the agent's seat and the starting
+ * player are balanced, and is played exactly as `flip7 sim -n GAMES -p
+ * POLICIES --rules RULES --seed SEED` plays it (the same tables loaded from
+ * `.cache/winprob/v3`). Win share is per seat, with a Wilson 95% interval;
+ * draws (duel only) count as not won.
+ *
+ * The best-response part computes `W(0, 0)` exactly for the public solver's
+ * model and for the variants that could explain a different figure (greedy
+ * opponent, draws lost / won / played on, the responder seeing the
+ * opponent's round, first to 200 winning at once, and the earlier version's
+ * bug of valuing scores above 62 as a loss).
  *
  * Seed 001: search wins 77.3% against stop-at-37, 55.8% against greedy
- * expected-score play, 56.7% against the same search without the table. The
- * public solver: a best response worth 0.5593 against a score maximiser
- * (numbers only, fresh deck, independent rounds); ours is computed exactly.
+ * expected-score play, 56.7% against the same search without the table.
+ * The public solver: a best response worth 0.5593 against a score maximiser.
  *
  * @example
  * ```sh
- * deno task repro win-agent
+ * deno task repro --only win-agent
+ * deno task flip7 experiment win-agent --quick
  * ```
  * @module
  */
 
 import * as Plot from "@observablehq/plot";
+import { Game } from "../lib/engine.ts";
 import type { Experiment, Row } from "../lib/experiment.ts";
-import { DEFAULT_TRAINING, setSearchTable } from "../lib/strategies/search.ts";
-import { brTable } from "../lib/strategies/winprob.ts";
-import { bestResponse, w00 } from "../lib/winprob/bestresponse.ts";
-import { searchTablePath, WTable } from "../lib/winprob/table.ts";
-import { trainTable } from "../lib/winprob/train.ts";
+import { runChunks } from "../lib/parallel.ts";
+import { getRules } from "../lib/rules.ts";
+import { wilson } from "../lib/stats.ts";
+import { makeStrategy } from "../lib/strategies/registry.ts";
 import {
-  deriveSeed,
-  field,
-  groupStats,
-  phase,
-  r6,
-  runBatch,
-  type RunSpec,
-} from "./common.ts";
+  DEFAULT_TRAINING,
+  SearchStrategy,
+  setSearchTable,
+} from "../lib/strategies/search.ts";
+import { brTable, WinProbStrategy } from "../lib/strategies/winprob.ts";
+import {
+  bestResponse,
+  type BestResponseOptions,
+} from "../lib/winprob/bestresponse.ts";
+import { fnv1a, searchTablePath, WTable } from "../lib/winprob/table.ts";
+import { REGION_CUTS, trainTable } from "../lib/winprob/train.ts";
+import type { Strategy } from "../lib/view.ts";
+import { deriveSeed, phase, r6 } from "./common.ts";
 
+/** One match: an agent against an opponent. */
 interface Match {
   rules: string;
   players: number;
@@ -44,252 +73,474 @@ interface Match {
   seed001?: number;
 }
 
-const MATCHES: Match[] = [
+const duel = (agent: string, opponent: string, seed001?: number): Match => ({
+  rules: "duel",
+  players: 2,
+  agent,
+  opponent,
+  games: 2000,
+  seed001,
+});
+
+/** The matches, in CSV order. */
+export const MATCHES: Match[] = [
+  duel("search", "sum:37", 0.773),
+  duel("search", "ev", 0.558),
+  duel("search", "search0", 0.567),
+  duel("winprob", "sum:37"),
+  duel("winprob", "ev"),
+  duel("winprob", "search"),
+  duel("search-bank", "sum:37", 0.773),
+  duel("search-bank", "ev", 0.558),
+  duel("search-bank", "search0-bank", 0.567),
+  ...["search", "winprob"].flatMap((agent) =>
+    ["ev", "bust:0.25"].map((opponent) => ({
+      rules: "standard",
+      players: 2,
+      agent,
+      opponent,
+      games: 20000,
+    }))
+  ),
+  ...["search", "winprob"].flatMap((agent) =>
+    ["ev", "bust:0.25"].map((opponent) => ({
+      rules: "standard",
+      players: 4,
+      agent,
+      opponent,
+      games: 10000,
+    }))
+  ),
+];
+
+/** Seed 001's figures with their published 95% intervals. */
+const SEED001: Record<string, [number, number, number]> = {
+  "sum:37": [0.773, 0.754, 0.791],
+  ev: [0.558, 0.536, 0.58],
+  search0: [0.567, 0.545, 0.588],
+};
+
+const QUICK_GAMES = 24;
+/** Training budget of a quick run (a tiny table, not saved). */
+const QUICK_TRAINING = { games: 24, iterations: 3, seed: 9001 };
+
+/** The best-response variants, in report order. */
+export const BR_VARIANTS: { name: string; options: BestResponseOptions }[] = [
+  { name: "exact maximiser, draw = 1/2 (default)", options: {} },
+  { name: "draw = loss", options: { ties: "loss" } },
+  { name: "draw = win", options: { ties: "win" } },
+  { name: "draw played on", options: { ties: "continue" } },
+  { name: "greedy one-step opponent", options: { opponent: "greedy" } },
+  { name: "responder sees the opponent's round", options: { sees: true } },
   {
-    rules: "duel",
-    players: 2,
-    agent: "search",
-    opponent: "sum:37",
-    games: 2000,
-    seed001: 0.773,
+    name: "rounds in turn, first to 200 wins at once",
+    options: { immediate: true },
   },
   {
-    rules: "duel",
-    players: 2,
-    agent: "search",
-    opponent: "ev",
-    games: 2000,
-    seed001: 0.558,
+    name: "earlier version: scores above 62 valued as a loss",
+    options: { zeroAbove: 62 },
   },
   {
-    rules: "duel",
-    players: 2,
-    agent: "search",
-    opponent: "search0",
-    games: 2000,
-    seed001: 0.567,
-  },
-  {
-    rules: "duel",
-    players: 2,
-    agent: "winprob",
-    opponent: "sum:37",
-    games: 2000,
-  },
-  { rules: "duel", players: 2, agent: "winprob", opponent: "ev", games: 2000 },
-  {
-    rules: "duel",
-    players: 2,
-    agent: "winprob",
-    opponent: "search",
-    games: 2000,
-  },
-  {
-    rules: "standard",
-    players: 2,
-    agent: "search",
-    opponent: "ev",
-    games: 20000,
-  },
-  {
-    rules: "standard",
-    players: 2,
-    agent: "search",
-    opponent: "bust:0.25",
-    games: 20000,
-  },
-  {
-    rules: "standard",
-    players: 2,
-    agent: "winprob",
-    opponent: "ev",
-    games: 20000,
-  },
-  {
-    rules: "standard",
-    players: 2,
-    agent: "winprob",
-    opponent: "bust:0.25",
-    games: 20000,
-  },
-  {
-    rules: "standard",
-    players: 4,
-    agent: "search",
-    opponent: "ev",
-    games: 4000,
-  },
-  {
-    rules: "standard",
-    players: 4,
-    agent: "winprob",
-    opponent: "ev",
-    games: 4000,
-  },
-  {
-    rules: "standard",
-    players: 4,
-    agent: "search",
-    opponent: "bust:0.25",
-    games: 4000,
-  },
-  {
-    rules: "standard",
-    players: 4,
-    agent: "winprob",
-    opponent: "bust:0.25",
-    games: 4000,
+    name: "reference: best response to sum:37 instead",
+    options: { opponent: 37 },
   },
 ];
-const QUICK_GAMES = 40;
 
-/** The search table of a preset: from `.cache`, else trained now in parallel and saved. */
-async function ensureSearchTable(
-  rules: string,
-  workers: number,
-  log: string[],
-): Promise<WTable> {
-  const path = searchTablePath(rules);
-  let w = WTable.loadSync(path);
-  if (!w) {
-    console.error(`win-agent: training the search table for ${rules}`);
-    const t = performance.now();
-    const r = await trainTable({ rules, ...DEFAULT_TRAINING, workers });
-    w = r.table;
-    await w.save(path);
-    log.push(
-      `trained ${rules} table in ${
-        ((performance.now() - t) / 1000).toFixed(1)
-      } s; W[0,0,first] by step: ${r.w00.map((x) => x.toFixed(4)).join(", ")}`,
-    );
+/**
+ * Worker job: `W(0, 0)` of the best-response variants `[from, to)`.
+ *
+ * @example
+ * ```ts
+ * bestResponseVariants({ target: 30 }, 0, 1)[0].w00 > 0.5; // true
+ * ```
+ */
+export function bestResponseVariants(
+  args: { target: number },
+  from: number,
+  to: number,
+): { w00: number; second: number | null }[] {
+  const out = [];
+  for (let i = from; i < to; i++) {
+    const r = bestResponse({ target: args.target, ...BR_VARIANTS[i].options });
+    out.push({ w00: r.w00, second: r.second });
   }
-  setSearchTable(rules, w);
+  return out;
+}
+
+/** Arguments of {@linkcode playWinAgentChunk}. */
+export interface PlayArgs {
+  /** The runs, laid end to end on one index range. */
+  runs: { rules: string; policies: string[]; seed: number; count: number }[];
+  /** Search tables by rules preset (data of a two-sided table), with ids. */
+  tables: Record<string, { id: string; target: number; data: Float32Array }>;
+  /** The best-response table (one side). */
+  br: { id: string; target: number; data: Float32Array };
+}
+
+/** Wins of each seat position's policy group, and draws, for one run. */
+export interface PlayResult {
+  /** Run index. */
+  run: number;
+  /** Games played. */
+  games: number;
+  /** Wins of the agent's seats (policy list position 0) and of the others. */
+  wins: [number, number];
+  /** Games without a winner. */
+  draws: number;
+}
+
+const tableCache = new Map<string, WTable>();
+
+function tableOf(
+  t: { id: string; target: number; data: Float32Array },
+  sides: number,
+): WTable {
+  let w = tableCache.get(t.id);
+  if (!w) {
+    w = new WTable(t.target, sides, t.data);
+    tableCache.set(t.id, w);
+  }
   return w;
 }
+
+function makeAgent(spec: string, rules: string, args: PlayArgs): Strategy {
+  const table = () => tableOf(args.tables[rules], 2);
+  switch (spec) {
+    case "search":
+      return new SearchStrategy(true, table());
+    case "search-bank":
+      return new SearchStrategy(true, table(), 2, "bank");
+    case "search0":
+      return new SearchStrategy(false);
+    case "search0-bank":
+      return new SearchStrategy(false, null, 2, "bank");
+    case "winprob":
+      return new WinProbStrategy(tableOf(args.br, 1));
+    default:
+      return makeStrategy(spec);
+  }
+}
+
+/**
+ * Worker job: play the part `[from, to)` of the joint index range of the
+ * runs, each game as `flip7 sim` plays game `k` of a run (random stream `k`,
+ * seats rotated by `k`), with the tables passed in (no cache read).
+ *
+ * @example
+ * ```ts
+ * const parts = playWinAgentChunk(args, 0, 10);
+ * ```
+ */
+export function playWinAgentChunk(
+  args: PlayArgs,
+  from: number,
+  to: number,
+): PlayResult[] {
+  const out: PlayResult[] = [];
+  let off = 0;
+  args.runs.forEach((spec, run) => {
+    const a = Math.max(from, off), b = Math.min(to, off + spec.count);
+    off += spec.count;
+    if (b <= a) return;
+    const n = spec.policies.length;
+    const strategies = spec.policies.map((p) => makeAgent(p, spec.rules, args));
+    const seats = strategies.slice();
+    const game = new Game(getRules(spec.rules), seats, { seed: spec.seed });
+    const r: PlayResult = { run, games: 0, wins: [0, 0], draws: 0 };
+    for (let k = a - (off - spec.count); k < b - (off - spec.count); k++) {
+      const rot = k % n;
+      for (let i = 0; i < n; i++) seats[i] = strategies[(i + rot) % n];
+      game.strategies = seats;
+      game.newGame({ seed: spec.seed, stream: k });
+      const res = game.playGame();
+      r.games++;
+      if (res.winner === null) r.draws++;
+      else if ((res.winner + rot) % n === 0) r.wins[0]++;
+      else r.wins[1]++;
+    }
+    out.push(r);
+  });
+  return out;
+}
+
+/** The search table of a preset for this run: cached and matching, else trained. */
+async function searchTable(
+  rules: string,
+  quick: boolean,
+  workers: number,
+  notes: string[],
+): Promise<{ table: WTable; trainedNow: boolean; seconds: number | null }> {
+  const path = searchTablePath(rules);
+  let cachedTable: WTable | null = null;
+  try {
+    cachedTable = WTable.loadSync(path);
+  } catch (e) {
+    notes.push(`${path} refused (${(e as Error).message}); retrained`);
+  }
+  const m = cachedTable?.meta;
+  const full = m !== undefined && m.games === DEFAULT_TRAINING.games &&
+    m.iterations === DEFAULT_TRAINING.iterations &&
+    m.seed === DEFAULT_TRAINING.seed && m.start === "sum:37" &&
+    JSON.stringify(m.regions) === JSON.stringify(REGION_CUTS);
+  if (cachedTable && (full || quick)) {
+    return { table: cachedTable, trainedNow: false, seconds: null };
+  }
+  const budget = quick ? QUICK_TRAINING : DEFAULT_TRAINING;
+  console.error(
+    `win-agent: training the ${rules} search table (${budget.games} games x ${
+      budget.iterations + 1
+    } steps)`,
+  );
+  const t = performance.now();
+  const r = await trainTable({ rules, ...budget, workers });
+  const seconds = (performance.now() - t) / 1000;
+  if (!quick) await r.table.save(path);
+  notes.push(
+    `trained the ${rules} table in ${seconds.toFixed(1)} s on ${workers} ${
+      workers === 1 ? "worker" : "workers"
+    }; W[0,0,first] by step ${r.w00.map((x) => x.toFixed(4)).join(", ")}`,
+  );
+  return { table: r.table, trainedNow: true, seconds };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** The experiment. */
 export const winAgent: Experiment = {
   name: "win-agent",
   claim:
-    "Playing for the win beats playing for points: seed 001's search agent and an exact best response against ev, sum:37 and bust:0.25.",
+    "Playing for the win beats playing for points: seed 001's search agent and an exact best response against sum:37, ev and bust:0.25.",
   async run({ seed, quick, workers, onProgress }) {
     const notes: string[] = [];
-    for (const r of ["duel", "standard"]) {
-      const w = await ensureSearchTable(r, workers, notes);
-      notes.push(
-        `${r} search table: ${JSON.stringify(w.meta)}, W[0,0,first] ${
-          w.get(0, 0, 0).toFixed(4)
-        }`,
-      );
+    const rulesList = ["duel", "standard"];
+    const tables: PlayArgs["tables"] = {};
+    const tableMeta: Record<string, unknown> = {};
+    const training: Record<string, number | null> = {};
+    for (const rules of rulesList) {
+      const t = await searchTable(rules, quick, workers, notes);
+      setSearchTable(rules, t.table);
+      const bytes = new Uint8Array(t.table.data.buffer);
+      tables[rules] = {
+        id: `${rules}-${fnv1a(bytes)}`,
+        target: t.table.target,
+        data: t.table.data,
+      };
+      tableMeta[rules] = { ...t.table.meta, w00_first: t.table.get(0, 0, 0) };
+      training[rules] = t.seconds === null ? null : Math.round(t.seconds * 10) /
+        10;
     }
     const br = brTable();
-    const brLoss = quick ? null : w00(bestResponse({ ties: "loss" }));
-    const runs: RunSpec[] = MATCHES.map((m, i) => ({
+    const brData = {
+      id: `br-${fnv1a(new Uint8Array(br.data.buffer))}`,
+      target: br.target,
+      data: br.data,
+    };
+    // evaluation seeds, checked against every training seed
+    const runs = MATCHES.map((m, i) => ({
       rules: m.rules,
       policies: m.players === 2
         ? [m.agent, m.opponent]
-        : field(m.players, m.agent, m.opponent),
+        : [m.agent, ...Array(m.players - 1).fill(m.opponent)],
       seed: deriveSeed(seed, "win-agent", i),
       count: quick ? QUICK_GAMES : m.games,
-      mode: "game",
     }));
-    const accs = await runBatch(runs, {
+    const trainSeeds: number[] = [];
+    for (const rules of rulesList) {
+      const meta = tableMeta[rules] as { seed: number; iterations: number };
+      for (let i = 0; i <= meta.iterations; i++) {
+        trainSeeds.push(meta.seed + 7919 * i);
+      }
+    }
+    for (const r of runs) {
+      if (trainSeeds.includes(r.seed)) {
+        throw new Error(`evaluation seed ${r.seed} is a training seed`);
+      }
+    }
+    const total = runs.reduce((s, r) => s + r.count, 0);
+    const parts = await runChunks<PlayResult[]>({
+      module: import.meta.url,
+      fn: "playWinAgentChunk",
+      args: { runs, tables, br: brData } satisfies PlayArgs,
+      total,
       workers,
+      chunks: Math.min(256, Math.max(runs.length * 4, 64)),
       onProgress: phase(onProgress, "win-agent"),
     });
+    const acc = runs.map(() => ({ games: 0, wins: 0, draws: 0 }));
+    for (const chunk of parts) {
+      for (const p of chunk) {
+        acc[p.run].games += p.games;
+        acc[p.run].wins += p.wins[0];
+        acc[p.run].draws += p.draws;
+      }
+    }
+    // the best response and its variants (exact; quick runs only the table's own)
+    const variants = quick
+      ? [{ w00: Number(br.meta.w00), second: null }]
+      : (await runChunks<{ w00: number; second: number | null }[]>({
+        module: import.meta.url,
+        fn: "bestResponseVariants",
+        args: { target: 200 },
+        total: BR_VARIANTS.length,
+        workers,
+        chunks: BR_VARIANTS.length,
+        onProgress: phase(onProgress, "best response"),
+      })).flat();
     const rows: Row[] = [];
     const summary: string[] = [];
     MATCHES.forEach((m, i) => {
-      const g = groupStats(accs[i]).find((x) => x.policy === m.agent)!;
+      const a = acc[i];
+      const [lo, hi] = wilson(a.wins, a.games);
+      const share = a.wins / a.games;
+      const s1 = m.seed001 !== undefined
+        ? SEED001[m.opponent.replace("-bank", "")]
+        : undefined;
       rows.push({
         rules: m.rules,
         players: m.players,
         agent: m.agent,
         opponent: m.opponent,
         seed: runs[i].seed,
-        games: g.games,
-        wins: g.wins,
-        win_share: r6(g.win_share),
-        ci_low: r6(g.ci_low),
-        ci_high: r6(g.ci_high),
-        seed001: m.seed001 ?? null,
+        games: a.games,
+        wins: a.wins,
+        draws: a.draws,
+        win_share: r6(share),
+        ci_low: r6(lo),
+        ci_high: r6(hi),
+        fair_share: r6(1 / m.players),
+        seed001: s1 ? s1[0] : null,
+        seed001_low: s1 ? s1[1] : null,
+        seed001_high: s1 ? s1[2] : null,
       });
       summary.push(
-        `${m.rules}, ${m.players} players: ${m.agent} vs ${m.opponent}: ${
-          (100 * g.win_share).toFixed(1)
-        }% [${(100 * g.ci_low).toFixed(1)}, ${
-          (100 * g.ci_high).toFixed(1)
-        }] per seat over ${g.games} games${
-          m.seed001 ? ` (seed 001: ${(100 * m.seed001).toFixed(1)}%)` : ""
+        `${m.rules}, ${m.players}p: ${m.agent} vs ${m.opponent}: ${
+          pct(share)
+        } [${pct(lo)}, ${pct(hi)}] of ${a.games} games${
+          a.draws ? ` (${a.draws} drawn)` : ""
+        }${
+          s1 ? `; seed 001 ${pct(s1[0])} [${pct(s1[1])}, ${pct(s1[2])}]` : ""
         }`,
       );
     });
-    const brw = Number(br.meta.w00);
+    const brRows = variants.map((v, i) => ({
+      variant: BR_VARIANTS[i].name,
+      w00: v.w00,
+      ...(v.second !== null
+        ? { w00_opponent_first: v.second, w00_mean: (v.w00 + v.second) / 2 }
+        : {}),
+    }));
+    for (const b of brRows) {
+      summary.push(
+        `best response W(0,0), ${b.variant}: ${b.w00.toFixed(6)}${
+          "w00_mean" in b
+            ? ` (opponent first ${
+              (b.w00_opponent_first as number).toFixed(6)
+            }, mean ${(b.w00_mean as number).toFixed(6)})`
+            : ""
+        }`,
+      );
+    }
     summary.push(
-      `best response vs score maximiser, numbers-only fresh-deck independent rounds: W(0,0) = ${
-        brw.toFixed(4)
-      } (draws one half)${
-        brLoss === null ? "" : `, ${brLoss.toFixed(4)} (draws lost)`
-      }; public solver 0.5593`,
+      "public solver: 0.5593 — the default model gives it; the earlier 0.5563 was a bug (utility cut at the opponent's top score 62)",
     );
     summary.push(...notes);
-    const pts = rows.map((r) => ({
-      ...r,
-      label: `${r.agent} vs ${r.opponent}`,
-      panel: `${r.rules}, ${r.players}p`,
-    }));
+    const label = (r: Row) =>
+      `${
+        r.rules === "duel" ? "duel" : `standard ${r.players}p`
+      }: ${r.agent} vs ${r.opponent}`;
+    const pts: Row[] = rows.map((r) => ({ ...r, label: label(r) }));
+    const withSeed001 = pts.filter((p) => p.seed001 !== null);
     const chart = {
       title: "Win share of the win-probability agents",
-      subtitle: `Per-seat win share, seats and starting player balanced; ${
-        quick ? "quick run" : "duel 2,000, standard 20,000 (4p: 4,000) games"
-      }`,
+      subtitle:
+        `Agent's per-seat win share, seats and starting player balanced; ${
+          quick
+            ? "quick run"
+            : "duel 2,000, standard 20,000 (4 players: 10,000) games a match"
+        }`,
       caption:
-        "Bars: Wilson 95%. Hollow: seed 001's figures. Dashed: fair share. Source: results/win-agent.csv",
-      height: 520,
-      marginLeft: 150,
+        "Bars: Wilson 95%. Circles on grey: seed 001 (95%). Ticks: fair share. search-bank: ablation. Source: results/win-agent.csv",
+      width: 760,
+      height: 560,
+      marginLeft: 270,
       x: { label: "Win share", percent: true, grid: true },
-      y: { label: null },
-      fy: { label: null },
-      color: { legend: true, domain: ["search", "winprob"], label: "Agent" },
+      y: { label: null, domain: pts.map((p) => p.label as string) },
+      color: {
+        legend: true,
+        domain: ["search", "search-bank", "winprob"],
+        label: "Agent",
+      },
       marks: [
-        Plot.ruleX([0.25, 0.5], { stroke: "#999", strokeDasharray: "4,3" }),
+        Plot.tickX(pts, {
+          x: "fair_share",
+          y: "label",
+          stroke: "#999",
+          strokeDasharray: "3,2",
+        }),
+        Plot.link(withSeed001, {
+          y1: "label",
+          y2: "label",
+          x1: "seed001_low",
+          x2: "seed001_high",
+          stroke: "#ccc",
+          strokeWidth: 7,
+        }),
+        Plot.dot(withSeed001, {
+          y: "label",
+          x: "seed001",
+          stroke: "black",
+          r: 5,
+        }),
         Plot.link(pts, {
           y1: "label",
           y2: "label",
           x1: "ci_low",
           x2: "ci_high",
-          fy: "panel",
           stroke: "agent",
           strokeWidth: 2,
         }),
         Plot.dot(pts, {
           y: "label",
           x: "win_share",
-          fy: "panel",
           fill: "agent",
-          r: 3,
-        }),
-        Plot.dot(pts.filter((p) => (p as Row).seed001 !== null), {
-          y: "label",
-          x: "seed001",
-          fy: "panel",
-          stroke: "black",
-          r: 5,
+          r: 3.5,
         }),
       ],
     };
+    const ours = (agent: string, rules = "duel", players = 2) =>
+      ["sum:37", "ev", agent === "search-bank" ? "search0-bank" : "search0"]
+        .map((o) =>
+          rows.find((r) =>
+            r.agent === agent && r.opponent === o && r.rules === rules &&
+            r.players === players
+          )
+        ).map((r) => (r ? pct(r.win_share as number) : "-")).join(" / ");
+    const std = (agent: string) =>
+      rows.filter((r) =>
+        r.agent === agent && r.rules === "standard" && r.players === 2
+      ).map((r) => `${pct(r.win_share as number)} vs ${r.opponent}`).join(
+        ", ",
+      );
     const claims = [
       {
-        claim: "duel: search vs stop-at-37 / ev / search without table",
+        claim:
+          "duel: search vs stop-at-37 / ev / the same search without the table",
         seed000: "seed 001: 77.3% / 55.8% / 56.7%",
-        ours: rows.slice(0, 3).map((r) =>
-          `${(100 * (r.win_share as number)).toFixed(1)}%`
-        ).join(" / "),
+        ours: `${ours("search")} (leaves banking every line: ${
+          ours("search-bank")
+        })`,
       },
       {
-        claim: "best response W(0,0) vs score maximiser (independent rounds)",
+        claim: "standard, 2 players: win share against ev (target 57%)",
+        seed000: "-",
+        ours: `search ${std("search")}; winprob ${std("winprob")}`,
+      },
+      {
+        claim: "best response W(0,0) vs a score maximiser (independent rounds)",
         seed000: "public solver: 0.5593",
-        ours: brw.toFixed(4),
+        ours: `${brRows[0].w00.toFixed(4)}${
+          quick ? "" : " (the earlier 0.5563 was a bug, reproduced exactly)"
+        }`,
       },
     ];
     return {
@@ -301,20 +552,42 @@ export const winAgent: Experiment = {
         "seed",
         "games",
         "wins",
+        "draws",
         "win_share",
         "ci_low",
         "ci_high",
+        "fair_share",
         "seed001",
+        "seed001_low",
+        "seed001_high",
       ],
       rows,
       chart,
       summary,
       claims,
       provenance: {
-        matches: MATCHES,
-        training: DEFAULT_TRAINING,
-        best_response_w00: brw,
-        best_response_w00_draws_lost: brLoss,
+        seeds: runs.map((r) => r.seed),
+        rules: rulesList,
+        matches: MATCHES.map((m, i) => ({ ...m, games: runs[i].count })),
+        composition:
+          "two players: agent, opponent; four players: agent and three opponents; seats rotated by game index (game k shifts the seats by k), seat 0 deals round 1, so seat and starting player are balanced",
+        win_share:
+          "agent's wins / games (one agent seat); Wilson 95% interval; draws (duel: equal totals at the top) are not wins",
+        reproduce_a_row:
+          "deno task flip7 sim -n GAMES -p AGENT,OPPONENT[,OPPONENT,OPPONENT] --rules RULES --seed SEED (with the same .cache/winprob/v3 tables; search-bank rows have no sim spec)",
+        training: {
+          budget: quick ? QUICK_TRAINING : DEFAULT_TRAINING,
+          regions: REGION_CUTS,
+          seeds: trainSeeds,
+          seconds: training,
+          tables: tableMeta,
+        },
+        best_response: {
+          model:
+            "79 numbers only, a fresh deck per player per round, simultaneous independent rounds, target 200, the opponent the exact expected-score maximiser (mean 18.565)",
+          table_w00: Number(br.meta.w00),
+          variants: brRows,
+        },
         notes,
       },
     };

@@ -2,15 +2,17 @@
  * `search` and `search0` — seed 001's agent: a two-ply expectiminimax over
  * the current round (my move, then the opponent's, chance nodes weighted by
  * the exact draw pile), leaves valued by the trained win table `W[t0, t1, s]`
- * (`search`) or by the round-score difference (`search0`, the same search
- * without the table). With more than two players the opponent modelled is
- * the other seat with the highest total plus round score; alone at the table,
- * it plays `evc`.
+ * (`search`) or by the expected round-score difference (`search0`, the same
+ * search without the table). At a leaf a player still in the round is not
+ * assumed to bank: its final round score follows the exact continuation law
+ * of the number-sum maximiser from its line ({@linkcode SearchCore}). With
+ * more than two players the opponent modelled is the other seat with the
+ * highest total plus round score; alone at the table, it plays `evc`.
  *
- * The table of a rules preset is loaded from `.cache/winprob/search-<rules>.wtab`
- * at the first decision; when it is missing it is trained in this thread
- * (with a message on stderr) and saved. `deno task flip7 train` builds it in
- * parallel beforehand.
+ * The table of a rules preset is loaded from
+ * `.cache/winprob/v3/search-<rules>.wtab` at the first decision; when it is
+ * missing it is trained in this thread (with a message on stderr) and saved.
+ * The `win-agent` experiment trains it in parallel beforehand.
  *
  * Targeting: a Freeze goes to whichever of the two (me, the opponent) the
  * search values more; Flip Three and spare Second Chances use the shared
@@ -33,8 +35,12 @@ import { trainTableSync } from "../winprob/train.ts";
 import { oneCardValue } from "./estimate.ts";
 import { defaultTarget } from "./targeting.ts";
 
-/** Default training budget of the cached tables. */
-export const DEFAULT_TRAINING = { games: 12000, iterations: 3, seed: 9001 };
+/**
+ * Default training budget of the cached tables: self-play games per step,
+ * policy-iteration steps after the `sum:37` start, and the training seed
+ * (9001 and up; evaluation seeds are checked to differ).
+ */
+export const DEFAULT_TRAINING = { games: 4000, iterations: 3, seed: 9001 };
 
 const loaded = new Map<string, WTable>();
 
@@ -54,7 +60,7 @@ export function searchTableFor(rules: string): WTable {
   let w = WTable.loadSync(path);
   if (!w) {
     console.error(
-      `flip7: no win table at ${path}; training one now (deno task flip7 train --rules ${rules} does it in parallel)`,
+      `flip7: no win table at ${path}; training one now (deno task flip7 experiment win-agent trains both tables in parallel)`,
     );
     w = trainNow(rules);
     const bytes = w.encode();
@@ -132,18 +138,22 @@ export class SearchStrategy implements Strategy {
   private rulesName = "";
 
   /**
-   * @param useTable value leaves by the win table (else by the score difference)
+   * @param useTable value leaves by the win table (else by the expected score difference)
    * @param table a fixed table (else the cached table of the rules in play)
    * @param depth decision plies searched
+   * @param leafMode `continue` (default) or `bank` (an ablation: everyone
+   *   banks their line at a leaf)
    */
   constructor(
     readonly useTable: boolean,
     private readonly table: WTable | null = null,
     readonly depth = 2,
+    readonly leafMode: "continue" | "bank" = "continue",
   ) {
-    this.name = useTable ? "search" : "search0";
+    this.name = (useTable ? "search" : "search0") +
+      (leafMode === "bank" ? "-bank" : "");
     if (!useTable || table) {
-      this.core = new SearchCore(useTable ? table : null, depth);
+      this.core = new SearchCore(useTable ? table : null, depth, leafMode);
     }
   }
 
@@ -151,7 +161,11 @@ export class SearchStrategy implements Strategy {
     if (this.core && (!this.useTable || this.table)) return this.core;
     if (!this.core || this.rulesName !== view.rules.name) {
       this.rulesName = view.rules.name;
-      this.core = new SearchCore(searchTableFor(view.rules.name), this.depth);
+      this.core = new SearchCore(
+        searchTableFor(view.rules.name),
+        this.depth,
+        this.leafMode,
+      );
     }
     return this.core;
   }

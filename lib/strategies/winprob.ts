@@ -5,13 +5,25 @@
  * the numbers it can still draw, exact pile counts, its modifiers and Second
  * Chance held) for the terminal utility `u(x) = E_Y[W(t0 + x, t1 + Y)]`,
  * where `Y` is the opponent's final round score: known once the opponent has
- * stayed, busted or been frozen, else the law of a score maximiser
- * continuing from the opponent's line on the same pile. With more than two
- * players the opponent is the other seat with the highest total plus round
- * score. Targeting uses the shared heuristics.
+ * stayed, busted or been frozen, else the law of the number-sum maximiser
+ * continuing from the opponent's line ({@linkcode ContinuationLaws}, on a full
+ * deck less that line, with the opponent's modifiers applied). With more than
+ * two players the opponent is the other seat with the highest total plus
+ * round score. Targeting uses the shared heuristics.
  *
- * The table is loaded from `.cache/winprob/br-numbers.wtab`, computed (about
- * 40 s, message on stderr) and saved when missing.
+ * Speed (every step exact, the decision is the DP's):
+ * - `u` is filled lazily, one score at a time, from a padded copy of the
+ *   table (no bounds tests);
+ * - a lower bound first: if drawing exactly one card and then staying beats
+ *   staying now, hitting is optimal and the DP is skipped (most early
+ *   decisions);
+ * - otherwise the DP ({@linkcode RoundSolver}: a sweep over the supersets of
+ *   the line in typed arrays); its policy is kept, and a later decision of
+ *   the same round whose pile is the solved pile less the numbers drawn since
+ *   (same totals, same opponent law, same modifiers) reads its answer there.
+ *
+ * The table is loaded from `.cache/winprob/v3/br-numbers.wtab`, computed
+ * (message on stderr) and saved when missing.
  *
  * @example
  * ```ts
@@ -21,10 +33,23 @@
  * @module
  */
 
-import { KINDS, NUMBER_KINDS } from "../cards.ts";
+import {
+  COUNT_OF_MASK,
+  KINDS,
+  NUMBER_KINDS,
+  PLUS_OF_MASK,
+  SUM_OF_MASK,
+  X2_BIT,
+} from "../cards.ts";
 import type { Strategy, TableView } from "../view.ts";
 import { bestResponse } from "../winprob/bestresponse.ts";
-import { IDENTITY_UTILITY, RoundGraph, SCORE_CAP } from "../winprob/rounddp.ts";
+import {
+  BUST_CODE,
+  codeScore,
+  ContinuationLaws,
+  RoundSolver,
+  SCORE_CAP,
+} from "../winprob/rounddp.ts";
 import { bestResponsePath, WTable } from "../winprob/table.ts";
 import { oneCardValue } from "./estimate.ts";
 import { mainOpponent } from "./search.ts";
@@ -46,7 +71,7 @@ export function brTable(): WTable {
   let w = WTable.loadSync(path);
   if (!w) {
     console.error(
-      `flip7: no best-response table at ${path}; computing it now (about 40 s)`,
+      `flip7: no best-response table at ${path}; computing it now`,
     );
     w = bestResponse().table;
     Deno.mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true });
@@ -80,19 +105,171 @@ export interface WinAdvice {
   hit: number;
 }
 
+const MAX_LAW = ContinuationLaws.WIDTH;
+
 /** The decision machinery of `winprob`, reusable by `decide`. */
 export class WinProbCore {
-  private readonly me = new RoundGraph();
-  private readonly them = new RoundGraph();
+  private readonly solver = new RoundSolver();
+  private readonly laws = ContinuationLaws.get();
   private readonly u = new Float64Array(SCORE_CAP);
-  private readonly py = new Float64Array(SCORE_CAP);
+  private readonly uStamp = new Int32Array(SCORE_CAP);
+  private uGen = 0;
+  private readonly ys = new Int32Array(MAX_LAW);
+  private readonly ps = new Float64Array(MAX_LAW);
+  private ny = 0;
   private readonly nums = new Int32Array(NUMBER_KINDS);
+  private pad: Float32Array = new Float32Array(0);
+  private stride = 0;
+  private t0 = 0;
+  private t1 = 0;
+  // what the kept policy was solved for
+  private readonly solvedPile = new Int32Array(NUMBER_KINDS);
+  private solvedValid = false;
+  private solvedT0 = 0;
+  private solvedT1 = 0;
+  private solvedOpp = 0;
+  private solvedMods = 0;
+  private solvedStart = -1;
+  private solvedChance = 0;
+  /** Full DP solves run (for benchmarks and tests). */
+  solves = 0;
+  /** Decisions settled by the one-card lower bound. */
+  bounded = 0;
+  /** Decisions read from a kept policy. */
+  reused = 0;
 
   /** @param table the W table (default: the best-response table) */
   constructor(private readonly table: WTable | null = null) {}
 
+  /** Load the totals, the opponent's law and the pile; returns the opponent's packed state. */
+  private load(view: TableView, seat: number, opp: number): number {
+    const w = this.table ?? brTable();
+    this.pad = w.padded(0);
+    this.stride = w.stride;
+    // totals past the target (a tie played on): shift both, keeping the order
+    let a = view.total(seat), b = view.total(opp);
+    if (a >= w.target || b >= w.target) {
+      const d = Math.max(a, b) - w.target;
+      a = Math.max(0, a - d);
+      b = Math.max(0, b - d);
+    }
+    this.t0 = a;
+    this.t1 = b;
+    for (let v = 0; v < NUMBER_KINDS; v++) this.nums[v] = view.unseenExact(v);
+    this.uGen++;
+    if (view.isActive(opp)) {
+      const m = view.lineMask(opp), md = view.modMask(opp);
+      const ch = view.hasChance(opp) ? 1 : 0;
+      const L = this.laws, key = (m << 1) | ch;
+      const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
+      let n = 0;
+      for (let i = L.start[key], e = L.start[key + 1]; i < e; i++) {
+        const c = L.code[i];
+        this.ys[n] = c === BUST_CODE ? 0 : codeScore(c, mult, plus);
+        this.ps[n++] = L.prob[i];
+      }
+      this.ny = n;
+      return (1 << 24) | (key << 6) | md;
+    }
+    this.ys[0] = view.roundScore(opp);
+    this.ps[0] = 1;
+    this.ny = 1;
+    return this.ys[0];
+  }
+
+  /** `u(x)`, filled on first use in this decision. */
+  private ux(x: number): number {
+    if (this.uStamp[x] === this.uGen) return this.u[x];
+    const row = (this.t0 + x) * this.stride + this.t1;
+    const pad = this.pad, ys = this.ys, ps = this.ps;
+    let acc = 0;
+    for (let j = 0; j < this.ny; j++) acc += ps[j] * pad[row + ys[j]];
+    this.u[x] = acc;
+    this.uStamp[x] = this.uGen;
+    return acc;
+  }
+
+  /** Fill `u` on every score the round can end on, then run the DP. */
+  private fullSolve(
+    m: number,
+    ch: boolean,
+    mult: number,
+    plus: number,
+    forceHit: boolean,
+  ): void {
+    const hi = Math.min(SCORE_CAP - 1, mult * 78 + plus + 15);
+    for (let x = 0; x <= hi; x++) this.ux(x);
+    this.solver.solve(this.u, m, ch, this.nums, mult, plus, forceHit);
+    this.solves++;
+  }
+
   /**
-   * Stay and Hit values for `seat` against `opp`.
+   * Hit or Stay for `seat` against `opp` — the exact DP's decision, computed
+   * the fast way (see the module notes); with no number left to draw it hits
+   * when any card is left (no bust is possible).
+   *
+   * @example
+   * ```ts
+   * new WinProbCore().shouldHit(view, 0, 1);
+   * ```
+   */
+  shouldHit(view: TableView, seat: number, opp: number): boolean {
+    const oppKey = this.load(view, seat, opp);
+    const nums = this.nums;
+    let n = 0;
+    for (let v = 0; v < NUMBER_KINDS; v++) n += nums[v];
+    if (n === 0) return view.unseenExactTotal() > 0; // no number can come: no bust
+    const m = view.lineMask(seat), md = view.modMask(seat);
+    const ch = view.hasChance(seat);
+    const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
+    const base = mult * SUM_OF_MASK[m] + plus;
+    const stay = this.ux(base);
+    // lower bound: one card, then stay
+    const seventh = COUNT_OF_MASK[m] === 6;
+    let lb = 0, dup = 0;
+    for (let v = 0; v < NUMBER_KINDS; v++) {
+      const c = nums[v];
+      if (c === 0) continue;
+      if (m & (1 << v)) dup += c;
+      else lb += c * this.ux(base + mult * v + (seventh ? 15 : 0));
+    }
+    lb = (lb + dup * (ch ? stay : this.ux(0))) / n;
+    if (lb > stay) {
+      this.bounded++;
+      return true;
+    }
+    // a kept policy of this round?
+    if (
+      this.solvedValid && this.solvedT0 === this.t0 &&
+      this.solvedT1 === this.t1 && this.solvedOpp === oppKey &&
+      this.solvedMods === md && (m & this.solvedStart) === this.solvedStart &&
+      (ch ? 1 : 0) <= this.solvedChance
+    ) {
+      const drawn = m & ~this.solvedStart;
+      let same = true;
+      for (let v = 0; v < NUMBER_KINDS && same; v++) {
+        same = nums[v] === this.solvedPile[v] - ((drawn >> v) & 1);
+      }
+      if (same) {
+        this.reused++;
+        return this.solver.hit[(m << 1) | (ch ? 1 : 0)] === 1;
+      }
+    }
+    this.fullSolve(m, ch, mult, plus, false);
+    this.solvedValid = true;
+    this.solvedT0 = this.t0;
+    this.solvedT1 = this.t1;
+    this.solvedOpp = oppKey;
+    this.solvedMods = md;
+    this.solvedStart = m;
+    this.solvedChance = ch ? 1 : 0;
+    this.solvedPile.set(nums);
+    return this.solver.hitValue > this.solver.stay;
+  }
+
+  /**
+   * Stay and Hit values for `seat` against `opp` (always the full DP; the hit
+   * value is `-Infinity` when no number is left to draw).
    *
    * @example
    * ```ts
@@ -100,85 +277,12 @@ export class WinProbCore {
    * ```
    */
   advise(view: TableView, seat: number, opp: number): WinAdvice {
-    const w = this.table ?? brTable();
-    for (let v = 0; v < NUMBER_KINDS; v++) this.nums[v] = view.unseenExact(v);
-    const py = this.py;
-    py.fill(0);
-    if (view.isActive(opp)) {
-      this.them.compile(
-        view.lineMask(opp),
-        view.modMask(opp),
-        view.hasChance(opp),
-        this.nums,
-        view.cardsInFront(opp) === 0,
-      );
-      this.them.sweep(IDENTITY_UTILITY);
-      py.set(this.them.distribution());
-    } else {
-      py[view.roundScore(opp)] = 1;
-    }
-    return this.solve(
-      w,
-      view.total(seat),
-      view.total(opp),
-      view.lineMask(seat),
-      view.modMask(seat),
-      view.hasChance(seat),
-      view.roundScore(seat),
-    );
-  }
-
-  /**
-   * Stay and Hit values from explicit values; call after {@linkcode setOpponentLaw}
-   * or {@linkcode advise} filled the opponent's law and the pile.
-   *
-   * @example
-   * ```ts
-   * core.solve(w, 150, 180, mask, 0, false, 21);
-   * ```
-   */
-  solve(
-    w: WTable,
-    t0: number,
-    t1: number,
-    mask: number,
-    mods: number,
-    chance: boolean,
-    score: number,
-  ): WinAdvice {
-    const u = this.u, py = this.py;
-    let lo = SCORE_CAP, hi = -1;
-    for (let y = 0; y < SCORE_CAP; y++) {
-      if (py[y] > 0) {
-        if (y < lo) lo = y;
-        hi = y;
-      }
-    }
-    for (let x = 0; x < SCORE_CAP; x++) {
-      let acc = 0;
-      for (let y = lo; y <= hi; y++) {
-        const p = py[y];
-        if (p > 0) acc += p * w.value(t0 + x, t1 + y, 0);
-      }
-      u[x] = acc;
-    }
-    this.me.compile(mask, mods, chance, this.nums, false);
-    this.me.sweep(u);
-    return { stay: u[score], hit: this.me.rootHitValue(u) };
-  }
-
-  /**
-   * Set the pile's number counts and the opponent's final-score law directly.
-   *
-   * @example
-   * ```ts
-   * core.setOpponentLaw(pileNumbers, law);
-   * ```
-   */
-  setOpponentLaw(pile: ArrayLike<number>, law: ArrayLike<number>): void {
-    for (let v = 0; v < NUMBER_KINDS; v++) this.nums[v] = pile[v];
-    this.py.fill(0);
-    for (let y = 0; y < law.length && y < SCORE_CAP; y++) this.py[y] = law[y];
+    this.load(view, seat, opp);
+    const m = view.lineMask(seat), md = view.modMask(seat);
+    const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
+    this.solvedValid = false;
+    this.fullSolve(m, view.hasChance(seat), mult, plus, false);
+    return { stay: this.solver.stay, hit: this.solver.hitValue };
   }
 }
 
@@ -186,7 +290,8 @@ export class WinProbCore {
 export class WinProbStrategy implements Strategy {
   /** `winprob`. */
   readonly name = "winprob";
-  private readonly core: WinProbCore;
+  /** The decision machinery (its counters show how decisions were settled). */
+  readonly core: WinProbCore;
   /** @param table the W table (default: the best-response table) */
   constructor(table: WTable | null = null) {
     this.core = new WinProbCore(table);
@@ -195,8 +300,7 @@ export class WinProbStrategy implements Strategy {
   hit(view: TableView, seat: number): boolean {
     const opp = mainOpponent(view, seat);
     if (opp < 0) return oneCardValue(view, seat, true) > view.roundScore(seat);
-    const a = this.core.advise(view, seat, opp);
-    return a.hit > a.stay;
+    return this.core.shouldHit(view, seat, opp);
   }
   /** Shared targeting heuristics. */
   target(view: TableView, seat: number, kind: number): number {

@@ -1,34 +1,43 @@
 /**
  * The exact two-player best response against a score maximiser under the
- * independent-round, fresh-deck model (the public solver's model).
+ * independent-round, fresh-deck model (the public solver's model), and the
+ * variants of that model used to test where a published figure comes from.
  *
- * Assumptions, pinned:
+ * The default model, pinned:
  * - the deck is the 79 number cards (one 0, k copies of k); every round each
  *   player draws from a full, freshly shuffled deck of their own, so the two
  *   round scores are independent and neither player sees the other's line
  *   (a round is simultaneous);
  * - the opponent plays the policy that maximises the expected round score
- *   (law `Y`, computed exactly by {@linkcode RoundGraph});
+ *   (law `Y`, computed exactly by {@linkcode RoundGraph}; mean 18.565);
  * - after each round, if a total is at or past the target (200) the game
  *   ends: the higher total wins; equal totals (both past the target in the
- *   same round) are a draw, worth one half to each in `W` (option `ties:
- *   "loss"` counts them as losses instead);
+ *   same round) are a draw, worth one half in `W`;
  * - `W(t0, t1) = max over round policies of E[u(X)]`, with
- *   `u(x) = E_Y[W'(t0 + x, t1 + Y)]` and `W'` the end-of-game value past the
- *   target. The `(0, 0)` increment returns to the same state, so each state is
- *   a one-dimensional fixed point `w = g(w)`, `g` convex, piecewise linear,
- *   with slope `P(X = 0) P(Y = 0) < 1`; Newton's method on it is policy
- *   iteration and ends exactly (to 1e-14) in two or three sweeps.
+ *   `u(x) = E_Y[W'(t0 + x, t1 + Y)]` for every score `x` the responder can
+ *   reach (0 to 78) and `W'` the end-of-game value past the target. The
+ *   `(0, 0)` increment returns to the same state, so each state is a
+ *   one-dimensional fixed point `w = g(w)`, `g` convex, piecewise linear, with
+ *   slope below 1; Newton's method on it is policy iteration and ends exactly
+ *   (to 1e-14) in two or three sweeps.
+ *
+ * Its value is `W(0, 0) = 0.559345` (0.5593, the public solver's figure). The
+ * variants ({@linkcode BestResponseOptions}): the opponent one-step greedy
+ * instead of the exact maximiser; a draw counted as a loss, a win, or played
+ * on (`ties`); the responder seeing the opponent's finished round before
+ * playing its own (`sees`); rounds taken in turn with the first player to
+ * reach the target winning at once (`immediate`).
  *
  * @example
  * ```ts
  * import { bestResponse } from "./bestresponse.ts";
  * const br = bestResponse({ target: 200 });
- * br.table.get(0, 0, 0); // W(0, 0), about 0.56
+ * br.table.get(0, 0, 0); // W(0, 0), 0.5593
  * ```
  * @module
  */
 
+import { SUM_OF_MASK } from "../cards.ts";
 import {
   IDENTITY_UTILITY,
   NUMBERS_DECK,
@@ -41,24 +50,103 @@ import { WTable } from "./table.ts";
 export interface BestResponseOptions {
   /** Target total (default 200). */
   target?: number;
-  /** Value of a drawn game: one half (default) or a loss. */
-  ties?: "half" | "loss";
+  /**
+   * A draw (equal totals past the target): worth one half (default), a loss,
+   * a win, or played on with further rounds until the totals differ.
+   */
+  ties?: "half" | "loss" | "win" | "continue";
   /** Counts of each number in the model deck (default: the 79-card deck). */
   deck?: readonly number[];
-  /** The best responder plays the score maximiser too (gives exactly 1/2 by symmetry; a check). */
+  /**
+   * The opponent: the exact expected-score maximiser (default), the
+   * one-step greedy player (hits while one more card, then stopping, beats
+   * stopping now), or a threshold player `sum:N` (given as N).
+   */
+  opponent?: OpponentKind;
+  /** The responder sees the opponent's finished round before playing its own. */
+  sees?: boolean;
+  /**
+   * Rounds in turn, the responder first, and the first player to reach the
+   * target wins at once (no draws). `W` is then the value with the responder
+   * to play; {@linkcode BestResponseResult.second} holds the value with the
+   * opponent to play.
+   */
+  immediate?: boolean;
+  /** The best responder plays the opponent's policy too (gives exactly 1/2 by symmetry; a check). */
   selfPlay?: boolean;
+  /**
+   * Value every round score above this at 0 (a certain loss) in the default
+   * model: with 62, the opponent maximiser's top score, this is the earlier
+   * version's bug (its utility stopped at the opponent's top score), which
+   * gave 0.5563.
+   */
+  zeroAbove?: number;
 }
 
 /** What {@linkcode bestResponse} returns. */
 export interface BestResponseResult {
   /** `W(t0, t1)`, one layer (no starting player in this model). */
   table: WTable;
-  /** Law of the score maximiser's round score. */
+  /** `W(0, 0)` in double precision. */
+  w00: number;
+  /** With `immediate`: `W(0, 0)` when the opponent plays the first round (else null). */
+  second: number | null;
+  /** Law of the opponent's round score. */
   opponent: Float64Array;
-  /** Expected round score of the score maximiser. */
+  /** Expected round score of the opponent. */
   opponentMean: number;
   /** Sweeps used in all. */
   sweeps: number;
+}
+
+/** An opponent of the model: the maximiser, the greedy player, or a threshold `sum:N`. */
+export type OpponentKind = "maximiser" | "greedy" | number;
+
+/**
+ * Set the opponent's policy on a graph compiled from the empty line (after
+ * an identity sweep, which already holds the maximiser's).
+ */
+function setOpponentPolicy(g: RoundGraph, kind: OpponentKind): void {
+  if (kind === "maximiser") return;
+  for (let i = 0; i < g.n; i++) {
+    if (!g.canHit[i]) {
+      g.hit[i] = 0;
+      continue;
+    }
+    if (typeof kind === "number") {
+      g.hit[i] = SUM_OF_MASK[g.mask[i]] < kind || i === g.n - 1 ? 1 : 0;
+      continue;
+    }
+    let h = 0;
+    for (let e = g.edgeStart[i]; e < g.edgeStart[i + 1]; e++) {
+      const to = g.edgeTo[e];
+      h += g.edgeP[e] * (to < 0 ? g.edgeScore[e] : g.score[to]);
+    }
+    g.hit[i] = h > g.score[i] || i === g.n - 1 ? 1 : 0;
+  }
+}
+
+/**
+ * The law of the opponent's round score on a fresh deck: the exact
+ * expected-score maximiser, the one-step greedy player (hits while one more
+ * card, then stopping, beats stopping now), or a threshold player (hits until
+ * its number sum reaches N).
+ *
+ * @example
+ * ```ts
+ * opponentLaw("maximiser")[0]; // probability of scoring 0, 0.3135
+ * opponentLaw(37)[0]; // sum:37 busts far more often
+ * ```
+ */
+export function opponentLaw(
+  kind: OpponentKind,
+  deck: readonly number[] = NUMBERS_DECK,
+): Float64Array {
+  const g = new RoundGraph();
+  g.compile(0, 0, false, deck, true);
+  g.sweep(IDENTITY_UTILITY);
+  setOpponentPolicy(g, kind);
+  return Float64Array.from(g.distribution());
 }
 
 /**
@@ -66,78 +154,200 @@ export interface BestResponseResult {
  *
  * @example
  * ```ts
- * bestResponse({ target: 50 }).table.get(0, 0, 0) > 0.5; // true
+ * bestResponse({ target: 50 }).w00 > 0.5; // true
  * ```
  */
 export function bestResponse(
   opts: BestResponseOptions = {},
 ): BestResponseResult {
   const T = opts.target ?? 200;
-  const tieValue = (opts.ties ?? "half") === "half" ? 0.5 : 0;
+  const ties = opts.ties ?? "half";
   const deck = opts.deck ?? NUMBERS_DECK;
   const g = new RoundGraph();
   g.compile(0, 0, false, deck, true);
-  g.sweep(IDENTITY_UTILITY);
-  const py = Float64Array.from(g.distribution());
-  const opponentMean = g.value[g.n - 1];
+  const maxX = g.maxScore;
+  const py = opponentLaw(opts.opponent ?? "maximiser", deck);
+  let opponentMean = 0;
   const ys: number[] = [];
-  let maxX = 0;
   for (let y = 0; y < SCORE_CAP; y++) {
     if (py[y] > 0) {
       ys.push(y);
-      maxX = y;
+      opponentMean += y * py[y];
     }
   }
-  const root = g.n - 1;
-  const W = new Float64Array(T * T);
-  const wv = (a: number, b: number) =>
-    a >= T || b >= T ? (a > b ? 1 : a < b ? 0 : tieValue) : W[a * T + b];
-  const u = new Float64Array(SCORE_CAP);
   const q = py[0];
+  const root = g.n - 1;
+  const u = new Float64Array(SCORE_CAP);
   let sweeps = 0;
-  for (let t0 = T - 1; t0 >= 0; t0--) {
-    for (let t1 = T - 1; t1 >= 0; t1--) {
-      for (let x = 0; x <= maxX; x++) {
-        let acc = 0;
-        for (const y of ys) {
-          if (x === 0 && y === 0) continue;
-          acc += py[y] * wv(t0 + x, t1 + y);
-        }
-        u[x] = acc;
-      }
-      const a0 = u[0];
-      if (opts.selfPlay) {
-        // the maximiser's own policy: value is linear in w
-        let ex = 0;
-        for (const x of ys) ex += py[x] * u[x];
-        const wfix = ex / (1 - q * q);
-        W[t0 * T + t1] = wfix;
+
+  // the opponent's policy as a fixed hit vector, for self-play
+  let selfHit: Uint8Array | null = null;
+  if (opts.selfPlay) {
+    const h = new RoundGraph();
+    h.compile(0, 0, false, deck, true);
+    h.sweep(IDENTITY_UTILITY);
+    setOpponentPolicy(h, opts.opponent ?? "maximiser");
+    selfHit = Uint8Array.from(h.hit.subarray(0, h.n));
+  }
+  /** E[u(X)] under the fixed self-play policy (value and d/du[0]). */
+  const fixedSweep = (): number => {
+    const hit = selfHit!, value = g.value, d0 = g.d0;
+    for (let i = 0; i < g.n; i++) {
+      if (!hit[i]) {
+        value[i] = u[g.score[i]];
+        d0[i] = g.score[i] === 0 ? 1 : 0;
         continue;
       }
-      let w = t1 + 1 < T ? W[t0 * T + t1 + 1] : 0.5;
-      for (let it = 0; it < 60; it++) {
-        u[0] = a0 + q * w;
-        const gw = g.sweep(u);
-        sweeps++;
-        const slope = q * g.d0[root];
-        const next = w + (gw - w) / (1 - slope);
-        if (Math.abs(gw - w) < 1e-14) {
-          w = gw;
-          break;
+      let v = 0, d = 0;
+      for (let e = g.edgeStart[i]; e < g.edgeStart[i + 1]; e++) {
+        const to = g.edgeTo[e], p = g.edgeP[e];
+        if (to < 0) {
+          v += p * u[g.edgeScore[e]];
+          if (g.edgeScore[e] === 0) d += p;
+        } else {
+          v += p * value[to];
+          d += p * d0[to];
         }
-        w = next;
       }
-      W[t0 * T + t1] = w;
+      value[i] = v;
+      d0[i] = d;
+    }
+    return value[root];
+  };
+  const sweep = (): number => {
+    sweeps++;
+    return selfHit ? fixedSweep() : g.sweep(u);
+  };
+  /**
+   * Solve `w = C + D · V(w)`, where `V(w)` is the round value with
+   * `u[0] = A + B · w` (the rest of `u` already set). Newton's method.
+   */
+  const fixedPoint = (
+    A: number,
+    B: number,
+    C: number,
+    D: number,
+    guess: number,
+  ): number => {
+    let w = guess;
+    for (let it = 0; it < 100; it++) {
+      u[0] = A + B * w;
+      const gw = C + D * sweep();
+      const slope = D * B * g.d0[root];
+      if (Math.abs(gw - w) < 1e-14) return gw;
+      w = w + (gw - w) / (1 - slope);
+    }
+    return w;
+  };
+
+  // value of equal totals past the target
+  let tieValue = ties === "half" ? 0.5 : ties === "win" ? 1 : 0;
+  if (ties === "continue") {
+    // a round from a tie: P(X > Y) + P(X = Y) · V, V the value of a tie
+    const cdf = new Float64Array(SCORE_CAP + 1);
+    for (let y = 0; y < SCORE_CAP; y++) cdf[y + 1] = cdf[y] + py[y];
+    for (let x = 1; x <= maxX; x++) u[x] = -1; // set below with V
+    const tieRound = (v: number): number => {
+      for (let x = 0; x <= maxX; x++) u[x] = cdf[x] + py[x] * v;
+      return sweep();
+    };
+    let v = 0.5;
+    for (let it = 0; it < 100; it++) {
+      const gv = tieRound(v);
+      // slope: d/dv of E[P(Y = X) v] under the swept policy = P(X = Y)
+      let pEq = 0;
+      g.distribution();
+      for (let x = 0; x <= maxX; x++) pEq += g.dist[x] * py[x];
+      if (Math.abs(gv - v) < 1e-14) {
+        v = gv;
+        break;
+      }
+      v = v + (gv - v) / (1 - pEq);
+    }
+    tieValue = v;
+  }
+
+  const W = new Float64Array(T * T);
+  const end = (a: number, b: number) =>
+    a > b ? 1 : a < b ? 0 : opts.immediate ? 0.5 : tieValue;
+  const wv = (a: number, b: number) =>
+    a >= T || b >= T ? end(a, b) : W[a * T + b];
+  let second: number | null = null;
+
+  if (opts.immediate) {
+    // A = responder to play (stored in W), B = opponent to play
+    const Bt = new Float64Array(T * T);
+    for (let t0 = T - 1; t0 >= 0; t0--) {
+      for (let t1 = T - 1; t1 >= 0; t1--) {
+        // B(t0, t1) = q·A(t0, t1) + c
+        let c = 0;
+        for (const y of ys) {
+          if (y === 0) continue;
+          c += py[y] * (t1 + y >= T ? 0 : W[t0 * T + t1 + y]);
+        }
+        for (let x = 1; x <= maxX; x++) {
+          u[x] = t0 + x >= T ? 1 : Bt[(t0 + x) * T + t1];
+        }
+        const guess = t1 + 1 < T ? W[t0 * T + t1 + 1] : 0.5;
+        const a = fixedPoint(c, q, 0, 1, guess);
+        W[t0 * T + t1] = a;
+        Bt[t0 * T + t1] = q * a + c;
+      }
+    }
+    second = Bt[0];
+  } else if (opts.sees) {
+    // R(b) = value of the responder's round once the opponent's total is b
+    const R = new Float64Array(T + SCORE_CAP);
+    for (let t0 = T - 1; t0 >= 0; t0--) {
+      for (let b = T + SCORE_CAP - 1; b >= T; b--) {
+        for (let x = 0; x <= maxX; x++) u[x] = end(t0 + x, b);
+        R[b] = sweep();
+      }
+      for (let t1 = T - 1; t1 >= 0; t1--) {
+        let c = 0;
+        for (const y of ys) if (y > 0) c += py[y] * R[t1 + y];
+        for (let x = 1; x <= maxX; x++) u[x] = wv(t0 + x, t1);
+        const guess = t1 + 1 < T ? W[t0 * T + t1 + 1] : 0.5;
+        const w = fixedPoint(0, 1, c, q, guess);
+        W[t0 * T + t1] = w;
+        // R at b = t1 for the rows' smaller t1: the round with u[0] = w
+        u[0] = w;
+        R[t1] = sweep();
+      }
+    }
+  } else {
+    for (let t0 = T - 1; t0 >= 0; t0--) {
+      for (let t1 = T - 1; t1 >= 0; t1--) {
+        for (let x = 0; x <= maxX; x++) {
+          let acc = 0;
+          for (const y of ys) {
+            if (x === 0 && y === 0) continue;
+            acc += py[y] * wv(t0 + x, t1 + y);
+          }
+          u[x] = acc;
+        }
+        if (opts.zeroAbove !== undefined) {
+          for (let x = opts.zeroAbove + 1; x <= maxX; x++) u[x] = 0;
+        }
+        const guess = t1 + 1 < T ? W[t0 * T + t1 + 1] : 0.5;
+        W[t0 * T + t1] = fixedPoint(u[0], q, 0, 1, guess);
+      }
     }
   }
   const table = new WTable(T, 1, Float32Array.from(W), {
     kind: "best-response",
     model: "numbers-only deck, fresh deck per round, independent rounds",
-    opponent: opts.selfPlay ? "score maximiser (self-play)" : "score maximiser",
-    ties: opts.ties ?? "half",
+    opponent: (opts.selfPlay ? "self-play: " : "") +
+      (typeof opts.opponent === "number"
+        ? `sum:${opts.opponent}`
+        : opts.opponent ?? "maximiser"),
+    ties,
+    sees: opts.sees === true,
+    immediate: opts.immediate === true,
+    ...(opts.zeroAbove !== undefined ? { zeroAbove: opts.zeroAbove } : {}),
     w00: W[0],
   });
-  return { table, opponent: py, opponentMean, sweeps };
+  return { table, w00: W[0], second, opponent: py, opponentMean, sweeps };
 }
 
 /**
@@ -149,5 +359,5 @@ export function bestResponse(
  * ```
  */
 export function w00(r: BestResponseResult): number {
-  return Number(r.table.meta.w00);
+  return r.w00;
 }

@@ -1,10 +1,25 @@
 /**
  * Seed 001's round search: a depth-limited expectiminimax over the current
  * round between two players — "me" (a max node) and one opponent (a min
- * node) — with chance nodes weighted by the exact draw pile. Leaves are
- * valued by a win table at the totals the two players would have if the
- * round ended there (a busted player scores 0, anyone else banks the line in
- * front of them), or, without a table, by the round-score difference.
+ * node) — with chance nodes weighted by the exact draw pile.
+ *
+ * Leaves. A leaf is a state of the round, not its end: a player who has
+ * stayed or busted there has a known round score, but a player still in the
+ * round will go on drawing. Such a player's final round score is taken from
+ * {@linkcode ContinuationLaws}: the exact law of the number-sum maximiser
+ * continuing from that line (Second Chance held or not) on a full deck less
+ * the line, with the modifiers in front of the player applied. The leaf value
+ * is then `E[W(t0 + X, t1 + Y, s)]` over the two independent laws — the
+ * probability of winning from the next round's totals, `s` the next round's
+ * starting player — or, without a table (`search0`), `E[X] − E[Y]`. (Valuing
+ * a leaf as if everyone banked their current line makes a two-ply search
+ * myopic: it cannot see that a player who survives a draw may draw again,
+ * nor that an opponent left alone in the round keeps drawing.)
+ *
+ * Speed: within a round the totals do not change, so the vector
+ * `G(x) = E[W(t0 + x, t1 + Y, s)]` of each opponent line met at a leaf is
+ * kept (filled lazily, one `x` at a time) in a small typed-array cache keyed
+ * by the packed line state, and a leaf costs one pass over the decider's law.
  *
  * Card effects inside the search: numbers (duplicate busts unless a Second
  * Chance is held, seven numbers end the round with +15), modifiers, a Second
@@ -33,12 +48,21 @@ import {
   lineScore,
   modifierBit,
   NUMBER_KINDS,
+  PLUS_OF_MASK,
   X2,
+  X2_BIT,
 } from "../cards.ts";
 import type { TableView } from "../view.ts";
+import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
 import type { WTable } from "./table.ts";
 
 const ACTIVE = 0, DONE = 1, BUST = 2;
+/** Opponent lines whose W-vector is cached (a power of two). */
+const SLOTS = 64;
+/** Width of a cached W-vector: every round score is below it. */
+const XW = 256;
+/** Law entries of a state at most. */
+const MAX_LAW = 161;
 
 /** The two-player round search with reusable state. */
 export class SearchCore {
@@ -59,12 +83,62 @@ export class SearchCore {
   private a1 = 0;
   /** Leaves evaluated by the last search (for benchmarks and tests). */
   leaves = 0;
+  private readonly laws = ContinuationLaws.get();
+  private pad: Float32Array | null = null;
+  private stride = 0;
+  // the cache of opponent W-vectors G(x), valid for (t0, t1, sNext)
+  private cT0 = -1;
+  private cT1 = -1;
+  private cS = -1;
+  private epoch = 0;
+  private readonly slotKey = new Int32Array(SLOTS).fill(-1);
+  private readonly slotEpoch = new Int32Array(SLOTS);
+  private readonly slotLen = new Int32Array(SLOTS);
+  private readonly slotY = new Int32Array(SLOTS * MAX_LAW);
+  private readonly slotP = new Float64Array(SLOTS * MAX_LAW);
+  private readonly gVal = new Float64Array(SLOTS * XW);
+  private readonly gStamp = new Int32Array(SLOTS * XW);
+  private readonly yScratch = new Float64Array(XW);
 
   /**
-   * @param table leaf values; null values leaves by the round-score difference
+   * @param table leaf values; null values leaves by the expected round-score difference
    * @param depth decision plies searched (2 = my move and the opponent's)
+   * @param leafMode `continue` (default): a player still in the round at a leaf
+   *   goes on by its continuation law; `bank`: everyone banks the line in
+   *   front of them at a leaf (the literal reading of seed 001's text; an
+   *   ablation)
    */
-  constructor(readonly table: WTable | null, readonly depth = 2) {}
+  constructor(
+    readonly table: WTable | null,
+    readonly depth = 2,
+    readonly leafMode: "continue" | "bank" = "continue",
+  ) {
+    this.bank = leafMode === "bank";
+  }
+  private readonly bank: boolean;
+
+  /** Point the W-vector cache at this decision's totals and starter. */
+  private prepare(): void {
+    const w = this.table;
+    if (w === null) return;
+    if (this.t0 >= w.target || this.t1 >= w.target) {
+      // totals past the target (a tie played on): shift both, keeping the order
+      const d = Math.max(this.t0, this.t1) - w.target;
+      this.t0 = Math.max(0, this.t0 - d);
+      this.t1 = Math.max(0, this.t1 - d);
+    }
+    if (
+      this.cT0 === this.t0 && this.cT1 === this.t1 && this.cS === this.sNext
+    ) {
+      return;
+    }
+    this.cT0 = this.t0;
+    this.cT1 = this.t1;
+    this.cS = this.sNext;
+    this.pad = w.padded(this.sNext);
+    this.stride = w.stride;
+    this.slotKey.fill(-1);
+  }
 
   /**
    * Load a decision from the table: `me` decides, `opp` is the opponent
@@ -99,6 +173,7 @@ export class SearchCore {
       this.m1 = this.md1 = this.c1 = 0;
       this.a1 = DONE;
     }
+    this.prepare();
   }
 
   /**
@@ -139,6 +214,7 @@ export class SearchCore {
     this.md1 = md1;
     this.c1 = c1 ? 1 : 0;
     this.a1 = oppActive ? ACTIVE : DONE;
+    this.prepare();
   }
 
   /**
@@ -227,21 +303,119 @@ export class SearchCore {
     );
   }
 
+  /**
+   * Value of a leaf: `f7` is the seat that just made a Flip 7 (the round is
+   * over: everyone banks), else -1.
+   */
   private leaf(
     m0: number,
     md0: number,
+    c0: number,
     a0: number,
     m1: number,
     md1: number,
+    c1: number,
     a1: number,
     f7: number,
   ): number {
     this.leaves++;
+    const L = this.laws;
+    const go = f7 < 0 && !this.bank;
+    const on0 = go && a0 === ACTIVE, on1 = go && a1 === ACTIVE;
     const x0 = a0 === BUST ? 0 : lineScore(m0, md0, f7 === 0);
     const x1 = a1 === BUST ? 0 : lineScore(m1, md1, f7 === 1);
-    const w = this.table;
-    if (w === null) return x0 - x1;
-    return w.value(this.t0 + x0, this.t1 + x1, this.sNext);
+    const mult0 = md0 & X2_BIT ? 2 : 1, plus0 = PLUS_OF_MASK[md0 & 31];
+    const key0 = (m0 << 1) | c0;
+    if (this.table === null) {
+      const e0 = on0 ? L.mean(key0, mult0, plus0) : x0;
+      const e1 = on1
+        ? L.mean((m1 << 1) | c1, md1 & X2_BIT ? 2 : 1, PLUS_OF_MASK[md1 & 31])
+        : x1;
+      return e0 - e1;
+    }
+    const pad = this.pad!, P = this.stride, t0 = this.t0;
+    const code = L.code, prob = L.prob;
+    if (!on1) {
+      const col = this.t1 + x1;
+      if (!on0) return pad[(t0 + x0) * P + col];
+      let acc = 0;
+      for (let i = L.start[key0], e = L.start[key0 + 1]; i < e; i++) {
+        const c = code[i];
+        const x = c === BUST_CODE
+          ? 0
+          : c >= F7_CODE
+          ? mult0 * (c - F7_CODE) + plus0 + 15
+          : mult0 * c + plus0;
+        acc += prob[i] * pad[(t0 + x) * P + col];
+      }
+      return acc;
+    }
+    const slot = this.slotOf(m1, md1, c1);
+    if (!on0) return this.g(slot, x0);
+    const gs = this.gStamp, gv = this.gVal;
+    const ep = this.slotEpoch[slot], sb = slot * XW;
+    let acc = 0;
+    for (let i = L.start[key0], e = L.start[key0 + 1]; i < e; i++) {
+      const c = code[i];
+      const x = c === BUST_CODE
+        ? 0
+        : c >= F7_CODE
+        ? mult0 * (c - F7_CODE) + plus0 + 15
+        : mult0 * c + plus0;
+      acc += prob[i] * (gs[sb + x] === ep ? gv[sb + x] : this.g(slot, x));
+    }
+    return acc;
+  }
+
+  /** The cache slot of an opponent line still in the round (filled on first use). */
+  private slotOf(m1: number, md1: number, c1: number): number {
+    const key = (((m1 << 1) | c1) << 6) | md1;
+    let h = Math.imul(key, 0x9e3779b1) >>> 26;
+    for (let probe = 0; probe < 8; probe++) {
+      const k = this.slotKey[h];
+      if (k === key) return h;
+      if (k === -1) break;
+      h = (h + 1) & (SLOTS - 1);
+    }
+    // new (or evicted) slot: the opponent's law with its modifiers applied
+    this.slotKey[h] = key;
+    this.slotEpoch[h] = ++this.epoch;
+    const L = this.laws, lk = (m1 << 1) | c1;
+    const mult = md1 & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md1 & 31];
+    // entries landing on the same score are merged (a bank of S + 15 and a Flip 7 of S)
+    const dense = this.yScratch, ys = this.slotY, base = h * MAX_LAW;
+    let n = 0;
+    for (let i = L.start[lk], e = L.start[lk + 1]; i < e; i++) {
+      const c = L.code[i];
+      const y = c === BUST_CODE
+        ? 0
+        : c >= F7_CODE
+        ? mult * (c - F7_CODE) + plus + 15
+        : mult * c + plus;
+      if (dense[y] === 0) ys[base + n++] = y;
+      dense[y] += L.prob[i];
+    }
+    for (let j = base; j < base + n; j++) {
+      this.slotP[j] = dense[ys[j]];
+      dense[ys[j]] = 0;
+    }
+    this.slotLen[h] = n;
+    return h;
+  }
+
+  /** `G(x) = E[W(t0 + x, t1 + Y, s)]` for the opponent law of a slot. */
+  private g(slot: number, x: number): number {
+    const j = slot * XW + x;
+    if (this.gStamp[j] === this.slotEpoch[slot]) return this.gVal[j];
+    const pad = this.pad!, P = this.stride;
+    const row = (this.t0 + x) * P + this.t1;
+    const base = slot * MAX_LAW, n = this.slotLen[slot];
+    const ys = this.slotY, ps = this.slotP;
+    let acc = 0;
+    for (let i = base; i < base + n; i++) acc += ps[i] * pad[row + ys[i]];
+    this.gVal[j] = acc;
+    this.gStamp[j] = this.slotEpoch[slot];
+    return acc;
   }
 
   private node(
@@ -257,7 +431,7 @@ export class SearchCore {
     a1: number,
   ): number {
     if (d <= 0 || (a0 !== ACTIVE && a1 !== ACTIVE) || this.total <= 0) {
-      return this.leaf(m0, md0, a0, m1, md1, a1, -1);
+      return this.leaf(m0, md0, c0, a0, m1, md1, c1, a1, -1);
     }
     if (turn === 0 && a0 !== ACTIVE) turn = 1;
     else if (turn === 1 && a1 !== ACTIVE) turn = 0;
@@ -285,7 +459,7 @@ export class SearchCore {
   ): number {
     const counts = this.counts;
     const total = this.total;
-    if (total <= 0) return this.leaf(m0, md0, a0, m1, md1, a1, -1);
+    if (total <= 0) return this.leaf(m0, md0, c0, a0, m1, md1, c1, a1, -1);
     const nd = d - 1, other = 1 - turn;
     let e = 0;
     for (let k = 0; k < KINDS; k++) {
@@ -302,7 +476,7 @@ export class SearchCore {
               ? this.node(nd, other, m0, md0, 0, a0, m1, md1, c1, a1)
               : this.node(nd, other, m0, md0, 0, BUST, m1, md1, c1, a1);
           } else if (COUNT_OF_MASK[m0 | bit] === 7) {
-            v = this.leaf(m0 | bit, md0, a0, m1, md1, a1, 0);
+            v = this.leaf(m0 | bit, md0, c0, a0, m1, md1, c1, a1, 0);
           } else {
             v = this.node(nd, other, m0 | bit, md0, c0, a0, m1, md1, c1, a1);
           }
@@ -352,7 +526,7 @@ export class SearchCore {
               ? this.node(nd, other, m0, md0, c0, a0, m1, md1, 0, a1)
               : this.node(nd, other, m0, md0, c0, a0, m1, md1, 0, BUST);
           } else if (COUNT_OF_MASK[m1 | bit] === 7) {
-            v = this.leaf(m0, md0, a0, m1 | bit, md1, a1, 1);
+            v = this.leaf(m0, md0, c0, a0, m1 | bit, md1, c1, a1, 1);
           } else {
             v = this.node(nd, other, m0, md0, c0, a0, m1 | bit, md1, c1, a1);
           }

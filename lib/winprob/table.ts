@@ -26,6 +26,9 @@ import { writeFileAtomic } from "../cli/output.ts";
 
 const MAGIC = "F7WTAB01";
 
+/** Padding of {@linkcode WTable.padded}: above any round score (at most 201). */
+export const PAD = 256;
+
 /** FNV-1a hash of bytes (32-bit). */
 export function fnv1a(bytes: Uint8Array): number {
   let h = 0x811c9dc5;
@@ -98,6 +101,41 @@ export class WTable {
     const T = this.target;
     if (t0 >= T || t1 >= T) return t0 > t1 ? 1 : t0 < t1 ? 0 : 0.5;
     return this.data[((this.sides === 1 ? 0 : s) * T + t0) * T + t1];
+  }
+
+  private pads: (Float32Array | null)[] = [null, null];
+
+  /** Row stride of {@linkcode padded}: the target plus {@linkcode PAD}. */
+  get stride(): number {
+    return this.target + PAD;
+  }
+
+  /**
+   * Layer `s` padded with the end-of-game values, so that any totals below
+   * `target + PAD` are read without a branch: `padded(s)[a * stride + b]` is
+   * {@linkcode value}`(a, b, s)`. Built on first use (0.8 MB a layer).
+   *
+   * @example
+   * ```ts
+   * const p = w.padded(0);
+   * p[250 * w.stride + 10]; // 1
+   * ```
+   */
+  padded(s: number): Float32Array {
+    const layer = this.sides === 1 ? 0 : s;
+    const got = this.pads[layer];
+    if (got) return got;
+    const T = this.target, P = T + PAD;
+    const out = new Float32Array(P * P);
+    for (let a = 0; a < P; a++) {
+      for (let b = 0; b < P; b++) {
+        out[a * P + b] = a >= T || b >= T
+          ? (a > b ? 1 : a < b ? 0 : 0.5)
+          : this.data[(layer * T + a) * T + b];
+      }
+    }
+    this.pads[layer] = out;
+    return out;
   }
 
   /**
@@ -174,7 +212,7 @@ export class WTable {
    *
    * @example
    * ```ts
-   * await w.save(".cache/winprob/search-duel.wtab");
+   * await w.save(".cache/winprob/v3/search-duel.wtab");
    * ```
    */
   async save(path: string): Promise<void> {
@@ -187,7 +225,7 @@ export class WTable {
    *
    * @example
    * ```ts
-   * const w = WTable.loadSync(".cache/winprob/search-duel.wtab");
+   * const w = WTable.loadSync(".cache/winprob/v3/search-duel.wtab");
    * ```
    */
   static loadSync(path: string): WTable | null {
@@ -202,15 +240,20 @@ export class WTable {
   }
 }
 
-/** Directory of the trained and computed tables (gitignored, rebuilt when missing). */
-export const TABLE_DIR = ".cache/winprob";
+/**
+ * Directory of the trained and computed tables (gitignored, rebuilt when
+ * missing). Its last part is the version of the models that build the tables:
+ * a change to the search, the training or the best response bumps it, so a
+ * stale table is never loaded.
+ */
+export const TABLE_DIR = ".cache/winprob/v3";
 
 /**
  * Path of the search agent's trained table for a rules preset.
  *
  * @example
  * ```ts
- * searchTablePath("duel"); // ".cache/winprob/search-duel.wtab"
+ * searchTablePath("duel"); // ".cache/winprob/v3/search-duel.wtab"
  * ```
  */
 export function searchTablePath(rules: string): string {
@@ -222,7 +265,7 @@ export function searchTablePath(rules: string): string {
  *
  * @example
  * ```ts
- * bestResponsePath("numbers"); // ".cache/winprob/br-numbers.wtab"
+ * bestResponsePath("numbers"); // ".cache/winprob/v3/br-numbers.wtab"
  * ```
  */
 export function bestResponsePath(model: string): string {

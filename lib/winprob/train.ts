@@ -5,8 +5,9 @@
  * 1. Self-play games of the current policy (first a threshold policy, then
  *    the search agent on the last table) give Monte Carlo joint laws of the
  *    two round-score increments `(x0, x1)`, one per starting player and per
- *    *region* of round-start totals (each total cut at 80, 140 and 175, so
- *    4 × 4 regions), recorded from both players' sides.
+ *    pair of *regions* of the round-start totals — seed 001's three regions
+ *    of a total: far (below 120), closing (120 to 169), near (170 and up) —
+ *    recorded from both players' sides.
  * 2. Value iteration over rounds: `W[t0, t1, s] = Σ p(x0, x1 | region, s) ·
  *    W[t0 + x0, t1 + x1, 1 − s]`, where a total at or past the target ends the
  *    game (higher total wins, equal totals count one half). Every increment
@@ -39,7 +40,7 @@ import { WTable } from "./table.ts";
 /** Round scores at or above this are clamped (no round scores 200). */
 export const INC_CAP = 200;
 /** Region cuts of a total. */
-export const REGION_CUTS: readonly number[] = [80, 140, 175];
+export const REGION_CUTS: readonly number[] = [120, 170];
 const NR = REGION_CUTS.length + 1;
 /** Number of (region, region) cells. */
 export const CELLS = NR * NR;
@@ -49,7 +50,7 @@ export const CELLS = NR * NR;
  *
  * @example
  * ```ts
- * cellOf(0, 190, 200); // 3
+ * cellOf(0, 190, 200); // 2
  * ```
  */
 export function cellOf(t0: number, t1: number, target: number): number {
