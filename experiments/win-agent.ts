@@ -400,6 +400,7 @@ export const winAgent: Experiment = {
         players: m.players,
         agent: m.agent,
         opponent: m.opponent,
+        seats: 1,
         seed: runs[i].seed,
         games: a.games,
         wins: a.wins,
@@ -549,6 +550,7 @@ export const winAgent: Experiment = {
         "players",
         "agent",
         "opponent",
+        "seats",
         "seed",
         "games",
         "wins",
@@ -572,7 +574,7 @@ export const winAgent: Experiment = {
         composition:
           "two players: agent, opponent; four players: agent and three opponents; seats rotated by game index (game k shifts the seats by k), seat 0 deals round 1, so seat and starting player are balanced",
         win_share:
-          "agent's wins / games (one agent seat); Wilson 95% interval; draws (duel: equal totals at the top) are not wins",
+          "agent's wins / games (the agent has one seat, column seats); Wilson 95% interval; draws (duel: equal totals at the top) are not wins",
         reproduce_a_row:
           "deno task flip7 sim -n GAMES -p AGENT,OPPONENT[,OPPONENT,OPPONENT] --rules RULES --seed SEED (with the same .cache/winprob/v3 tables; search-bank rows have no sim spec)",
         training: {
@@ -582,6 +584,7 @@ export const winAgent: Experiment = {
           seconds: training,
           tables: tableMeta,
         },
+        best_response_w00: brRows[0].w00,
         best_response: {
           model:
             "79 numbers only, a fresh deck per player per round, simultaneous independent rounds, target 200, the opponent the exact expected-score maximiser (mean 18.565)",
