@@ -40,3 +40,23 @@ Deno.test("README's policy table (approx and exact columns) is the evaluator's, 
     assert.ok(flat.includes(row), `README lacks ${row}`);
   });
 });
+
+Deno.test("README's win-agent table is results/win-agent.csv", async () => {
+  const { csvParse } = await import("d3-dsv");
+  const rows = csvParse(
+    await Deno.readTextFile(
+      new URL("../results/win-agent.csv", import.meta.url),
+    ),
+  );
+  const pct = (x: string) => `${(100 * Number(x)).toFixed(1)}%`;
+  const flat = readme.replace(/ +/g, " ");
+  assert.ok(rows.length >= 9);
+  for (const r of rows) {
+    const line = `| ${r.rules} | ${r.players} | ${r.agent} | ${r.opponent} | ${
+      Number(r.games).toLocaleString("en-US")
+    } | ${pct(r.win_share!)} [${pct(r.ci_low!)}, ${pct(r.ci_high!)}] | ${
+      r.seed001 ? pct(r.seed001) : ""
+    }`;
+    assert.ok(flat.includes(line.trimEnd()), `README lacks ${line}`);
+  }
+});
