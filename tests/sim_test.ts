@@ -42,17 +42,18 @@ Deno.test("symmetric matches: ev,ev,ev,ev under immediate-actions gives 1/4 with
   }
 });
 
-Deno.test("solo-model: round -p sum:20 has mean about 20.26 (within 4 SE)", async () => {
+Deno.test("solo-model: round -p sum:20 has mean about 20.26, the exact model's value, within 4 SE", async () => {
   const [row] = await runRounds({
     rules: "solo-model",
     policies: ["sum:20"],
     rounds: 400_000,
     seed: 3,
   });
-  // the exact value under the true Second Chance rule, from the solver's exact model, is 20.26 to 2 decimals
+  const [exact] = evaluatePolicies(["sum:20"], "exact");
+  assert.equal(exact.ev.toFixed(2), "20.26");
   assert.ok(
-    Math.abs(row.mean - 20.26) < 4 * row.se + 0.005,
-    `${row.mean} ± ${row.se}`,
+    Math.abs(row.mean - exact.ev) < 4 * row.se,
+    `${row.mean} ± ${row.se} vs ${exact.ev}`,
   );
   assert.ok(row.se < 0.025);
 });
