@@ -96,6 +96,7 @@ export async function updateReadme(
   await writeFileAtomic(
     path,
     text.slice(0, a) + block + text.slice(b + README_END.length),
+    { tmpDir: ".cache" }, // the task may write README.md itself, not its folder
   );
 }
 

@@ -42,20 +42,29 @@ export class Output {
 }
 
 /**
- * Write a file atomically: to `path.tmp-<pid>` first, then rename.
+ * Write a file atomically: to a temporary file first (`path.tmp-<pid>`, or in
+ * `options.tmpDir` when the process may write only the file itself, not its
+ * folder), then rename it into place. No partial file is ever left behind.
  *
  * @example
  * ```ts
  * await writeFileAtomic("results/x.txt", "data\n");
+ * await writeFileAtomic("README.md", text, { tmpDir: ".cache" });
  * ```
  */
 export async function writeFileAtomic(
   path: string,
   data: string | Uint8Array,
+  options: { tmpDir?: string } = {},
 ): Promise<void> {
-  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
-  if (dir) await Deno.mkdir(dir, { recursive: true });
-  const tmp = `${path}.tmp-${Deno.pid}`;
+  const slash = path.lastIndexOf("/");
+  if (slash > 0) await Deno.mkdir(path.slice(0, slash), { recursive: true });
+  const base = path.slice(slash + 1);
+  let tmp = `${path}.tmp-${Deno.pid}`;
+  if (options.tmpDir) {
+    await Deno.mkdir(options.tmpDir, { recursive: true });
+    tmp = `${options.tmpDir}/${base}.tmp-${Deno.pid}`;
+  }
   try {
     if (typeof data === "string") await Deno.writeTextFile(tmp, data);
     else await Deno.writeFile(tmp, data);
