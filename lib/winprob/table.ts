@@ -246,14 +246,20 @@ export class WTable {
  * a change to the search, the training or the best response bumps it, so a
  * stale table is never loaded.
  */
-export const TABLE_DIR = ".cache/winprob/v3";
+export const TABLE_DIR: string = (() => {
+  // beside the solver's cache: <repo>/.cache, whatever the working directory
+  const url = new URL("../../.cache/winprob/v3", import.meta.url);
+  return url.protocol === "file:"
+    ? decodeURIComponent(url.pathname)
+    : ".cache/winprob/v3";
+})();
 
 /**
  * Path of the search agent's trained table for a rules preset.
  *
  * @example
  * ```ts
- * searchTablePath("duel"); // ".cache/winprob/v3/search-duel.wtab"
+ * searchTablePath("duel"); // "<repo>/.cache/winprob/v3/search-duel.wtab"
  * ```
  */
 export function searchTablePath(rules: string): string {
@@ -265,7 +271,7 @@ export function searchTablePath(rules: string): string {
  *
  * @example
  * ```ts
- * bestResponsePath("numbers"); // ".cache/winprob/v3/br-numbers.wtab"
+ * bestResponsePath("numbers"); // "<repo>/.cache/winprob/v3/br-numbers.wtab"
  * ```
  */
 export function bestResponsePath(model: string): string {
