@@ -21,6 +21,7 @@ import { runChunks } from "./parallel.ts";
 import { getRules, type Rules, withRules } from "./rules.ts";
 import { round, summarize, wilson } from "./stats.ts";
 import { makeStrategy } from "./strategies/registry.ts";
+import type { Strategy } from "./view.ts";
 
 /** What defines a run (structured-clonable, sent to workers). */
 export interface RunSpec {
@@ -50,6 +51,29 @@ function rulesOf(spec: RunSpec): Rules {
 }
 
 /**
+ * One game object reused for a run's games: game (or round) `i` seats the
+ * policies rotated by `i` and plays on random stream `(seed, i)`.
+ */
+class RotatingTable {
+  private readonly strategies: Strategy[];
+  private readonly seats: Strategy[];
+  private readonly game: Game;
+  constructor(private readonly spec: RunSpec) {
+    this.strategies = spec.policies.map((p) => makeStrategy(p));
+    this.seats = this.strategies.slice();
+    this.game = new Game(rulesOf(spec), this.seats, { seed: spec.seed });
+  }
+  /** Seat the policies for index `i` and start its game. */
+  start(i: number): Game {
+    const n = this.seats.length, rot = i % n;
+    for (let s = 0; s < n; s++) this.seats[s] = this.strategies[(s + rot) % n];
+    this.game.strategies = this.seats;
+    this.game.newGame({ seed: this.spec.seed, stream: i });
+    return this.game;
+  }
+}
+
+/**
  * Play games `[from, to)` of a run and count wins and points per policy.
  * Exported for workers; use {@linkcode runMatch}.
  *
@@ -64,9 +88,7 @@ export function playMatchChunk(
   to: number,
 ): MatchAccum {
   const n = spec.policies.length;
-  const strategies = spec.policies.map((p) => makeStrategy(p));
-  const seats = strategies.slice();
-  const game = new Game(rulesOf(spec), seats, { seed: spec.seed });
+  const table = new RotatingTable(spec);
   const acc: MatchAccum = {
     games: 0,
     rounds: 0,
@@ -77,9 +99,7 @@ export function playMatchChunk(
   };
   for (let g = from; g < to; g++) {
     const rot = g % n;
-    for (let i = 0; i < n; i++) seats[i] = strategies[(i + rot) % n];
-    game.strategies = seats;
-    game.newGame({ seed: spec.seed, stream: g });
+    const game = table.start(g);
     const res = game.playGame();
     acc.games++;
     acc.rounds += res.rounds;
@@ -236,9 +256,7 @@ export function playRoundsChunk(
   to: number,
 ): RoundAccum {
   const n = spec.policies.length;
-  const strategies = spec.policies.map((p) => makeStrategy(p));
-  const seats = strategies.slice();
-  const game = new Game(rulesOf(spec), seats, { seed: spec.seed });
+  const table = new RotatingTable(spec);
   const acc: RoundAccum = {
     rounds: 0,
     n: new Array(n).fill(0),
@@ -250,9 +268,7 @@ export function playRoundsChunk(
   };
   for (let r = from; r < to; r++) {
     const rot = r % n;
-    for (let i = 0; i < n; i++) seats[i] = strategies[(i + rot) % n];
-    game.strategies = seats;
-    game.newGame({ seed: spec.seed, stream: r });
+    const game = table.start(r);
     const scores = game.playRound();
     acc.rounds++;
     for (let i = 0; i < n; i++) {
