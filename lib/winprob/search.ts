@@ -274,21 +274,8 @@ export class SearchCore {
    * ```
    */
   freezeValue(who: number): number {
+    if (who === 0) return this.stayValue(); // frozen is a forced stay
     this.leaves = 0;
-    if (who === 0) {
-      return this.node(
-        this.depth - 1,
-        1,
-        this.m0,
-        this.md0,
-        this.c0,
-        DONE,
-        this.m1,
-        this.md1,
-        this.c1,
-        this.a1,
-      );
-    }
     return this.node(
       this.depth - 1,
       0,
