@@ -7,7 +7,14 @@
  * `FLIP7_LONG=1` adds the full-size best response (W(0,0) = 0.559345).
  */
 import assert from "node:assert/strict";
-import { COUNT_OF_MASK, InputError, SUM_OF_MASK } from "../lib/cards.ts";
+import {
+  COUNT_OF_MASK,
+  FLIP3,
+  FREEZE,
+  InputError,
+  SUM_OF_MASK,
+} from "../lib/cards.ts";
+import { flipThreeTarget } from "../lib/strategies/targeting.ts";
 import { getRules } from "../lib/rules.ts";
 import { Game } from "../lib/engine.ts";
 import { makeStrategy } from "../lib/strategies/registry.ts";
@@ -94,6 +101,82 @@ Deno.test("RoundSolver (superset sweep) agrees with the compiled graph on random
     checked++;
   }
   assert.ok(checked > 100);
+});
+
+/** The modifier-aware round model by plain recursion (a test oracle for RoundSolver). */
+function bruteValue(
+  u: Float64Array,
+  m: number,
+  ch: number,
+  pile: number[],
+  mult: number,
+  plus: number,
+  mods: number[],
+): number {
+  const s = SUM_OF_MASK[m], stay = u[mult * s + plus];
+  let n = 0, dup = 0;
+  for (let v = 0; v < 13; v++) {
+    n += pile[v];
+    if (m & (1 << v)) dup += pile[v];
+  }
+  if (n === 0) return stay;
+  let h = 0;
+  for (let v = 0; v < 13; v++) {
+    if (pile[v] === 0 || m & (1 << v)) continue;
+    if (COUNT_OF_MASK[m] === 6) {
+      h += pile[v] * u[mult * (s + v) + plus + 15];
+      continue;
+    }
+    pile[v]--;
+    h += (pile[v] + 1) *
+      bruteValue(u, m | (1 << v), ch, pile, mult, plus, mods);
+    pile[v]++;
+  }
+  if (dup > 0) {
+    h += dup * (ch ? bruteValue(u, m, 0, pile, mult, plus, mods) : u[0]);
+  }
+  // a modifier drawn: the staying utility it adds (first order)
+  for (let i = 0; i < 5; i++) {
+    h += mods[i] * (u[mult * s + plus + 2 * (i + 1)] - stay);
+  }
+  if (mult === 1) h += mods[5] * (u[2 * s + plus] - stay);
+  return Math.max(stay, h / n);
+}
+
+Deno.test("RoundSolver with modifiers left: equals the recursion of the same model, and never below the numbers-only value", () => {
+  const rng = new Rng(6, 0);
+  const r = new RoundSolver();
+  const u = new Float64Array(256);
+  for (let x = 0; x < 256; x++) {
+    u[x] = 1 - Math.exp(-x / 25) + (x > 40 ? 0.1 : 0);
+  }
+  let checked = 0;
+  for (let trial = 0; trial < 60; trial++) {
+    // a small pile keeps the recursion short
+    const pile = NUMBERS_DECK.map((c) => rng.below(Math.min(c, 2) + 1));
+    let m = 0;
+    for (let v = 0; v < 13; v++) if (rng.below(3) === 0) m |= 1 << v;
+    if (COUNT_OF_MASK[m] >= 7) continue;
+    for (let v = 0; v < 13; v++) {
+      if (m & (1 << v)) pile[v] = Math.min(pile[v], 1);
+    }
+    const ch = rng.below(2);
+    const mult = 1 + rng.below(2), plus = 2 * rng.below(4);
+    const mods = [0, 1, 2, 3, 4, 5].map(() => rng.below(2));
+    const h = r.solve(u, m, ch === 1, pile, mult, plus, false, mods);
+    const got = Math.max(r.stay, h);
+    const want = bruteValue(u, m, ch, pile.slice(), mult, plus, mods);
+    assert.ok(Math.abs(got - want) < 1e-12, `${got} vs ${want}`);
+    const plain = r.solve(u, m, ch === 1, pile, mult, plus);
+    assert.ok(h >= plain - 1e-12 || h === -Infinity);
+    // no modifier left: the plain solve
+    assert.equal(
+      r.solve(u, m, ch === 1, pile, mult, plus, false, [0, 0, 0, 0, 0, 0]),
+      plain,
+    );
+    checked++;
+  }
+  assert.ok(checked > 40);
 });
 
 Deno.test("continuation laws: each sums to 1, means equal the maximiser's exact value", () => {
@@ -191,6 +274,42 @@ Deno.test("winprob: the fast decision (bound, kept policy) is always the full DP
   }
   assert.ok(n > 1000);
   assert.ok(fast.bounded > 0 && fast.solves > 0 && fast.reused > 0);
+});
+
+Deno.test("winprob aims a Freeze by win value: the opponent exactly when playing on against its frozen line beats banking", () => {
+  const core = new WinProbCore();
+  const wp = new WinProbStrategy();
+  let n = 0, opp = 0;
+  collectStates("standard", (v, seat) => {
+    const o = 1 - seat;
+    if (!v.isActive(o)) return;
+    // banking now against the opponent's law...
+    const bank = core.advise(v, seat, o).stay;
+    // ...or the opponent frozen at its line: a view where it is out of the round
+    const frozen: TableView = Object.create(v, {
+      isActive: { value: (t: number) => t === o ? false : v.isActive(t) },
+    });
+    const a = core.advise(frozen, seat, o);
+    const on = v.cardsInFront(seat) === 0 ? a.hit : Math.max(a.hit, a.stay);
+    if (Math.abs(on - bank) < 1e-12) return;
+    const want = on > bank ? o : seat;
+    assert.equal(wp.target(v, seat, FREEZE), want);
+    n++;
+    if (want === o) opp++;
+  });
+  assert.ok(n > 500 && opp > 0 && opp < n, `${opp} of ${n}`);
+});
+
+Deno.test("win agents keep a Flip Three only while their line is empty", () => {
+  let n = 0;
+  collectStates("standard", (v, seat) => {
+    if (!v.isActive(1 - seat)) return;
+    const want = v.lineCount(seat) === 0 ? seat : 1 - seat;
+    assert.equal(flipThreeTarget(v, seat, 1 - seat), want);
+    assert.equal(new WinProbStrategy().target(v, seat, FLIP3), want);
+    n++;
+  }, 5);
+  assert.ok(n > 50);
 });
 
 Deno.test("search: values are win probabilities; banking leaves differ from continuing ones", () => {

@@ -10,13 +10,14 @@
  * highest total plus round score; alone at the table, it plays `evc`.
  *
  * The table of a rules preset is loaded from
- * `.cache/winprob/v3/search-<rules>.wtab` at the first decision; when it is
+ * `.cache/winprob/v4/search-<rules>.wtab` at the first decision; when it is
  * missing it is trained in this thread (with a message on stderr) and saved.
  * The `win-agent` experiment trains it in parallel beforehand.
  *
  * Targeting: a Freeze goes to whichever of the two (me, the opponent) the
- * search values more; Flip Three and spare Second Chances use the shared
- * heuristics.
+ * search values more; a Flip Three is kept while the line is empty, else
+ * given to the opponent ({@linkcode flipThreeTarget}); a spare Second Chance
+ * follows the shared heuristics.
  *
  * @example
  * ```ts
@@ -26,14 +27,14 @@
  * @module
  */
 
-import { FREEZE } from "../cards.ts";
+import { FLIP3, FREEZE } from "../cards.ts";
 import { Game } from "../engine.ts";
 import type { Strategy, TableView } from "../view.ts";
 import { SearchCore } from "../winprob/search.ts";
 import { searchTablePath, WTable } from "../winprob/table.ts";
 import { trainTableSync } from "../winprob/train.ts";
 import { oneCardValue } from "./estimate.ts";
-import { defaultTarget } from "./targeting.ts";
+import { defaultTarget, flipThreeTarget } from "./targeting.ts";
 
 /**
  * Default training budget of the cached tables: self-play games per step,
@@ -179,15 +180,20 @@ export class SearchStrategy implements Strategy {
     return core.hitValue() > core.stayValue();
   }
 
-  /** Freeze by search value; other cards by the shared heuristics. */
+  /**
+   * A Freeze by search value, a Flip Three by
+   * {@linkcode flipThreeTarget}, a spare Second Chance by the shared
+   * heuristics.
+   */
   target(view: TableView, seat: number, kind: number): number {
     const opp = mainOpponent(view, seat);
-    if (
-      kind === FREEZE && opp >= 0 && view.isActive(seat) && view.isActive(opp)
-    ) {
-      const core = this.coreFor(view);
-      core.load(view, seat, opp, nextStarter(view, seat));
-      return core.freezeValue(1) >= core.freezeValue(0) ? opp : seat;
+    if (opp >= 0 && view.isActive(seat) && view.isActive(opp)) {
+      if (kind === FREEZE) {
+        const core = this.coreFor(view);
+        core.load(view, seat, opp, nextStarter(view, seat));
+        return core.freezeValue(1) >= core.freezeValue(0) ? opp : seat;
+      }
+      if (kind === FLIP3) return flipThreeTarget(view, seat, opp);
     }
     return defaultTarget(view, seat, kind);
   }

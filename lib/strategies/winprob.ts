@@ -22,7 +22,7 @@
  *   the same round whose pile is the solved pile less the numbers drawn since
  *   (same totals, same opponent law, same modifiers) reads its answer there.
  *
- * The table is loaded from `.cache/winprob/v3/br-numbers.wtab`, computed
+ * The table is loaded from `.cache/winprob/v4/br-numbers.wtab`, computed
  * (message on stderr) and saved when missing.
  *
  * @example
@@ -35,10 +35,14 @@
 
 import {
   COUNT_OF_MASK,
+  FLIP3,
+  FREEZE,
   KINDS,
   NUMBER_KINDS,
+  PLUS2,
   PLUS_OF_MASK,
   SUM_OF_MASK,
+  X2,
   X2_BIT,
 } from "../cards.ts";
 import type { Strategy, TableView } from "../view.ts";
@@ -53,7 +57,7 @@ import {
 import { bestResponsePath, WTable } from "../winprob/table.ts";
 import { oneCardValue } from "./estimate.ts";
 import { mainOpponent } from "./search.ts";
-import { defaultTarget } from "./targeting.ts";
+import { defaultTarget, flipThreeTarget } from "./targeting.ts";
 
 let cached: WTable | null = null;
 
@@ -106,6 +110,10 @@ export interface WinAdvice {
 }
 
 const MAX_LAW = ContinuationLaws.WIDTH;
+/** Modifier kinds: `+2, +4, +6, +8, +10, x2`. */
+const MODIFIER_KINDS = X2 - PLUS2 + 1;
+/** The top round score: a Flip 7 of 0..12 doubled, with +30 and the bonus 15. */
+const MAX_SCORE = 2 * 78 + 30 + 15;
 
 /** The decision machinery of `winprob`, reusable by `decide`. */
 export class WinProbCore {
@@ -118,18 +126,22 @@ export class WinProbCore {
   private readonly ps = new Float64Array(MAX_LAW);
   private ny = 0;
   private readonly nums = new Int32Array(NUMBER_KINDS);
+  /** Modifiers `+2 … +10, x2` left to draw (null when they are not modelled). */
+  private readonly modPile: Int32Array | null;
   private pad: Float32Array = new Float32Array(0);
   private stride = 0;
   private t0 = 0;
   private t1 = 0;
   // what the kept policy was solved for
   private readonly solvedPile = new Int32Array(NUMBER_KINDS);
+  private readonly solvedMods6 = new Int32Array(MODIFIER_KINDS);
   private solvedValid = false;
   private solvedT0 = 0;
   private solvedT1 = 0;
   private solvedOpp = 0;
   private solvedMods = 0;
   private solvedStart = -1;
+  private solvedPad: Float32Array | null = null;
   private solvedChance = 0;
   /** Full DP solves run (for benchmarks and tests). */
   solves = 0;
@@ -138,13 +150,26 @@ export class WinProbCore {
   /** Decisions read from a kept policy. */
   reused = 0;
 
-  /** @param table the W table (default: the best-response table) */
-  constructor(private readonly table: WTable | null = null) {}
+  /**
+   * @param table the W table (default: the best-response table)
+   * @param modifiers value the modifiers left to draw (default true)
+   */
+  constructor(
+    private readonly table: WTable | null = null,
+    modifiers = true,
+  ) {
+    this.modPile = modifiers ? new Int32Array(MODIFIER_KINDS) : null;
+  }
 
   /** Load the totals, the opponent's law and the pile; returns the opponent's packed state. */
-  private load(view: TableView, seat: number, opp: number): number {
+  private load(
+    view: TableView,
+    seat: number,
+    opp: number,
+    sNext: number,
+  ): number {
     const w = this.table ?? brTable();
-    this.pad = w.padded(0);
+    this.pad = w.padded(sNext);
     this.stride = w.stride;
     // totals past the target (a tie played on): shift both, keeping the order
     let a = view.total(seat), b = view.total(opp);
@@ -156,6 +181,12 @@ export class WinProbCore {
     this.t0 = a;
     this.t1 = b;
     for (let v = 0; v < NUMBER_KINDS; v++) this.nums[v] = view.unseenExact(v);
+    const mp = this.modPile;
+    if (mp) {
+      for (let i = 0; i < MODIFIER_KINDS; i++) {
+        mp[i] = view.unseenExact(PLUS2 + i);
+      }
+    }
     this.uGen++;
     if (view.isActive(opp)) {
       const m = view.lineMask(opp), md = view.modMask(opp);
@@ -197,9 +228,18 @@ export class WinProbCore {
     plus: number,
     forceHit: boolean,
   ): void {
-    const hi = Math.min(SCORE_CAP - 1, mult * 78 + plus + 15);
-    for (let x = 0; x <= hi; x++) this.ux(x);
-    this.solver.solve(this.u, m, ch, this.nums, mult, plus, forceHit);
+    // the top score: a Flip 7 of 0..12 with every modifier (x2 and +30)
+    for (let x = 0; x <= MAX_SCORE; x++) this.ux(x);
+    this.solver.solve(
+      this.u,
+      m,
+      ch,
+      this.nums,
+      mult,
+      plus,
+      forceHit,
+      this.modPile,
+    );
     this.solves++;
   }
 
@@ -213,8 +253,8 @@ export class WinProbCore {
    * new WinProbCore().shouldHit(view, 0, 1);
    * ```
    */
-  shouldHit(view: TableView, seat: number, opp: number): boolean {
-    const oppKey = this.load(view, seat, opp);
+  shouldHit(view: TableView, seat: number, opp: number, sNext = 0): boolean {
+    const oppKey = this.load(view, seat, opp, sNext);
     const nums = this.nums;
     let n = 0;
     for (let v = 0; v < NUMBER_KINDS; v++) n += nums[v];
@@ -233,6 +273,15 @@ export class WinProbCore {
       if (m & (1 << v)) dup += c;
       else lb += c * this.ux(base + mult * v + (seventh ? 15 : 0));
     }
+    const mp = this.modPile;
+    if (mp) {
+      for (let i = 0; i < MODIFIER_KINDS - 1; i++) {
+        if (mp[i] > 0) lb += mp[i] * (this.ux(base + 2 * (i + 1)) - stay);
+      }
+      if (mult === 1 && mp[MODIFIER_KINDS - 1] > 0) {
+        lb += mp[MODIFIER_KINDS - 1] * (this.ux(base + SUM_OF_MASK[m]) - stay);
+      }
+    }
     lb = (lb + dup * (ch ? stay : this.ux(0))) / n;
     if (lb > stay) {
       this.bounded++;
@@ -240,13 +289,19 @@ export class WinProbCore {
     }
     // a kept policy of this round?
     if (
-      this.solvedValid && this.solvedT0 === this.t0 &&
+      this.solvedValid && this.solvedPad === this.pad &&
+      this.solvedT0 === this.t0 &&
       this.solvedT1 === this.t1 && this.solvedOpp === oppKey &&
       this.solvedMods === md && (m & this.solvedStart) === this.solvedStart &&
       (ch ? 1 : 0) <= this.solvedChance
     ) {
       const drawn = m & ~this.solvedStart;
       let same = true;
+      if (mp) {
+        for (let i = 0; i < MODIFIER_KINDS && same; i++) {
+          same = mp[i] === this.solvedMods6[i];
+        }
+      }
       for (let v = 0; v < NUMBER_KINDS && same; v++) {
         same = nums[v] === this.solvedPile[v] - ((drawn >> v) & 1);
       }
@@ -257,6 +312,7 @@ export class WinProbCore {
     }
     this.fullSolve(m, ch, mult, plus, false);
     this.solvedValid = true;
+    this.solvedPad = this.pad;
     this.solvedT0 = this.t0;
     this.solvedT1 = this.t1;
     this.solvedOpp = oppKey;
@@ -264,6 +320,7 @@ export class WinProbCore {
     this.solvedStart = m;
     this.solvedChance = ch ? 1 : 0;
     this.solvedPile.set(nums);
+    if (mp) this.solvedMods6.set(mp);
     return this.solver.hitValue > this.solver.stay;
   }
 
@@ -276,13 +333,59 @@ export class WinProbCore {
    * const a = new WinProbCore().advise(view, 0, 1); a.hit > a.stay;
    * ```
    */
-  advise(view: TableView, seat: number, opp: number): WinAdvice {
-    this.load(view, seat, opp);
+  advise(
+    view: TableView,
+    seat: number,
+    opp: number,
+    sNext = 0,
+  ): WinAdvice {
+    this.load(view, seat, opp, sNext);
     const m = view.lineMask(seat), md = view.modMask(seat);
     const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
     this.solvedValid = false;
     this.fullSolve(m, view.hasChance(seat), mult, plus, false);
     return { stay: this.solver.stay, hit: this.solver.hitValue };
+  }
+
+  /** Win value of `seat` playing on from its line against the loaded law (max of stay and hit). */
+  private playOn(view: TableView, seat: number): number {
+    const m = view.lineMask(seat), md = view.modMask(seat);
+    const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
+    this.solvedValid = false;
+    const empty = view.cardsInFront(seat) === 0;
+    this.fullSolve(m, view.hasChance(seat), mult, plus, empty);
+    return empty
+      ? this.solver.hitValue
+      : Math.max(this.solver.stay, this.solver.hitValue);
+  }
+
+  /**
+   * Whether `seat` should freeze `opp` rather than itself (both active), for
+   * win value: frozen itself, its line banks now (the stay value against the
+   * opponent's law); freezing `opp` fixes the opponent's round score at its
+   * line, and `seat` then plays on alone (the DP's value).
+   *
+   * @example
+   * ```ts
+   * new WinProbCore().freezeOpponent(view, 0, 1); // true: freeze seat 1
+   * ```
+   */
+  freezeOpponent(
+    view: TableView,
+    seat: number,
+    opp: number,
+    sNext = 0,
+  ): boolean {
+    this.load(view, seat, opp, sNext);
+    const m = view.lineMask(seat), md = view.modMask(seat);
+    const self = this.ux(
+      (md & X2_BIT ? 2 : 1) * SUM_OF_MASK[m] + PLUS_OF_MASK[md & 31],
+    );
+    this.ys[0] = view.roundScore(opp);
+    this.ps[0] = 1;
+    this.ny = 1;
+    this.uGen++;
+    return this.playOn(view, seat) > self;
   }
 }
 
@@ -302,8 +405,20 @@ export class WinProbStrategy implements Strategy {
     if (opp < 0) return oneCardValue(view, seat, true) > view.roundScore(seat);
     return this.core.shouldHit(view, seat, opp);
   }
-  /** Shared targeting heuristics. */
+  /**
+   * A Freeze for win value ({@linkcode WinProbCore.freezeOpponent}), a Flip
+   * Three by {@linkcode flipThreeTarget}, a spare Second Chance by the
+   * shared heuristics.
+   */
   target(view: TableView, seat: number, kind: number): number {
+    const opp = mainOpponent(view, seat);
+    if (opp < 0 || !view.isActive(seat) || !view.isActive(opp)) {
+      return defaultTarget(view, seat, kind);
+    }
+    if (kind === FREEZE) {
+      return this.core.freezeOpponent(view, seat, opp) ? opp : seat;
+    }
+    if (kind === FLIP3) return flipThreeTarget(view, seat, opp);
     return defaultTarget(view, seat, kind);
   }
 }

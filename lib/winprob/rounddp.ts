@@ -510,6 +510,8 @@ export class RoundSolver {
   /** States swept by the last solve. */
   states = 0;
   private readonly c = new Int32Array(NUMBER_KINDS);
+  private readonly pv = new Int32Array(5);
+  private readonly pc = new Int32Array(5);
 
   /**
    * Solve from the root line `start` for utility `u` (indexed by final score).
@@ -518,6 +520,12 @@ export class RoundSolver {
    * @param mult 2 when an `x2` is in front of the player, else 1
    * @param plus the `+X` bonuses in front of the player
    * @param forceHit the root must hit (an empty line cannot stay)
+   * @param modPile counts of the modifiers `+2 … +10, x2` left to draw, or
+   *   null (numbers only). A modifier drawn is valued to first order: the
+   *   state's own value plus the gain in staying utility it brings
+   *   (`u[score with it] − u[score]`); with the draw otherwise conditioned on
+   *   numbers, a hit from a state is worth `(Σ numbers' values + Σ modifiers'
+   *   gains) / numbers left`.
    * @example
    * ```ts
    * const hitBetter = r.solve(u, mask, false, pile, 1, 0) > r.stay;
@@ -531,8 +539,21 @@ export class RoundSolver {
     mult: number,
     plus: number,
     forceHit = false,
+    modPile: ArrayLike<number> | null = null,
   ): number {
     const c = this.c, value = this.value, hit = this.hit;
+    // modifiers that can come: +k values (with counts) and the x2's count
+    const pv = this.pv, pc = this.pc;
+    let np = 0, cx = 0;
+    if (modPile) {
+      for (let i = 0; i < 5; i++) {
+        if (modPile[i] > 0) {
+          pv[np] = 2 * (i + 1);
+          pc[np++] = modPile[i];
+        }
+      }
+      if (mult === 1) cx = modPile[5];
+    }
     let n = 0, comp = 0, dupStart = 0;
     for (let v = 0; v < NUMBER_KINDS; v++) {
       const x = pile[v];
@@ -545,7 +566,7 @@ export class RoundSolver {
     const room = 6 - k0; // numbers that may still be added without ending the round
     const u0 = u[0];
     const chMax = chance ? 1 : 0;
-    let states = 0;
+    let states = 0, bonus = 0;
     let sub = comp;
     while (true) {
       const ks = COUNT_OF_MASK[sub];
@@ -568,6 +589,14 @@ export class RoundSolver {
             continue;
           }
           let h = 0;
+          if (ch === 0) {
+            bonus = 0;
+            for (let i = 0; i < np; i++) {
+              bonus += pc[i] * (u[base + pv[i]] - stay);
+            }
+            if (cx > 0) bonus += cx * (u[base + SUM_OF_MASK[m]] - stay);
+          }
+          h += bonus;
           for (let f = comp & ~sub; f !== 0; f &= f - 1) {
             const v = 31 - Math.clz32(f & -f);
             h += c[v] *

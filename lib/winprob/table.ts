@@ -212,7 +212,7 @@ export class WTable {
    *
    * @example
    * ```ts
-   * await w.save(".cache/winprob/v3/search-duel.wtab");
+   * await w.save(".cache/winprob/v4/search-duel.wtab");
    * ```
    */
   async save(path: string): Promise<void> {
@@ -225,7 +225,7 @@ export class WTable {
    *
    * @example
    * ```ts
-   * const w = WTable.loadSync(".cache/winprob/v3/search-duel.wtab");
+   * const w = WTable.loadSync(".cache/winprob/v4/search-duel.wtab");
    * ```
    */
   static loadSync(path: string): WTable | null {
@@ -248,10 +248,10 @@ export class WTable {
  */
 export const TABLE_DIR: string = (() => {
   // beside the solver's cache: <repo>/.cache, whatever the working directory
-  const url = new URL("../../.cache/winprob/v3", import.meta.url);
+  const url = new URL("../../.cache/winprob/v4", import.meta.url);
   return url.protocol === "file:"
     ? decodeURIComponent(url.pathname)
-    : ".cache/winprob/v3";
+    : ".cache/winprob/v4";
 })();
 
 /**
@@ -259,7 +259,7 @@ export const TABLE_DIR: string = (() => {
  *
  * @example
  * ```ts
- * searchTablePath("duel"); // "<repo>/.cache/winprob/v3/search-duel.wtab"
+ * searchTablePath("duel"); // "<repo>/.cache/winprob/v4/search-duel.wtab"
  * ```
  */
 export function searchTablePath(rules: string): string {
@@ -271,7 +271,7 @@ export function searchTablePath(rules: string): string {
  *
  * @example
  * ```ts
- * bestResponsePath("numbers"); // "<repo>/.cache/winprob/v3/br-numbers.wtab"
+ * bestResponsePath("numbers"); // "<repo>/.cache/winprob/v4/br-numbers.wtab"
  * ```
  */
 export function bestResponsePath(model: string): string {

@@ -33,8 +33,7 @@ import {
 import { getRules, type Rules } from "../../rules.ts";
 import { bustRisk, oneCardValue } from "../../strategies/estimate.ts";
 import { SearchStrategy } from "../../strategies/search.ts";
-import { defaultTarget } from "../../strategies/targeting.ts";
-import { WinProbCore } from "../../strategies/winprob.ts";
+import { WinProbStrategy } from "../../strategies/winprob.ts";
 import type { TableView } from "../../view.ts";
 import type { Command } from "../command.ts";
 import { pct } from "../common.ts";
@@ -232,7 +231,8 @@ export const decideCommand: Command = {
     if (view.unseenExactTotal() === 0) {
       throw new InputError("no card left in the pile: nothing to decide");
     }
-    const wp = new WinProbCore().advise(view, 0, 1);
+    const winprob = new WinProbStrategy();
+    const wp = winprob.core.advise(view, 0, 1);
     const search = new SearchStrategy(true);
     const searchHit = search.hit(view, 0);
     const one = oneCardValue(view, 0, true), now = view.roundScore(0);
@@ -258,8 +258,10 @@ export const decideCommand: Command = {
     if (view.isActive(1)) {
       out.line(
         `a Freeze: aim at ${
-          who(search.target(view, 0, FREEZE))
-        }; a Flip Three: aim at ${who(defaultTarget(view, 0, FLIP3))}`,
+          who(winprob.target(view, 0, FREEZE))
+        } (win value); a Flip Three: aim at ${
+          who(winprob.target(view, 0, FLIP3))
+        }`,
       );
     } else {
       out.line(
