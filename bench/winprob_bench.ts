@@ -140,7 +140,7 @@ for (const rules of ["duel", "standard"]) {
   const agents: [string, Strategy][] = [
     ["search", new SearchStrategy(true, w)],
     ["search0", new SearchStrategy(false)],
-    ["winprob", new WinProbStrategy(brTable())],
+    ["winprob", new WinProbStrategy({ table: brTable() })],
     ["ev", makeStrategy("ev")],
   ];
   for (const [name, agent] of agents) {

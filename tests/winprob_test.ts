@@ -20,7 +20,7 @@ import { Game } from "../lib/engine.ts";
 import { makeStrategy } from "../lib/strategies/registry.ts";
 import { SearchStrategy } from "../lib/strategies/search.ts";
 import { WinProbCore, WinProbStrategy } from "../lib/strategies/winprob.ts";
-import { bestResponse } from "../lib/winprob/bestresponse.ts";
+import { bestResponse, opponentLaw } from "../lib/winprob/bestresponse.ts";
 import {
   codeScore,
   ContinuationLaws,
@@ -202,6 +202,21 @@ Deno.test("continuation laws: each sums to 1, means equal the maximiser's exact 
   assert.equal(codeScore(30, 2, 10), 70);
 });
 
+Deno.test("continuation laws of sum:N from the empty line are the best response's opponent law of sum:N", () => {
+  for (const n of [20, 37]) {
+    const L = ContinuationLaws.get(n), want = opponentLaw(n);
+    const got = new Float64Array(256);
+    for (let i = L.start[0]; i < L.start[1]; i++) {
+      got[codeScore(L.code[i], 1, 0)] += L.prob[i];
+    }
+    for (let y = 0; y < 256; y++) {
+      assert.ok(Math.abs(got[y] - want[y]) < 1e-12, `sum:${n} at ${y}`);
+    }
+    // a line at or past N stays
+    assert.equal(L.hit[((1 << 12) | (1 << 11) | (1 << 10) | (1 << 9)) << 1], 0);
+  }
+});
+
 Deno.test("best response: self-play is exactly one half, the response dominates it, exact small-target values", () => {
   const self = bestResponse({ target: 40, selfPlay: true });
   assert.ok(Math.abs(self.w00 - 0.5) < 1e-12);
@@ -261,7 +276,7 @@ Deno.test("winprob: the fast decision (bound, kept policy) is always the full DP
       table.data[a * 200 + b] = br.value(a >> 2, b >> 2, 0);
     }
   }
-  const fast = new WinProbCore(table), full = new WinProbCore(table);
+  const fast = new WinProbCore({ table }), full = new WinProbCore({ table });
   let n = 0;
   for (const rules of ["duel", "standard"]) {
     collectStates(rules, (v, seat) => {
@@ -353,7 +368,7 @@ Deno.test("search, search0 and winprob play whole games under duel and standard"
   for (const rules of ["duel", "standard"]) {
     const g = new Game(getRules(rules), [
       new SearchStrategy(true, w),
-      new WinProbStrategy(flat),
+      new WinProbStrategy({ table: flat }),
     ], { seed: 3 });
     for (let i = 0; i < 3; i++) {
       g.newGame({ stream: i });

@@ -121,6 +121,14 @@ export const REGISTRY: StrategyEntry[] = [
     make: () => new WinProbStrategy(),
   },
   {
+    name: "brsum",
+    param: "count",
+    usage: "brsum:N",
+    describe:
+      "winprob against a known sum:N player: the best response to sum:N (its table, and sum:N's law for an opponent still in the round). A ceiling, not a fair agent.",
+    make: (n) => new WinProbStrategy({ opponent: n }),
+  },
+  {
     name: "human",
     param: "none",
     usage: "human",

@@ -59,25 +59,30 @@ import { oneCardValue } from "./estimate.ts";
 import { mainOpponent } from "./search.ts";
 import { defaultTarget, flipThreeTarget } from "./targeting.ts";
 
-let cached: WTable | null = null;
+const cached = new Map<string, WTable>();
 
 /**
- * The best-response table: from memory, `.cache`, or computed now and saved.
+ * The best-response table against the score maximiser (no argument) or
+ * against the threshold player `sum:N`: from memory, `.cache`, or computed
+ * now (message on stderr) and saved.
  *
  * @example
  * ```ts
  * brTable().target; // 200
+ * brTable(37).get(0, 0, 0); // about 0.777
  * ```
  */
-export function brTable(): WTable {
-  if (cached) return cached;
-  const path = bestResponsePath("numbers");
+export function brTable(threshold?: number): WTable {
+  const model = threshold === undefined ? "numbers" : `numbers-sum${threshold}`;
+  const got = cached.get(model);
+  if (got) return got;
+  const path = bestResponsePath(model);
   let w = WTable.loadSync(path);
   if (!w) {
     console.error(
       `flip7: no best-response table at ${path}; computing it now`,
     );
-    w = bestResponse().table;
+    w = bestResponse({ opponent: threshold ?? "maximiser" }).table;
     Deno.mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true });
     const tmp = `${path}.tmp-${Deno.pid}-${
       Math.random().toString(36).slice(2)
@@ -85,12 +90,12 @@ export function brTable(): WTable {
     Deno.writeFileSync(tmp, w.encode());
     Deno.renameSync(tmp, path);
   }
-  cached = w;
+  cached.set(model, w);
   return w;
 }
 
 /**
- * Use this table for `winprob` in this thread (tests).
+ * Use this table for `winprob` (against the maximiser) in this thread (tests).
  *
  * @example
  * ```ts
@@ -98,7 +103,21 @@ export function brTable(): WTable {
  * ```
  */
 export function setBrTable(w: WTable): void {
-  cached = w;
+  cached.set("numbers", w);
+}
+
+/** Options of {@linkcode WinProbCore} and {@linkcode WinProbStrategy}. */
+export interface WinProbOptions {
+  /** The W table (default: the best-response table of the opponent model). */
+  table?: WTable | null;
+  /** Value the modifiers left to draw in the round DP (default true). */
+  modifiers?: boolean;
+  /**
+   * The opponent model: the score maximiser (default), or a known threshold
+   * player `sum:N` (given as N) — then the table is the best response to
+   * `sum:N` and an opponent still in the round follows `sum:N`'s law.
+   */
+  opponent?: "maximiser" | number;
 }
 
 /** The advice for one decision. */
@@ -118,7 +137,9 @@ const MAX_SCORE = 2 * 78 + 30 + 15;
 /** The decision machinery of `winprob`, reusable by `decide`. */
 export class WinProbCore {
   private readonly solver = new RoundSolver();
-  private readonly laws = ContinuationLaws.get();
+  private readonly laws: ContinuationLaws;
+  private readonly threshold: number | undefined;
+  private readonly table: WTable | null;
   private readonly u = new Float64Array(SCORE_CAP);
   private readonly uStamp = new Int32Array(SCORE_CAP);
   private uGen = 0;
@@ -150,15 +171,15 @@ export class WinProbCore {
   /** Decisions read from a kept policy. */
   reused = 0;
 
-  /**
-   * @param table the W table (default: the best-response table)
-   * @param modifiers value the modifiers left to draw (default true)
-   */
-  constructor(
-    private readonly table: WTable | null = null,
-    modifiers = true,
-  ) {
-    this.modPile = modifiers ? new Int32Array(MODIFIER_KINDS) : null;
+  /** @param opts table, modifiers and opponent model (see {@linkcode WinProbOptions}) */
+  constructor(opts: WinProbOptions = {}) {
+    this.table = opts.table ?? null;
+    this.modPile = opts.modifiers === false
+      ? null
+      : new Int32Array(MODIFIER_KINDS);
+    const o = opts.opponent ?? "maximiser";
+    this.threshold = o === "maximiser" ? undefined : o;
+    this.laws = ContinuationLaws.get(this.threshold);
   }
 
   /** Load the totals, the opponent's law and the pile; returns the opponent's packed state. */
@@ -168,7 +189,7 @@ export class WinProbCore {
     opp: number,
     sNext: number,
   ): number {
-    const w = this.table ?? brTable();
+    const w = this.table ?? brTable(this.threshold);
     this.pad = w.padded(sNext);
     this.stride = w.stride;
     // totals past the target (a tie played on): shift both, keeping the order
@@ -391,13 +412,15 @@ export class WinProbCore {
 
 /** Plays the best-response table. */
 export class WinProbStrategy implements Strategy {
-  /** `winprob`. */
-  readonly name = "winprob";
+  /** `winprob`, or `brsum:N` against a known `sum:N`. */
+  readonly name: string;
   /** The decision machinery (its counters show how decisions were settled). */
   readonly core: WinProbCore;
-  /** @param table the W table (default: the best-response table) */
-  constructor(table: WTable | null = null) {
-    this.core = new WinProbCore(table);
+  /** @param opts table, modifiers and opponent model (see {@linkcode WinProbOptions}) */
+  constructor(opts: WinProbOptions = {}) {
+    this.core = new WinProbCore(opts);
+    const o = opts.opponent ?? "maximiser";
+    this.name = o === "maximiser" ? "winprob" : `brsum:${o}`;
   }
   /** Hit when it raises the win value. */
   hit(view: TableView, seat: number): boolean {

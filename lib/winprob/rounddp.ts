@@ -327,8 +327,8 @@ export function codeScore(code: number, mult: number, plus: number): number {
 }
 
 /**
- * The law of the final round score of the number-sum maximiser continuing
- * from every line: for each line state `(mask << 1) | chance` (at most six
+ * The law of the final round score of the number-sum maximiser (or of a
+ * threshold player `sum:N`) continuing from every line: for each line state `(mask << 1) | chance` (at most six
  * numbers, a Second Chance held or not), the sparse law of how its round ends
  * — a bank of number sum `S`, a Flip 7 with sum `S`, or a bust — when it
  * draws from a full deck of numbers less its own line and hits exactly when
@@ -368,22 +368,34 @@ export class ContinuationLaws {
   /** Largest law code used plus one (the dense width). */
   static readonly WIDTH = BUST_CODE + 1;
 
-  private static shared: ContinuationLaws | null = null;
+  private static readonly shared = new Map<number, ContinuationLaws>();
 
   /**
-   * The laws for the 79-number deck, built on first use and shared.
+   * The laws for the 79-number deck, built on first use and shared: of the
+   * maximiser (no argument), or of the threshold player `sum:N`.
    *
    * @example
    * ```ts
    * ContinuationLaws.get().hit[(1 << 12) << 1]; // 1: a lone 12 hits
+   * ContinuationLaws.get(37).hit[(0b1100000000000) << 1]; // 1: 23 < 37
    * ```
    */
-  static get(): ContinuationLaws {
-    return (ContinuationLaws.shared ??= new ContinuationLaws(NUMBERS_DECK));
+  static get(threshold?: number): ContinuationLaws {
+    const key = threshold ?? -1;
+    let got = ContinuationLaws.shared.get(key);
+    if (!got) {
+      got = new ContinuationLaws(NUMBERS_DECK, threshold);
+      ContinuationLaws.shared.set(key, got);
+    }
+    return got;
   }
 
-  /** @param deck counts of each number (0–12) in the deck */
-  constructor(deck: readonly number[]) {
+  /**
+   * @param deck counts of each number (0–12) in the deck
+   * @param threshold the player hits while its number sum is below this
+   *   (`sum:N`); without it, the number-sum maximiser
+   */
+  constructor(deck: readonly number[], threshold?: number) {
     const W = ContinuationLaws.WIDTH;
     const dense = new Float64Array(LINE_STATES * W);
     const ev = new Float64Array(LINE_STATES);
@@ -412,7 +424,7 @@ export class ContinuationLaws {
           h += dup * (ch ? ev[m << 1] : 0);
           h /= left;
         }
-        if (left > 0 && h > s) {
+        if (left > 0 && (threshold === undefined ? h > s : s < threshold)) {
           ev[key] = h;
           this.hit[key] = 1;
           for (let v = 0; v < NUMBER_KINDS; v++) {
