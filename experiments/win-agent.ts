@@ -5,13 +5,14 @@
  * independent-round best response (`winprob`), against `sum:37`, `ev`,
  * `bust:0.25` and the same search without the table (`search0`):
  *
- * - `duel` (seed 001's game), 2,000 games a match: search and winprob
- *   against sum:37, ev and search0 / search; plus an ablation, `search-bank`,
- *   whose leaves assume every player banks the line in front of them (the
- *   literal reading of seed 001's text; our `search` lets a player still in
- *   the round go on by its continuation law), against sum:37, ev and
- *   `search0-bank`;
- * - `standard`, 20,000 games a match: search and winprob against ev and
+ * - `duel` (seed 001's game), 10,000 games a match (seed 001 played
+ *   2,000): search and winprob against sum:37, ev and search0 / search; plus
+ *   an ablation, `search-bank`, whose leaves assume every player banks the
+ *   line in front of them (the literal reading of seed 001's text; our
+ *   `search` lets a player still in the round go on by its continuation
+ *   law), against sum:37, ev and `search0-bank`; and a ceiling, `brsum:37`,
+ *   the best response to a `sum:37` it knows to be one;
+ * - `standard`, 50,000 games a match: search and winprob against ev and
  *   bust:0.25, two players;
  * - `standard`, four players (the agent and three copies of the opponent),
  *   10,000 games a match.
@@ -53,7 +54,11 @@ import {
   SearchStrategy,
   setSearchTable,
 } from "../lib/strategies/search.ts";
-import { brTable, WinProbStrategy } from "../lib/strategies/winprob.ts";
+import {
+  brTable,
+  type WinProbOptions,
+  WinProbStrategy,
+} from "../lib/strategies/winprob.ts";
 import {
   bestResponse,
   type BestResponseOptions,
@@ -71,14 +76,27 @@ interface Match {
   opponent: string;
   games: number;
   seed001?: number;
+  /**
+   * Play the games of this agent's match with the same rules, players and
+   * opponent (the same seed: paired ablations).
+   */
+  pairedWith?: string;
 }
+
+/** Ablations of `winprob` (against ev, standard, two players): spec → options. */
+export const ABLATIONS: Record<string, WinProbOptions> = {
+  "winprob/flip3-shared": { flipThree: "shared" },
+  "winprob/flip3-opponent": { flipThree: "opponent" },
+  "winprob/freeze-shared": { freeze: "shared" },
+  "winprob/no-modifiers": { modifiers: false },
+};
 
 const duel = (agent: string, opponent: string, seed001?: number): Match => ({
   rules: "duel",
   players: 2,
   agent,
   opponent,
-  games: 2000,
+  games: 10000,
   seed001,
 });
 
@@ -90,6 +108,7 @@ export const MATCHES: Match[] = [
   duel("winprob", "sum:37"),
   duel("winprob", "ev"),
   duel("winprob", "search"),
+  duel("brsum:37", "sum:37"),
   duel("search-bank", "sum:37", 0.773),
   duel("search-bank", "ev", 0.558),
   duel("search-bank", "search0-bank", 0.567),
@@ -99,9 +118,17 @@ export const MATCHES: Match[] = [
       players: 2,
       agent,
       opponent,
-      games: 20000,
+      games: 50000,
     }))
   ),
+  ...Object.keys(ABLATIONS).map((agent) => ({
+    rules: "standard",
+    players: 2,
+    agent,
+    opponent: "ev",
+    games: 50000,
+    pairedWith: "winprob",
+  })),
   ...["search", "winprob"].flatMap((agent) =>
     ["ev", "bust:0.25"].map((opponent) => ({
       rules: "standard",
@@ -173,8 +200,8 @@ export interface PlayArgs {
   runs: { rules: string; policies: string[]; seed: number; count: number }[];
   /** Search tables by rules preset (data of a two-sided table), with ids. */
   tables: Record<string, { id: string; target: number; data: Float32Array }>;
-  /** The best-response table (one side). */
-  br: { id: string; target: number; data: Float32Array };
+  /** The best-response tables (one side) of `winprob` and `brsum:N`, by spec. */
+  br: Record<string, { id: string; target: number; data: Float32Array }>;
 }
 
 /** Wins of each seat position's policy group, and draws, for one run. */
@@ -215,8 +242,20 @@ function makeAgent(spec: string, rules: string, args: PlayArgs): Strategy {
     case "search0-bank":
       return new SearchStrategy(false, null, 2, "bank");
     case "winprob":
-      return new WinProbStrategy({ table: tableOf(args.br, 1) });
+      return new WinProbStrategy({ table: tableOf(args.br[spec], 1) });
     default:
+      if (spec in ABLATIONS) {
+        return new WinProbStrategy({
+          table: tableOf(args.br.winprob, 1),
+          ...ABLATIONS[spec],
+        });
+      }
+      if (spec.startsWith("brsum:")) {
+        return new WinProbStrategy({
+          table: tableOf(args.br[spec], 1),
+          opponent: Number(spec.slice(6)),
+        });
+      }
       return makeStrategy(spec);
   }
 }
@@ -308,6 +347,27 @@ async function searchTable(
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+/** The match whose seed match `i` plays on: itself, or its pair. */
+function seedIndex(m: Match, i: number): number {
+  if (m.pairedWith === undefined) return i;
+  const j = MATCHES.findIndex((o) =>
+    o.agent === m.pairedWith && o.rules === m.rules &&
+    o.players === m.players && o.opponent === m.opponent
+  );
+  if (j < 0) throw new Error(`no match for ${m.agent} to pair with`);
+  return j;
+}
+
+/** The match sizes in words, e.g. "duel 10,000, standard 50,000 (4 players: 10,000)". */
+function gamesText(): string {
+  const n = (rules: string, players: number) =>
+    MATCHES.find((m) => m.rules === rules && m.players === players)!.games
+      .toLocaleString("en-US");
+  return `duel ${n("duel", 2)}, standard ${n("standard", 2)} (4 players: ${
+    n("standard", 4)
+  })`;
+}
+
 /** The experiment. */
 export const winAgent: Experiment = {
   name: "win-agent",
@@ -333,18 +393,23 @@ export const winAgent: Experiment = {
         10;
     }
     const br = brTable();
-    const brData = {
-      id: `br-${fnv1a(new Uint8Array(br.data.buffer))}`,
-      target: br.target,
-      data: br.data,
-    };
+    const brData: PlayArgs["br"] = {};
+    for (const spec of new Set(MATCHES.map((m) => m.agent))) {
+      if (spec !== "winprob" && !spec.startsWith("brsum:")) continue;
+      const w = spec === "winprob" ? br : brTable(Number(spec.slice(6)));
+      brData[spec] = {
+        id: `${spec}-${fnv1a(new Uint8Array(w.data.buffer))}`,
+        target: w.target,
+        data: w.data,
+      };
+    }
     // evaluation seeds, checked against every training seed
     const runs = MATCHES.map((m, i) => ({
       rules: m.rules,
       policies: m.players === 2
         ? [m.agent, m.opponent]
         : [m.agent, ...Array(m.players - 1).fill(m.opponent)],
-      seed: deriveSeed(seed, "win-agent", i),
+      seed: deriveSeed(seed, "win-agent", seedIndex(m, i)),
       count: quick ? QUICK_GAMES : m.games,
     }));
     const trainSeeds: number[] = [];
@@ -458,20 +523,18 @@ export const winAgent: Experiment = {
       title: "Win share of the win-probability agents",
       subtitle:
         `Agent's per-seat win share, seats and starting player balanced; ${
-          quick
-            ? "quick run"
-            : "duel 2,000, standard 20,000 (4 players: 10,000) games a match"
-        }`,
+          quick ? `quick run, ${QUICK_GAMES}` : gamesText()
+        } games a match`,
       caption:
-        "Bars: Wilson 95%. Circles on grey: seed 001 (95%). Ticks: fair share. search-bank: ablation. Source: results/win-agent.csv",
-      width: 760,
-      height: 560,
+        "Bars: Wilson 95%. Circles on grey: seed 001 (95%). Ticks: fair share. search-bank, winprob/…: ablations; brsum:37 knows its opponent. Source: results/win-agent.csv",
+      width: 780,
+      height: 760,
       marginLeft: 270,
       x: { label: "Win share", percent: true, grid: true },
       y: { label: null, domain: pts.map((p) => p.label as string) },
       color: {
         legend: true,
-        domain: ["search", "search-bank", "winprob"],
+        domain: [...new Set(pts.map((p) => p.agent as string))],
         label: "Agent",
       },
       marks: [
@@ -535,9 +598,30 @@ export const winAgent: Experiment = {
         })`,
       },
       {
+        claim:
+          "duel: the ceiling against stop-at-37 (best response to a known sum:37)",
+        seed000: "seed 001's search: 77.3%",
+        ours: `brsum:37 ${
+          rows.filter((r) => r.agent === "brsum:37").map((r) =>
+            `${pct(r.win_share as number)} [${pct(r.ci_low as number)}, ${
+              pct(r.ci_high as number)
+            }]`
+          ).join("")
+        }`,
+      },
+      {
         claim: "standard, 2 players: win share against ev (target 57%)",
         seed000: "-",
         ours: `search ${std("search")}; winprob ${std("winprob")}`,
+      },
+      {
+        claim:
+          "standard, 2 players: winprob against ev without each of its parts (same games)",
+        seed000: "-",
+        ours: rows.filter((r) =>
+          r.rules === "standard" && r.players === 2 && r.opponent === "ev" &&
+          (r.agent === "winprob" || (r.agent as string) in ABLATIONS)
+        ).map((r) => `${r.agent} ${pct(r.win_share as number)}`).join("; "),
       },
       {
         claim: "best response W(0,0) vs a score maximiser (independent rounds)",

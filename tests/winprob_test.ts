@@ -14,7 +14,7 @@ import {
   InputError,
   SUM_OF_MASK,
 } from "../lib/cards.ts";
-import { flipThreeTarget } from "../lib/strategies/targeting.ts";
+import { defaultTarget, flipThreeTarget } from "../lib/strategies/targeting.ts";
 import { getRules } from "../lib/rules.ts";
 import { Game } from "../lib/engine.ts";
 import { makeStrategy } from "../lib/strategies/registry.ts";
@@ -315,13 +315,25 @@ Deno.test("winprob aims a Freeze by win value: the opponent exactly when playing
   assert.ok(n > 500 && opp > 0 && opp < n, `${opp} of ${n}`);
 });
 
-Deno.test("win agents keep a Flip Three only while their line is empty", () => {
+Deno.test("win agents keep a Flip Three only while their line is empty; the ablations aim as asked", () => {
   let n = 0;
   collectStates("standard", (v, seat) => {
     if (!v.isActive(1 - seat)) return;
     const want = v.lineCount(seat) === 0 ? seat : 1 - seat;
     assert.equal(flipThreeTarget(v, seat, 1 - seat), want);
     assert.equal(new WinProbStrategy().target(v, seat, FLIP3), want);
+    // the ablations
+    const shared = new WinProbStrategy({
+      flipThree: "shared",
+      freeze: "shared",
+    });
+    assert.equal(shared.target(v, seat, FLIP3), defaultTarget(v, seat, FLIP3));
+    assert.equal(
+      shared.target(v, seat, FREEZE),
+      defaultTarget(v, seat, FREEZE),
+    );
+    const give = new WinProbStrategy({ flipThree: "opponent" });
+    assert.equal(give.target(v, seat, FLIP3), 1 - seat);
     n++;
   }, 5);
   assert.ok(n > 50);
@@ -412,20 +424,24 @@ Deno.test("win-agent chunks: the same counts however the range is cut", () => {
         seed: 8,
         count: 4,
       },
+      { rules: "duel", policies: ["brsum:37", "sum:37"], seed: 9, count: 4 },
     ],
     tables: {
       duel: { id: "t", target: 200, data: t.data },
       standard: { id: "t", target: 200, data: t.data },
     },
-    br: { id: "b", target: 200, data: b.data },
+    br: {
+      winprob: { id: "b", target: 200, data: b.data },
+      "brsum:37": { id: "b", target: 200, data: b.data },
+    },
   };
-  const whole = playWinAgentChunk(args, 0, 10);
+  const whole = playWinAgentChunk(args, 0, 14);
   const cut = [
     ...playWinAgentChunk(args, 0, 3),
     ...playWinAgentChunk(args, 3, 7),
-    ...playWinAgentChunk(args, 7, 10),
+    ...playWinAgentChunk(args, 7, 14),
   ];
-  for (const run of [0, 1]) {
+  for (const run of [0, 1, 2]) {
     const sum = (xs: typeof cut) =>
       xs.filter((x) => x.run === run).reduce(
         (s, x) => [s[0] + x.games, s[1] + x.wins[0], s[2] + x.wins[1]],
@@ -433,7 +449,7 @@ Deno.test("win-agent chunks: the same counts however the range is cut", () => {
       );
     assert.deepEqual(sum(cut), sum(whole));
   }
-  assert.equal(whole[0].games + whole[1].games, 10);
+  assert.equal(whole[0].games + whole[1].games + whole[2].games, 14);
 });
 
 Deno.test("decide: bad input is a one-line InputError", () => {

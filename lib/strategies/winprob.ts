@@ -118,6 +118,18 @@ export interface WinProbOptions {
    * `sum:N` and an opponent still in the round follows `sum:N`'s law.
    */
   opponent?: "maximiser" | number;
+  /**
+   * How the strategy aims a Freeze: by win value (default,
+   * {@linkcode WinProbCore.freezeOpponent}) or by the shared heuristics (an
+   * ablation).
+   */
+  freeze?: "value" | "shared";
+  /**
+   * How it aims a Flip Three: kept on an empty line, else at the opponent
+   * (default, {@linkcode flipThreeTarget}); by the shared heuristics; or
+   * always at the opponent (ablations).
+   */
+  flipThree?: "empty-line" | "shared" | "opponent";
 }
 
 /** The advice for one decision. */
@@ -421,7 +433,11 @@ export class WinProbStrategy implements Strategy {
     this.core = new WinProbCore(opts);
     const o = opts.opponent ?? "maximiser";
     this.name = o === "maximiser" ? "winprob" : `brsum:${o}`;
+    this.freeze = opts.freeze ?? "value";
+    this.flipThree = opts.flipThree ?? "empty-line";
   }
+  private readonly freeze: "value" | "shared";
+  private readonly flipThree: "empty-line" | "shared" | "opponent";
   /** Hit when it raises the win value. */
   hit(view: TableView, seat: number): boolean {
     const opp = mainOpponent(view, seat);
@@ -438,10 +454,14 @@ export class WinProbStrategy implements Strategy {
     if (opp < 0 || !view.isActive(seat) || !view.isActive(opp)) {
       return defaultTarget(view, seat, kind);
     }
-    if (kind === FREEZE) {
+    if (kind === FREEZE && this.freeze === "value") {
       return this.core.freezeOpponent(view, seat, opp) ? opp : seat;
     }
-    if (kind === FLIP3) return flipThreeTarget(view, seat, opp);
+    if (kind === FLIP3 && this.flipThree !== "shared") {
+      return this.flipThree === "opponent"
+        ? opp
+        : flipThreeTarget(view, seat, opp);
+    }
     return defaultTarget(view, seat, kind);
   }
 }
