@@ -294,6 +294,7 @@ export const fieldSize: Experiment = {
         "Filled: ours, bars Wilson 95%. Hollow: seed 000's figures. Source: results/field-size.csv",
       height: 380,
       marginRight: 20,
+      marginLeft: 56,
       x: {
         label: "Players",
         ticks: PLAYERS,
@@ -301,7 +302,9 @@ export const fieldSize: Experiment = {
         domain: [1.6, 8.4],
       },
       y: {
+        // along the axis, clear of the facet labels above the panels
         label: "Win share − 1/n (percentage points)",
+        labelAnchor: "center" as const,
         percent: true,
         grid: true,
       },
