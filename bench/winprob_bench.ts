@@ -158,13 +158,15 @@ for (const rules of ["duel", "standard"]) {
   }
 }
 
-Deno.bench({
-  name:
-    `training: duel table, ${DEFAULT_TRAINING.games} games x ${DEFAULT_TRAINING.iterations} search steps (+ sum:37), 2 workers`,
-  group: "training",
-  n: 1,
-  warmup: 0,
-  async fn() {
-    await trainTable({ rules: "duel", ...DEFAULT_TRAINING, workers: 2 });
-  },
-});
+for (const rules of ["duel", "standard"]) {
+  Deno.bench({
+    name:
+      `training: ${rules} table, ${DEFAULT_TRAINING.games} games x ${DEFAULT_TRAINING.iterations} search steps (+ sum:37), 2 workers`,
+    group: "training",
+    n: 1,
+    warmup: 0,
+    async fn() {
+      await trainTable({ rules, ...DEFAULT_TRAINING, workers: 2 });
+    },
+  });
+}
