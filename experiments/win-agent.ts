@@ -11,9 +11,12 @@
  *   line in front of them (the literal reading of seed 001's text; our
  *   `search` lets a player still in the round go on by its continuation
  *   law), against sum:37, ev and `search0-bank`; and a ceiling, `brsum:37`,
- *   the best response to a `sum:37` it knows to be one;
- * - `standard`, 50,000 games a match: search and winprob against ev and
- *   bust:0.25, two players;
+ *   the best response to a `sum:37` it knows to be one; and `adapt`, which
+ *   learns during each game which opponent model fits (see
+ *   `lib/strategies/adaptive.ts`), against sum:37, ev and search;
+ * - `standard`, 50,000 games a match: search, winprob and adapt against ev
+ *   and bust:0.25, two players, and four ablations of winprob against ev on
+ *   winprob's own games;
  * - `standard`, four players (the agent and three copies of the opponent),
  *   10,000 games a match.
  *
@@ -54,6 +57,7 @@ import {
   SearchStrategy,
   setSearchTable,
 } from "../lib/strategies/search.ts";
+import { ADAPT_MODELS, AdaptiveStrategy } from "../lib/strategies/adaptive.ts";
 import {
   brTable,
   type WinProbOptions,
@@ -138,6 +142,17 @@ export const MATCHES: Match[] = [
       games: 10000,
     }))
   ),
+  // added later, at the end, so that every earlier match keeps its seed
+  duel("adapt", "sum:37"),
+  duel("adapt", "ev"),
+  duel("adapt", "search"),
+  ...["ev", "bust:0.25"].map((opponent) => ({
+    rules: "standard",
+    players: 2,
+    agent: "adapt",
+    opponent,
+    games: 50000,
+  })),
 ];
 
 /** Seed 001's figures with their published 95% intervals. */
@@ -243,6 +258,10 @@ function makeAgent(spec: string, rules: string, args: PlayArgs): Strategy {
       return new SearchStrategy(false, null, 2, "bank");
     case "winprob":
       return new WinProbStrategy({ table: tableOf(args.br[spec], 1) });
+    case "adapt":
+      return new AdaptiveStrategy(
+        ADAPT_MODELS.map((o) => tableOf(args.br[brSpec(o)], 1)),
+      );
     default:
       if (spec in ABLATIONS) {
         return new WinProbStrategy({
@@ -347,6 +366,11 @@ async function searchTable(
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+/** The spec of the best response to an opponent model. */
+function brSpec(o: "maximiser" | number): string {
+  return o === "maximiser" ? "winprob" : `brsum:${o}`;
+}
+
 /** The match whose seed match `i` plays on: itself, or its pair. */
 function seedIndex(m: Match, i: number): number {
   if (m.pairedWith === undefined) return i;
@@ -394,8 +418,16 @@ export const winAgent: Experiment = {
     }
     const br = brTable();
     const brData: PlayArgs["br"] = {};
-    for (const spec of new Set(MATCHES.map((m) => m.agent))) {
-      if (spec !== "winprob" && !spec.startsWith("brsum:")) continue;
+    const needed = new Set<string>();
+    for (const m of MATCHES) {
+      if (m.agent === "winprob" || m.agent.startsWith("brsum:")) {
+        needed.add(m.agent);
+      }
+      if (m.agent === "adapt") {
+        ADAPT_MODELS.forEach((o) => needed.add(brSpec(o)));
+      }
+    }
+    for (const spec of needed) {
       const w = spec === "winprob" ? br : brTable(Number(spec.slice(6)));
       brData[spec] = {
         id: `${spec}-${fnv1a(new Uint8Array(w.data.buffer))}`,
@@ -528,7 +560,7 @@ export const winAgent: Experiment = {
       caption:
         "Bars: Wilson 95%. Circles on grey: seed 001 (95%). Ticks: fair share. search-bank, winprob/…: ablations; brsum:37 knows its opponent. Source: results/win-agent.csv",
       width: 780,
-      height: 760,
+      height: 900,
       marginLeft: 270,
       x: { label: "Win share", percent: true, grid: true },
       y: { label: null, domain: pts.map((p) => p.label as string) },
@@ -612,7 +644,18 @@ export const winAgent: Experiment = {
       {
         claim: "standard, 2 players: win share against ev (target 57%)",
         seed000: "-",
-        ours: `search ${std("search")}; winprob ${std("winprob")}`,
+        ours: `search ${std("search")}; winprob ${std("winprob")}; adapt ${
+          std("adapt")
+        }`,
+      },
+      {
+        claim: "duel: adapt (learns whom it plays) vs stop-at-37 / ev / search",
+        seed000: "seed 001's search vs stop-at-37: 77.3%",
+        ours: ["sum:37", "ev", "search"].map((o) =>
+          rows.find((r) =>
+            r.agent === "adapt" && r.opponent === o && r.rules === "duel"
+          )
+        ).map((r) => (r ? pct(r.win_share as number) : "-")).join(" / "),
       },
       {
         claim:

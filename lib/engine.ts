@@ -664,6 +664,7 @@ export class Game implements TableView {
 
   private endRound(): void {
     const n = this.players;
+    for (let s = 0; s < n; s++) this.strategies[s].roundEnd?.(this, s);
     for (let s = 0; s < n; s++) {
       const sc = this.roundScore(s);
       this.scores[s] = sc;

@@ -71,4 +71,10 @@ export interface Strategy {
   target(view: TableView, seat: number, kind: number): number;
   /** Called once at the start of every game (optional; for stateful strategies). */
   newGame?(view: TableView, seat: number): void;
+  /**
+   * Called at the end of every round, before the cards in front of the
+   * players are cleared (optional; for strategies that learn from what the
+   * others did).
+   */
+  roundEnd?(view: TableView, seat: number): void;
 }

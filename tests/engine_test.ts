@@ -16,6 +16,8 @@ import {
 import { Game } from "../lib/engine.ts";
 import type { GameEvent } from "../lib/events.ts";
 import { getRules, withRules } from "../lib/rules.ts";
+import { makeStrategy } from "../lib/strategies/registry.ts";
+import type { Strategy } from "../lib/view.ts";
 import { of, scenario, Scripted } from "./scripted.ts";
 
 const standard = getRules("standard");
@@ -359,4 +361,22 @@ Deno.test("stacked decks: too many copies, a card the preset lacks, an unknown c
     () => new Game(getRules("duel"), [new Scripted()], {}),
     /allow 2 to 2/,
   );
+});
+
+Deno.test("roundEnd: each strategy is told once a round, with the round's cards still on the table", () => {
+  let calls = 0, seenCards = 0;
+  const ev = makeStrategy("ev");
+  const watcher: Strategy = {
+    name: "watcher",
+    hit: (v, s) => ev.hit(v, s),
+    target: (v, s, k) => ev.target(v, s, k),
+    roundEnd: (v) => {
+      calls++;
+      for (let t = 0; t < v.players; t++) seenCards += v.cardsInFront(t);
+    },
+  };
+  const g = new Game(getRules("standard"), [watcher, ev, ev], { seed: 4 });
+  const r = g.playGame();
+  assert.equal(calls, r.rounds);
+  assert.ok(seenCards >= r.rounds);
 });

@@ -19,6 +19,7 @@ import { getRules } from "../lib/rules.ts";
 import { Game } from "../lib/engine.ts";
 import { makeStrategy } from "../lib/strategies/registry.ts";
 import { SearchStrategy } from "../lib/strategies/search.ts";
+import { ADAPT_MODELS, AdaptiveStrategy } from "../lib/strategies/adaptive.ts";
 import { WinProbCore, WinProbStrategy } from "../lib/strategies/winprob.ts";
 import { bestResponse, opponentLaw } from "../lib/winprob/bestresponse.ts";
 import {
@@ -463,4 +464,35 @@ Deno.test("decide: bad input is a one-line InputError", () => {
     InputError,
   );
   assert.throws(() => new DecideView(r, [0, 0], [], [], false, []), InputError);
+});
+
+Deno.test("adapt: learns a threshold player within a game, keeps the maximiser for ev, forgets between games", () => {
+  // any sensible table will do (the opponent's decisions are what it learns from)
+  const br = bestResponse({ target: 200 / 4 }).table;
+  const table = new WTable(200, 1, new Float32Array(200 * 200));
+  for (let a = 0; a < 200; a++) {
+    for (let b = 0; b < 200; b++) {
+      table.data[a * 200 + b] = br.value(a >> 2, b >> 2, 0);
+    }
+  }
+  const flat = ADAPT_MODELS.map(() => table);
+  const learned = (opp: string, rules: string) => {
+    const a = new AdaptiveStrategy(flat);
+    const g = new Game(getRules(rules), [a, makeStrategy(opp)], { seed: 3 });
+    const models: ("maximiser" | number)[] = [];
+    for (let i = 0; i < 6; i++) {
+      g.newGame({ stream: i });
+      assert.equal(a.seen, 0); // a new game starts from the prior
+      g.playGame();
+      assert.ok(a.seen >= 5, `${opp}: ${a.seen} decisions seen`);
+      models.push(a.model());
+    }
+    return models;
+  };
+  for (const m of learned("sum:37", "duel")) {
+    assert.ok(m === 35 || m === 40, `${m}`);
+  }
+  for (const m of learned("sum:25", "standard")) assert.equal(m, 25);
+  const ev = learned("ev", "duel");
+  assert.ok(ev.filter((m) => m === "maximiser").length >= 4, `${ev}`);
 });

@@ -22,6 +22,7 @@ import { HumanStrategy } from "./human.ts";
 import { SumStrategy } from "./sum.ts";
 import { SearchStrategy } from "./search.ts";
 import { WinProbStrategy } from "./winprob.ts";
+import { AdaptiveStrategy } from "./adaptive.ts";
 
 /** What kind of parameter a strategy takes. */
 export type ParamKind = "none" | "count" | "probability";
@@ -119,6 +120,14 @@ export const REGISTRY: StrategyEntry[] = [
     describe:
       "Plays the exact two-player best response to a score maximiser (independent-round model): an exact round DP for the win value.",
     make: () => new WinProbStrategy(),
+  },
+  {
+    name: "adapt",
+    param: "none",
+    usage: "adapt",
+    describe:
+      "winprob that learns whom it plays: a posterior over the maximiser and sum:25 ... sum:45 from the opponent's hits and stays this game, then the best response to the likeliest.",
+    make: () => new AdaptiveStrategy(),
   },
   {
     name: "brsum",
