@@ -373,20 +373,22 @@ export class WinProbCore {
     sNext = 0,
   ): WinAdvice {
     this.load(view, seat, opp, sNext);
+    this.solveLine(view, seat, false);
+    return { stay: this.solver.stay, hit: this.solver.hitValue };
+  }
+
+  /** The full DP from `seat`'s line against the loaded law (the kept policy is dropped). */
+  private solveLine(view: TableView, seat: number, forceHit: boolean): void {
     const m = view.lineMask(seat), md = view.modMask(seat);
     const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
     this.solvedValid = false;
-    this.fullSolve(m, view.hasChance(seat), mult, plus, false);
-    return { stay: this.solver.stay, hit: this.solver.hitValue };
+    this.fullSolve(m, view.hasChance(seat), mult, plus, forceHit);
   }
 
   /** Win value of `seat` playing on from its line against the loaded law (max of stay and hit). */
   private playOn(view: TableView, seat: number): number {
-    const m = view.lineMask(seat), md = view.modMask(seat);
-    const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
-    this.solvedValid = false;
     const empty = view.cardsInFront(seat) === 0;
-    this.fullSolve(m, view.hasChance(seat), mult, plus, empty);
+    this.solveLine(view, seat, empty);
     return empty
       ? this.solver.hitValue
       : Math.max(this.solver.stay, this.solver.hitValue);
