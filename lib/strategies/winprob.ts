@@ -3,13 +3,19 @@
  * independent-round model ({@linkcode bestResponse}) on the real table: at
  * each decision it solves its own round exactly (an optimal-stopping DP over
  * the numbers it can still draw, exact pile counts, its modifiers and Second
- * Chance held) for the terminal utility `u(x) = E_Y[W(t0 + x, t1 + Y)]`,
- * where `Y` is the opponent's final round score: known once the opponent has
- * stayed, busted or been frozen, else the law of the number-sum maximiser
- * continuing from the opponent's line ({@linkcode ContinuationLaws}, on a full
- * deck less that line, with the opponent's modifiers applied). With more than
- * two players the opponent is the other seat with the highest total plus
- * round score. Targeting uses the shared heuristics.
+ * Chance held, the modifiers still in the pile valued to first order) for the
+ * terminal utility `u(x) = E_Y[W(t0 + x, t1 + Y)]`, where `Y` is the
+ * opponent's final round score: known once the opponent has stayed, busted or
+ * been frozen, else the law of the number-sum maximiser (or, with the
+ * `opponent` option, of `sum:N`) continuing from the opponent's line
+ * ({@linkcode ContinuationLaws}, on a full deck less that line, with the
+ * opponent's modifiers applied). With more than two players the opponent is
+ * the other seat with the highest total plus round score.
+ *
+ * Targeting: a Freeze by win value ({@linkcode WinProbCore.freezeOpponent}),
+ * a Flip Three kept on an empty line and otherwise given to the opponent
+ * ({@linkcode flipThreeTarget}), a spare Second Chance by the shared
+ * heuristics; the options `freeze` and `flipThree` give the ablations.
  *
  * Speed (every step exact, the decision is the DP's):
  * - `u` is filled lazily, one score at a time, from a padded copy of the
@@ -22,8 +28,9 @@
  *   the same round whose pile is the solved pile less the numbers drawn since
  *   (same totals, same opponent law, same modifiers) reads its answer there.
  *
- * The table is loaded from `.cache/winprob/v4/br-numbers.wtab`, computed
- * (message on stderr) and saved when missing.
+ * The table is loaded from `.cache/winprob/v4/br-numbers.wtab` (against
+ * `sum:N`: `br-numbers-sumN.wtab`), computed (message on stderr) and saved
+ * when missing.
  *
  * @example
  * ```ts

@@ -498,7 +498,8 @@ export class ContinuationLaws {
  * supersets of the line in decreasing mask order (children first), into flat
  * typed arrays indexed by line state — no graph is built and nothing is
  * allocated. Draws are conditioned on being numbers (other cards are treated
- * as not there); a duplicate busts unless a Second Chance is held, which it
+ * as not there, except that the modifiers left may be valued to first order:
+ * see `modPile`); a duplicate busts unless a Second Chance is held, which it
  * uses up (the duplicate stays in the pile, as in the solver); seven numbers
  * end the round with +15.
  *
