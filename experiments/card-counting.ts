@@ -18,7 +18,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { Claim, Experiment, Row } from "../lib/experiment.ts";
+import {
+  type Claim,
+  type Experiment,
+  type Row,
+  sized,
+} from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
 import {
   deriveSeed,
@@ -93,7 +98,7 @@ export const cardCounting: Experiment = {
   name: "card-counting",
   claim:
     "Card counting is worth nothing in one round from a fresh deck and about +0.2 points a round and +1 point of win rate across full games.",
-  async run({ seed, quick, workers, onProgress }) {
+  async run({ seed, quick, scale, workers, onProgress }) {
     const runs: (RunSpec & { s: Setting })[] = [];
     for (const rules of RULES) {
       for (const s of SETTINGS) {
@@ -102,7 +107,7 @@ export const cardCounting: Experiment = {
           rules,
           policies: field(s.players, A, C),
           seed: deriveSeed(seed, "card-counting", s.setting),
-          count: quick ? s.quick : s.count,
+          count: sized(s.count, s.quick, { quick, scale }),
           mode: s.mode,
         });
       }
@@ -327,7 +332,7 @@ export const cardCounting: Experiment = {
           what: s.label,
           mode: s.mode,
           seats: field(s.players, A, C),
-          count: quick ? s.quick : s.count,
+          count: sized(s.count, s.quick, { quick, scale }),
         })),
         points_per_round:
           "points of the policy's seats / (seats x rounds); SE by the delta method over games (rounds: plain SE over rounds)",

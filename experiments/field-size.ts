@@ -20,7 +20,7 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { Experiment, Row } from "../lib/experiment.ts";
+import { type Experiment, type Row, sized } from "../lib/experiment.ts";
 import {
   deriveSeed,
   field,
@@ -137,7 +137,7 @@ export const fieldSize: Experiment = {
   name: "field-size",
   claim:
     "More points per round is not more wins: ev beats bust:0.25 heads-up but loses at 4 and 6 players.",
-  async run({ seed, quick, workers, onProgress }) {
+  async run({ seed, quick, scale, workers, onProgress }) {
     const seeds = Array.from(
       { length: SEEDS },
       (_, i) => deriveSeed(seed, "field-size", i),
@@ -150,7 +150,7 @@ export const fieldSize: Experiment = {
             rules,
             policies: field(n, A, B),
             seed: s,
-            count: quick ? QUICK_GAMES : GAMES[n],
+            count: sized(GAMES[n], QUICK_GAMES, { quick, scale }),
             mode: "game",
           });
         }
@@ -369,9 +369,11 @@ export const fieldSize: Experiment = {
         seeds,
         rules: RULES,
         players: PLAYERS,
-        games_per_run: quick
-          ? QUICK_GAMES
-          : Object.fromEntries(PLAYERS.map((n) => [n, GAMES[n]])),
+        games_per_run: quick ? QUICK_GAMES : Object.fromEntries(
+          PLAYERS.map((
+            n,
+          ) => [n, sized(GAMES[n], QUICK_GAMES, { quick, scale })]),
+        ),
         total_games: total,
         composition:
           "seats alternate ev, bust:0.25, ev, ... (odd n: one extra ev); seats rotated by game index",

@@ -19,7 +19,7 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { Experiment, Row } from "../lib/experiment.ts";
+import { type Experiment, type Row, sized } from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
 import {
   deriveSeed,
@@ -62,8 +62,8 @@ export const replication: Experiment = {
   name: "replication",
   claim:
     "One 24,000-game run looked significant at 3 SE and did not replicate: how often does one run cross 3 SE?",
-  async run({ seed, quick, workers, onProgress }) {
-    const games = quick ? QUICK_GAMES : GAMES;
+  async run({ seed, quick, scale, workers, onProgress }) {
+    const games = sized(GAMES, QUICK_GAMES, { quick, scale });
     const seeds = Array.from(
       { length: SEEDS },
       (_, i) => deriveSeed(seed, "replication", i),

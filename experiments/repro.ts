@@ -1,10 +1,12 @@
 /**
- * `deno task repro [NAME...] [--all] [--seed S] [--quick] [--workers N] [--out DIR]`:
+ * `deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR]`:
  * run the reproduction of seed 000 (one experiment per claim; `--all` adds
  * the other experiments; names run just those) into `results/` (or `DIR`).
  * A run without names also writes `CLAIMS.md` (the claims table;
  * deterministic) and `repro.json` (timing per experiment and in total,
- * commit, workers). Progress goes to stderr, the key figures and the timing to stdout.
+ * commit, workers); a full-size run into `results/` also refreshes the
+ * README's claims block. `--scale X` multiplies every Monte Carlo count
+ * (exact figures do not change). Progress goes to stderr, the key figures and the timing to stdout.
  *
  * Bad input prints one line naming the bad value and what is allowed, exits
  * with code 2 and writes nothing.
@@ -13,13 +15,14 @@
  * ```sh
  * deno task repro                 # seed 1, seed 000's counts, all cores
  * deno task repro --quick --out .cache/quick
+ * deno task repro --scale 0.1 --out .cache/tenth  # a tenth of every count
  * ```
  * @module
  */
 
 import { parseArgs } from "node:util";
 import { InputError } from "../lib/cards.ts";
-import { intOption } from "../lib/cli/args.ts";
+import { intOption, scaleOption } from "../lib/cli/args.ts";
 import { progress, writeFileAtomic } from "../lib/cli/output.ts";
 import {
   claimsTable,
@@ -38,7 +41,7 @@ import {
 } from "./mod.ts";
 
 const USAGE =
-  "deno task repro [NAME...] [--all] [--seed S] [--quick] [--workers N] [--out DIR]";
+  "deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR]";
 
 /**
  * Options of {@linkcode repro}.
@@ -53,6 +56,8 @@ export interface ReproOptions {
   seed: number;
   /** Small counts. */
   quick: boolean;
+  /** Multiplies every Monte Carlo count of a full run (default 1). */
+  scale?: number;
   /** Workers. */
   workers: number;
   /** Output directory. */
@@ -125,6 +130,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
     ...(opts.all ? ["--all"] : []),
     `--seed ${opts.seed}`,
     ...(opts.quick ? ["--quick"] : []),
+    ...((opts.scale ?? 1) !== 1 ? [`--scale ${opts.scale}`] : []),
     ...(opts.outDir !== "results" ? [`--out ${opts.outDir}`] : []),
   ];
   // The solver's exact figures of every experiment, at once over the workers.
@@ -148,6 +154,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
     const r = await runExperiment(exp, {
       seed: opts.seed,
       quick: opts.quick,
+      scale: opts.scale,
       workers: opts.workers,
       outDir: opts.outDir,
       command: ["deno task repro", ...args].join(" "),
@@ -171,7 +178,11 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
         "# Seed 000's claims, reproduced",
         "",
         `Written by \`deno task repro ${args.join(" ")}\`${
-          opts.quick ? " (quick counts: not the published figures)" : ""
+          opts.quick
+            ? " (quick counts: not the published figures)"
+            : (opts.scale ?? 1) !== 1
+            ? ` (counts times ${opts.scale}: not the published figures)`
+            : ""
         }; each file's \`.json\` holds its provenance.`,
         "",
         claimsTable(
@@ -179,7 +190,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
         ),
       ].join("\n"),
     );
-    if (!opts.quick && opts.readme) {
+    if (!opts.quick && (opts.scale ?? 1) === 1 && opts.readme) {
       await updateReadme(
         opts.readme,
         claimsTable(
@@ -203,6 +214,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
           command: ["deno task repro", ...args].join(" "),
           seed: opts.seed,
           quick: opts.quick,
+          scale: opts.scale ?? 1,
           workers: opts.workers,
           cores: navigator.hardwareConcurrency,
           code: await codeVersion(),
@@ -241,6 +253,7 @@ async function main(argv: string[]): Promise<number> {
         options: {
           seed: { type: "string" },
           quick: { type: "boolean" },
+          scale: { type: "string" },
           all: { type: "boolean" },
           workers: { type: "string" },
           out: { type: "string" },
@@ -289,6 +302,7 @@ async function main(argv: string[]): Promise<number> {
     await repro({
       seed,
       quick: v.quick === true,
+      scale: scaleOption(v),
       workers,
       outDir,
       only,

@@ -17,7 +17,7 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { Experiment, Row } from "../lib/experiment.ts";
+import { type Experiment, type Row, sized } from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
 import {
   deriveSeed,
@@ -66,8 +66,8 @@ export const solverVsSimulation: Experiment = {
   name: "solver-vs-simulation",
   claim:
     "The exact evaluator and the simulator agree: each policy's simulated solo mean matches its exact EV within its standard error.",
-  async run({ seed, quick, workers, onProgress }) {
-    const rounds = quick ? QUICK_ROUNDS : ROUNDS;
+  async run({ seed, quick, scale, workers, onProgress }) {
+    const rounds = sized(ROUNDS, QUICK_ROUNDS, { quick, scale });
     await precomputeExact(
       SOLVER_VS_SIM_TASKS,
       workers,

@@ -47,7 +47,7 @@
 
 import * as Plot from "@observablehq/plot";
 import { Game } from "../lib/engine.ts";
-import type { Experiment, Row } from "../lib/experiment.ts";
+import { type Experiment, type Row, sized } from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
 import { getRules } from "../lib/rules.ts";
 import { wilson } from "../lib/stats.ts";
@@ -397,7 +397,7 @@ export const winAgent: Experiment = {
   name: "win-agent",
   claim:
     "Playing for the win beats playing for points: seed 001's search agent and an exact best response against sum:37, ev and bust:0.25.",
-  async run({ seed, quick, workers, onProgress }) {
+  async run({ seed, quick, scale, workers, onProgress }) {
     const notes: string[] = [];
     const rulesList = ["duel", "standard"];
     const tables: PlayArgs["tables"] = {};
@@ -442,7 +442,7 @@ export const winAgent: Experiment = {
         ? [m.agent, m.opponent]
         : [m.agent, ...Array(m.players - 1).fill(m.opponent)],
       seed: deriveSeed(seed, "win-agent", seedIndex(m, i)),
-      count: quick ? QUICK_GAMES : m.games,
+      count: sized(m.games, QUICK_GAMES, { quick, scale }),
     }));
     const trainSeeds: number[] = [];
     for (const rules of rulesList) {
@@ -555,7 +555,9 @@ export const winAgent: Experiment = {
       title: "Win share of the win-probability agents",
       subtitle:
         `Agent's per-seat win share, seats and starting player balanced; ${
-          quick ? `quick run, ${QUICK_GAMES}` : gamesText()
+          quick
+            ? `quick run, ${QUICK_GAMES}`
+            : `${gamesText()}${scale && scale !== 1 ? `, times ${scale}` : ""}`
         } games a match`,
       caption:
         "Bars: Wilson 95%. Circles on grey: seed 001 (95%). Ticks: fair share. search-bank, winprob/…: ablations; brsum:37 knows its opponent. Source: results/win-agent.csv",

@@ -78,10 +78,34 @@ export interface ExperimentOptions {
   seed: number;
   /** Small counts, for tests and CI. */
   quick: boolean;
+  /**
+   * Multiplies every Monte Carlo count of a full run (default 1; see
+   * {@linkcode sized}). Exact figures do not depend on it.
+   */
+  scale?: number;
   /** Number of workers (1 runs in this thread). */
   workers: number;
   /** Progress of a phase of the experiment. */
   onProgress?: (label: string, done: number, total: number) => void;
+}
+
+/**
+ * A Monte Carlo count of a run: the quick count in a quick run, else the full
+ * count times the scale (rounded, at least 1).
+ *
+ * @example
+ * ```ts
+ * sized(24_000, 600, { quick: false, scale: 0.1 }); // 2400
+ * sized(24_000, 600, { quick: true }); // 600
+ * ```
+ */
+export function sized(
+  full: number,
+  quickCount: number,
+  opts: { quick: boolean; scale?: number },
+): number {
+  if (opts.quick) return quickCount;
+  return Math.max(1, Math.round(full * (opts.scale ?? 1)));
 }
 
 /**
@@ -323,6 +347,7 @@ export async function runExperiment(
   const result = await exp.run({
     seed: options.seed,
     quick: options.quick,
+    scale: options.scale,
     workers: options.workers,
     onProgress: options.onProgress,
   });
@@ -341,6 +366,7 @@ export async function runExperiment(
     command: options.command,
     seed: options.seed,
     quick: options.quick,
+    scale: options.scale ?? 1,
     ...result.provenance,
     rows: result.rows.length,
     columns: result.columns,

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { csvParse } from "d3-dsv";
 import { main } from "../lib/cli/main.ts";
-import { type RunReport, toCsv } from "../lib/experiment.ts";
+import { type RunReport, sized, toCsv } from "../lib/experiment.ts";
 import { runMatch } from "../lib/sim.ts";
 import {
   deriveSeed,
@@ -431,10 +431,32 @@ Deno.test("flip7 experiment: bad input exits 2 and writes nothing", async () => 
       await main(["experiment", "replication", "--workers", "0", "--out", out]),
       2,
     );
+    for (
+      const bad of [["--scale", "0"], ["--scale", "x"], ["--scale", "101"]]
+    ) {
+      assert.equal(
+        await main(["experiment", "replication", ...bad, "--out", out]),
+        2,
+      );
+    }
+    assert.equal(
+      await main([
+        "experiment",
+        "replication",
+        "--scale",
+        "0.5",
+        "--quick",
+        "--out",
+        out,
+      ]),
+      2,
+    );
   } finally {
     console.error = orig;
   }
-  assert.equal(errors.length, 5);
+  assert.equal(errors.length, 9);
+  assert.match(errors[5], /bad --scale '0': give a number above 0/);
+  assert.match(errors[8], /--scale 0.5 with --quick: give one of them/);
   assert.match(errors[0], /unknown experiment 'nope': allowed .*field-size/);
   assert.match(errors[1], /bad --seed '-1'/);
   for (const e of errors) assert.ok(!e.includes("\n"), e);
@@ -454,6 +476,31 @@ Deno.test("flip7 experiment NAME --quick --out DIR writes the four files", async
   const j = JSON.parse(Deno.readTextFileSync(`${out}/replication.json`));
   assert.equal(j.seed, 3);
   assert.match(j.command, /experiment replication --seed 3 --quick/);
+});
+
+Deno.test("flip7 experiment NAME --scale X multiplies the full counts, and says so", async () => {
+  const out = `${dir}/cli-scale`;
+  const code = await main(
+    [
+      "experiment",
+      "replication",
+      "--scale",
+      "0.01",
+      "--seed",
+      "3",
+      "--out",
+      out,
+    ],
+    { echo: false },
+  );
+  assert.equal(code, 0);
+  const j = JSON.parse(Deno.readTextFileSync(`${out}/replication.json`));
+  assert.equal(j.scale, 0.01);
+  assert.equal(j.games_per_run, 240); // 24,000 x 0.01
+  assert.match(j.command, /experiment replication --seed 3 --scale 0.01/);
+  assert.equal(sized(24_000, 600, { quick: false }), 24_000);
+  assert.equal(sized(10, 600, { quick: false, scale: 0.01 }), 1);
+  assert.equal(sized(24_000, 600, { quick: true, scale: 2 }), 600);
 });
 
 Deno.test("runBatch checks its input before playing", async () => {

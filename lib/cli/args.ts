@@ -94,3 +94,31 @@ export function requiredString(
   }
   return raw;
 }
+
+/**
+ * The `--scale` of an experiment run: a positive number (at most 100) that
+ * multiplies every Monte Carlo count of a full run; 1 when absent. It cannot
+ * be combined with `--quick`.
+ *
+ * @example
+ * ```ts
+ * scaleOption({ scale: "0.1" }); // 0.1
+ * ```
+ */
+export function scaleOption(values: Values): number {
+  const raw = values.scale;
+  if (raw === undefined) return 1;
+  const s = String(raw).trim();
+  const v = Number(s);
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(s) || !(v > 0 && v <= 100)) {
+    throw new InputError(
+      `bad --scale '${raw}': give a number above 0 and at most 100 (it multiplies the full run's game counts)`,
+    );
+  }
+  if (values.quick === true) {
+    throw new InputError(
+      `--scale ${raw} with --quick: give one of them (--quick plays fixed small counts)`,
+    );
+  }
+  return v;
+}

@@ -13,6 +13,7 @@
 
 import { InputError } from "../../cards.ts";
 import type { Command } from "../command.ts";
+import { scaleOption } from "../args.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
 import { progress } from "../output.ts";
 
@@ -28,11 +29,13 @@ export const experimentCommand: Command = {
   name: "experiment",
   summary:
     "Reproduce one claim of seed 000 into results/NAME.{csv,svg,png,json} ('experiment list' names them).",
-  usage: `experiment NAME|list [--seed S] [--quick] [--workers N] [--out DIR]`,
+  usage:
+    `experiment NAME|list [--seed S] [--quick | --scale X] [--workers N] [--out DIR]`,
   options: {
     ...SEED,
     ...WORKERS,
     quick: { type: "boolean" },
+    scale: { type: "string" },
     out: { type: "string" },
   },
   positionals: true,
@@ -60,6 +63,7 @@ export const experimentCommand: Command = {
     const seed = seedOf(values);
     const workers = workersOf(values);
     const quick = values.quick === true;
+    const scale = scaleOption(values);
     const outDir = typeof values.out === "string" && values.out.trim() !== ""
       ? values.out
       : "results";
@@ -69,6 +73,7 @@ export const experimentCommand: Command = {
       exp.name,
       `--seed ${seed}`,
       ...(quick ? ["--quick"] : []),
+      ...(scale !== 1 ? [`--scale ${scale}`] : []),
       ...(outDir !== "results" ? [`--out ${outDir}`] : []),
     ].join(" ");
     let report;
@@ -76,6 +81,7 @@ export const experimentCommand: Command = {
       report = await runExperiment(exp, {
         seed,
         quick,
+        scale,
         workers,
         outDir,
         command: argv,
