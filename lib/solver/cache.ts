@@ -242,7 +242,8 @@ export function decodeDecisions(
 export function writeFileAtomicSync(path: string, data: Uint8Array): void {
   const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
   if (dir) Deno.mkdirSync(dir, { recursive: true });
-  const tmp = `${path}.tmp-${Deno.pid}`;
+  // unique per call: worker threads share the process id
+  const tmp = `${path}.tmp-${Deno.pid}-${Math.random().toString(36).slice(2)}`;
   try {
     Deno.writeFileSync(tmp, data);
     Deno.renameSync(tmp, path);

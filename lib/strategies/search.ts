@@ -64,13 +64,7 @@ export function searchTableFor(rules: string): WTable {
       `flip7: no win table at ${path}; training one now (deno task flip7 experiment win-agent trains both tables in parallel)`,
     );
     w = trainNow(rules);
-    const bytes = w.encode();
-    Deno.mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-    const tmp = `${path}.tmp-${Deno.pid}-${
-      Math.random().toString(36).slice(2)
-    }`;
-    Deno.writeFileSync(tmp, bytes);
-    Deno.renameSync(tmp, path);
+    w.saveSync(path);
   }
   loaded.set(rules, w);
   return w;

@@ -90,12 +90,7 @@ export function brTable(threshold?: number): WTable {
       `flip7: no best-response table at ${path}; computing it now`,
     );
     w = bestResponse({ opponent: threshold ?? "maximiser" }).table;
-    Deno.mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-    const tmp = `${path}.tmp-${Deno.pid}-${
-      Math.random().toString(36).slice(2)
-    }`;
-    Deno.writeFileSync(tmp, w.encode());
-    Deno.renameSync(tmp, path);
+    w.saveSync(path);
   }
   cached.set(model, w);
   return w;

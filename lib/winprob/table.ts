@@ -23,6 +23,7 @@
 
 import { InputError } from "../cards.ts";
 import { writeFileAtomic } from "../cli/output.ts";
+import { writeFileAtomicSync } from "../solver/cache.ts";
 
 const MAGIC = "F7WTAB01";
 
@@ -217,6 +218,19 @@ export class WTable {
    */
   async save(path: string): Promise<void> {
     await writeFileAtomic(path, this.encode());
+  }
+
+  /**
+   * Save synchronously, the same way (for strategies that build a missing
+   * table on first use and cannot await).
+   *
+   * @example
+   * ```ts
+   * w.saveSync(".cache/winprob/v4/br-numbers.wtab");
+   * ```
+   */
+  saveSync(path: string): void {
+    writeFileAtomicSync(path, this.encode());
   }
 
   /**
