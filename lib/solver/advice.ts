@@ -290,7 +290,7 @@ function optimalBins(model: SoloModel): Bins {
       }
       const total = view.unseenTableTotal() + extra;
       const bin = ((featureBits(view, 0) * (MAX_COUNT + 1) +
-        view.lineCount(0)) * DUP_MAX + dup) * TOTAL_MAX + total;
+                view.lineCount(0)) * DUP_MAX + dup) * TOTAL_MAX + total;
       if (hit[slot * MODS + mods]) wHit[bin] += w;
       else wStay[bin] += w;
     }
