@@ -489,11 +489,11 @@ export const fieldSize: Experiment = {
     const chart = {
       title: "Win share against field size: ev vs two readings of bust:0.25",
       subtitle:
-        `Per-seat win share minus the fair share 1/n; seats alternate ev and the reading (odd n: one extra ev); ${
-          quick ? "quick run" : "3 seeds pooled"
-        }. Rows: bust:0.25 as evaluated; bustsc:0.25, always hitting while holding a Second Chance`,
+        `Win share per seat minus 1/n. bustsc:0.25 = bust:0.25 that always hits holding a Second Chance${
+          quick ? " (quick run)" : ""
+        }`,
       caption:
-        "Filled: ours, bars Wilson 95%. Hollow: seed 000's figures (the same in both rows). Source: results/field-size.csv",
+        "Filled: ours, 3 seeds pooled, bars Wilson 95%. Hollow: seed 000 (same in both rows). Data: results/field-size.csv",
       height: 600,
       marginRight: 90,
       marginLeft: 56,
