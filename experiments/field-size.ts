@@ -403,7 +403,7 @@ export const fieldSize: Experiment = {
     const gap = (m: string, r: "bust" | "bustsc" = "bust") =>
       (solo[m].ev - solo[m][r]).toFixed(2);
     const g = (k: string) =>
-      `${pprGap[k].diff.toFixed(2)} ± ${pprGap[k].se.toFixed(2)}`;
+      `${pprGap[k].diff.toFixed(3)} ± ${pprGap[k].se.toFixed(3)}`;
     const [R0, R1] = READINGS;
     const IA = "immediate-actions";
     const zmax = (r: string, rules: string) =>
@@ -449,7 +449,7 @@ export const fieldSize: Experiment = {
       {
         claim:
           `seed 000's field-size table (win shares, share gaps, points gaps at 2 / 4 / 6 players): largest |z| of ours against it`,
-        seed000: `one policy, ${B}`,
+        seed000: "its table (one policy, bust:0.25)",
         ours: `${R0} ${zmax(R0, IA)}, ${R1} ${zmax(R1, IA)} (${IA}); ${
           ALT_READINGS.map((r) => `${r} ${zmax(r, IA)}`).join(", ")
         }; points levels of both policies (not a reading's doing): ${
