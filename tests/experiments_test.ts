@@ -160,10 +160,19 @@ Deno.test("runBatch counts a run as flip7 sim does: summed seat wins and points 
 
 Deno.test("replication: 20 seeds, z = diff / se, crossing flag", async () => {
   await quickSuite();
-  const rows = readCsv("replication");
+  const all = readCsv("replication");
+  // two readings of bust:0.25 on the same 20 seeds
+  assert.equal(all.length, 40);
+  const rows = all.filter((r) => r.reading === "bust:0.25");
   assert.equal(rows.length, 20);
   assert.equal(new Set(rows.map((r) => r.seed)).size, 20);
-  for (const r of rows) {
+  const sc = all.filter((r) => r.reading === "bustsc:0.25");
+  assert.deepEqual(sc.map((r) => r.seed), rows.map((r) => r.seed));
+  assert.equal(
+    json("replication").by_reading["bustsc:0.25"].runs_crossing_3se,
+    sc.filter((r) => r.crosses_3se === "true").length,
+  );
+  for (const r of all) {
     const z = Number(r.diff) / Number(r.se);
     assert.ok(Math.abs(z - Number(r.z)) < 0.01 * Math.max(1, Math.abs(z)));
     assert.equal(r.crosses_3se, String(Math.abs(Number(r.z)) >= 3));
@@ -186,6 +195,8 @@ Deno.test("card-counting: differences are evc minus ev, with standard errors", a
     assert.ok(Number(r.se) > 0, JSON.stringify(r));
   }
   for (const [k, g] of groups) {
+    // each policy alone: separate runs, no paired difference
+    if (k.startsWith("solo/")) continue;
     const by = Object.fromEntries(g.map((r) => [r.policy, Number(r.estimate)]));
     if (k.endsWith("/win_share_over_fair")) {
       // evc's per-seat share minus the fair share 1/n
