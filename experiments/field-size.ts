@@ -9,8 +9,9 @@
  * the table-read risk is under 25%) and `bustsc:0.25` (the same, but always
  * hitting while holding a Second Chance). Both sweep the whole grid on the
  * same seeds (so the `bust:0.25` rows are those of the one-reading
- * experiment). Two more readings, counting the discards (`bustc:0.25`,
- * `bustscc:0.25`), play seed 000's three sizes once under
+ * experiment). Three more readings — counting the discards (`bustc:0.25`,
+ * `bustscc:0.25`) and the Second Chance rule with the risk against the full
+ * deck minus your own cards (`bustscd:0.25`) — play seed 000's three sizes once under
  * `immediate-actions`. The provenance holds, per reading, rules and size,
  * the z-scores of ours against seed 000's figures (`z_vs_seed000`).
  *
@@ -79,10 +80,10 @@ export const READINGS = ["bust:0.25", "bustsc:0.25"];
  *
  * @example
  * ```ts
- * ALT_READINGS; // ["bustc:0.25", "bustscc:0.25"]
+ * ALT_READINGS; // ["bustc:0.25", "bustscc:0.25", "bustscd:0.25"]
  * ```
  */
-export const ALT_READINGS = ["bustc:0.25", "bustscc:0.25"];
+export const ALT_READINGS = ["bustc:0.25", "bustscc:0.25", "bustscd:0.25"];
 const ALT_RULES = "immediate-actions";
 const SEED000_SIZES = [2, 4, 6];
 const RULES = ["standard", "immediate-actions"];
@@ -421,7 +422,7 @@ export const fieldSize: Experiment = {
         zmax(R1, "standard")
       } under standard): seed 000's simulator most likely played this rule, which alone is worth ${solo.exact.bustsc} exactly (${
         gap("exact", "bustsc")
-      } below ev), not the ${solo.exact.bust} of ${R0}. Counting readings do not fit: ${
+      } below ev), not the ${solo.exact.bust} of ${R0}. Further readings: ${
         ALT_READINGS.map((r) => `${r} largest |z| ${zmax(r, IA)}`).join(", ")
       }. Not explained by any reading: at 4 and 6 players both policies score more points a round than seed 000's (largest |z| of the levels ${
         zlev(R1, IA)

@@ -25,7 +25,7 @@ import {
 import { evaluatePolicies } from "../lib/solver/evaluate.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { LineView, oddsReference } from "../lib/solver/odds.ts";
-import { BustScStrategy } from "../lib/strategies/bustsc.ts";
+import { BustScStrategy, deckRisk } from "../lib/strategies/bustsc.ts";
 import { makeStrategy, REGISTRY } from "../lib/strategies/registry.ts";
 
 const root = new URL("../", import.meta.url);
@@ -45,6 +45,20 @@ Deno.test("bustsc:P hits while holding a Second Chance, otherwise plays bust:P; 
   assert.equal(makeStrategy("bustscc:0.3").name, "bustscc:0.3");
   assert.ok(REGISTRY.some((e) => e.usage === "bustsc:P"));
   assert.ok(REGISTRY.some((e) => e.usage === "bustscc:P"));
+  assert.ok(REGISTRY.some((e) => e.usage === "bustscd:P"));
+  // the full-deck reading counts only your own cards: 12 alone, 11 / 93
+  const d = makeStrategy("bustscd:0.12");
+  assert.equal(d.name, "bustscd:0.12");
+  assert.equal(deckRisk(new LineView(line(12), 0, false), 0), 11 / 93);
+  assert.equal(d.hit(new LineView(line(12), 0, false), 0), true); // 0.118 < 0.12
+  assert.equal(
+    makeStrategy("bustscd:0.11").hit(new LineView(line(12), 0, false), 0),
+    false,
+  );
+  assert.equal(
+    makeStrategy("bustscd:0.11").hit(new LineView(line(12), 0, true), 0),
+    true,
+  );
   // 12, 11, 10, 9 showing: risk 38/90, far over 25%
   const risky = new LineView(line(12, 11, 10, 9), 0, false);
   assert.equal(b.hit(risky, 0), false);
@@ -182,6 +196,7 @@ Deno.test("field-size results: both readings on the same derived seeds; the z-sc
     "bustsc:0.25",
     "bustc:0.25",
     "bustscc:0.25",
+    "bustscd:0.25",
   ]);
   // every reading of the grid on the same three seeds, at every size and rules
   for (const reading of j.readings) {
@@ -303,6 +318,9 @@ Deno.test("README 'Where we differ' quotes the committed results", () => {
       mz["bustc:0.25"][IA].comparisons.toFixed(1)
     }`,
     `\`bustscc:0.25\`: ${mz["bustscc:0.25"][IA].comparisons.toFixed(1)}`,
+    `(\`bustscd:0.25\`: ${
+      mz["bustscd:0.25"][IA].comparisons.toFixed(1)
+    }, one seed)`,
     `(largest |z| ${mz["bustsc:0.25"][IA].points_levels.toFixed(1)})`,
     `worth ${j.solo_exact_ev.exact.bustsc.toFixed(3)} exactly (${
       j.solo_exact_ev.approx.bustsc.toFixed(3)

@@ -87,7 +87,15 @@ export const REGISTRY: StrategyEntry[] = [
     param: "probability",
     usage: "bustscc:P",
     describe: "bustsc:P counting the discard pile exactly.",
-    make: (p) => new BustScStrategy(p, true),
+    make: (p) => new BustScStrategy(p, "count"),
+  },
+  {
+    name: "bustscd",
+    param: "probability",
+    usage: "bustscd:P",
+    describe:
+      "bustsc:P with the risk counted against the full deck minus only your own cards.",
+    make: (p) => new BustScStrategy(p, "deck"),
   },
   {
     name: "ev",
