@@ -28,6 +28,7 @@
 
 import { Game, OUT_BUST, OUT_FLIP7 } from "../lib/engine.ts";
 import { runChunks } from "../lib/parallel.ts";
+import { interceptBatch } from "../lib/shard.ts";
 import { getRules } from "../lib/rules.ts";
 import { round, wilson } from "../lib/stats.ts";
 import { makeStrategy } from "../lib/strategies/registry.ts";
@@ -217,7 +218,7 @@ function playRange(
  * ```
  */
 export function playBatchChunk(
-  job: { runs: RunSpec[] },
+  job: { runs: RunSpec[]; starts?: number[] },
   from: number,
   to: number,
 ): { run: number; acc: RunAccum }[] {
@@ -227,7 +228,9 @@ export function playBatchChunk(
     const a = Math.max(from, off), b = Math.min(to, off + spec.count);
     if (b > a) {
       const acc = emptyAccum(spec.policies);
-      playRange(spec, a - off, b - off, acc);
+      // a shard plays run i's games from starts[i] on
+      const s = (job.starts?.[i] ?? 0) - off;
+      playRange(spec, a + s, b + s, acc);
       out.push({ run: i, acc });
     }
     off += spec.count;
@@ -304,21 +307,34 @@ export async function runBatch(
     getRules(r.rules);
     for (const p of r.policies) makeStrategy(p);
   }
-  const total = runs.reduce((s, r) => s + r.count, 0);
-  const parts = await runChunks<{ run: number; acc: RunAccum }[]>({
-    module: import.meta.url,
-    fn: "playBatchChunk",
-    args: { runs },
-    total,
-    workers: options.workers,
-    chunks: Math.min(256, Math.max(runs.length * 4, 64)),
-    onProgress: options.onProgress,
-  });
-  const accs = runs.map((r) => emptyAccum(r.policies));
-  for (const chunk of parts) {
-    for (const { run, acc } of chunk) mergeInto(accs[run], acc);
-  }
-  return accs;
+  const play = async (ranges: [number, number][]) => {
+    const slices = runs.map((r, i) => ({
+      ...r,
+      count: ranges[i][1] - ranges[i][0],
+    }));
+    const parts = await runChunks<{ run: number; acc: RunAccum }[]>({
+      module: import.meta.url,
+      fn: "playBatchChunk",
+      args: { runs: slices, starts: ranges.map(([a]) => a) },
+      total: slices.reduce((s, r) => s + r.count, 0),
+      workers: options.workers,
+      chunks: Math.min(256, Math.max(runs.length * 4, 64)),
+      onProgress: options.onProgress,
+    });
+    const accs = runs.map((r) => emptyAccum(r.policies));
+    for (const chunk of parts) {
+      for (const { run, acc } of chunk) mergeInto(accs[run], acc);
+    }
+    return accs;
+  };
+  // a shard plays its slice of each run and stops; a merge gets the sums
+  return await interceptBatch({
+    kind: "batch",
+    specs: runs,
+    counts: runs.map((r) => r.count),
+    play,
+    merge: pool,
+  }) ?? await play(runs.map((r) => [0, r.count]));
 }
 
 /**

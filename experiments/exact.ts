@@ -20,6 +20,7 @@ import { type Advice, deriveAdvice } from "../lib/solver/advice.ts";
 import { evaluatePolicies, SEED_TABLE } from "../lib/solver/evaluate.ts";
 import type { Evaluation } from "../lib/solver/forward.ts";
 import { getModel } from "../lib/solver/model.ts";
+import { shardStopHere } from "../lib/shard.ts";
 
 /**
  * The solver's two models: seed 000's (`approx`) and the faithful one (`exact`).
@@ -148,6 +149,7 @@ export async function precomputeExact(
   workers: number,
   onProgress?: (done: number, total: number) => void,
 ): Promise<void> {
+  shardStopHere("exact figures are the merge's"); // a shard only plays games
   const seen = new Set<string>();
   const todo = tasks.filter((t) => {
     const k = key(t);
@@ -206,6 +208,7 @@ export function exactEvaluations(
   model: string,
   specs: readonly string[],
 ): Evaluation[] {
+  shardStopHere("exact figures are the merge's"); // a shard only plays games
   for (const spec of specs) {
     const t = { model, spec };
     if (!has(t)) evals.set(key(t), compute(t) as Evaluation);
@@ -223,6 +226,7 @@ export function exactEvaluations(
  * ```
  */
 export function exactAdvice(model: string): AdviceData {
+  shardStopHere("exact figures are the merge's"); // a shard only plays games
   let a = advices.get(model);
   if (!a) {
     a = deriveAdvice(getModel(model));

@@ -68,12 +68,6 @@ export const solverVsSimulation: Experiment = {
     "The exact evaluator and the simulator agree: each policy's simulated solo mean matches its exact EV within its standard error.",
   async run({ seed, quick, scale, workers, onProgress }) {
     const rounds = sized(ROUNDS, QUICK_ROUNDS, { quick, scale });
-    await precomputeExact(
-      SOLVER_VS_SIM_TASKS,
-      workers,
-      phase(onProgress, "exact figures"),
-    );
-    const exact = exactEvaluations(MODEL, TABLE_POLICIES);
     const runs: RunSpec[] = TABLE_POLICIES.map((p) => ({
       rules: RULES,
       policies: [engineSpec(p)],
@@ -81,10 +75,17 @@ export const solverVsSimulation: Experiment = {
       count: rounds,
       mode: "round",
     }));
+    // the games first, so that a shard (--shard) stops before the exact figures
     const accs = await runBatch(runs, {
       workers,
       onProgress: phase(onProgress, "solver-vs-simulation"),
     });
+    await precomputeExact(
+      SOLVER_VS_SIM_TASKS,
+      workers,
+      phase(onProgress, "exact figures"),
+    );
+    const exact = exactEvaluations(MODEL, TABLE_POLICIES);
     const rows: Row[] = [];
     const zs: number[] = [];
     TABLE_POLICIES.forEach((p, i) => {

@@ -20,6 +20,8 @@
  * @module
  */
 
+import { assertShardable } from "./shard.ts";
+
 /** A job description for {@linkcode runChunks}. */
 export interface ChunkJob {
   /** URL of the module that exports the job function. */
@@ -30,6 +32,8 @@ export interface ChunkJob {
   args: unknown;
   /** Size of the index range. */
   total: number;
+  /** First index of the range (default 0): the range is `[offset, offset + total)`. */
+  offset?: number;
   /** Number of workers (default: the number of cores; 1 runs in this thread). */
   workers?: number;
   /** Number of chunks (default: up to 64, depending only on `total`). */
@@ -77,7 +81,11 @@ type JobFn = (args: unknown, from: number, to: number) => unknown;
  * ```
  */
 export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
-  const bounds = chunkBounds(job.total, job.chunks);
+  assertShardable(); // a shard plays only through the runner's batches
+  const off = job.offset ?? 0;
+  const bounds = chunkBounds(job.total, job.chunks).map(([a, b]) =>
+    [a + off, b + off] as [number, number]
+  );
   const results = new Array<R>(bounds.length);
   const nWorkers = Math.min(job.workers ?? defaultWorkers(), bounds.length);
   let done = 0;

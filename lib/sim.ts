@@ -18,6 +18,7 @@
 
 import { Game, OUT_BUST, OUT_FLIP7 } from "./engine.ts";
 import { runChunks } from "./parallel.ts";
+import { interceptBatch } from "./shard.ts";
 import { getRules, type Rules, withRules } from "./rules.ts";
 import { round, summarize, wilson } from "./stats.ts";
 import { makeStrategy } from "./strategies/registry.ts";
@@ -196,15 +197,27 @@ export async function runMatch(opts: MatchOptions): Promise<MatchResult> {
   };
   rulesOf(spec); // validate early
   for (const p of opts.policies) makeStrategy(p);
-  const parts = await runChunks<MatchAccum>({
-    module: import.meta.url,
-    fn: "playMatchChunk",
-    args: spec,
-    total: opts.games,
-    workers: opts.workers,
-    onProgress: opts.onProgress,
-  });
-  const acc = mergeMatch(parts);
+  const play = async ([from, to]: [number, number]) =>
+    mergeMatch([
+      playMatchChunk(spec, 0, 0),
+      ...await runChunks<MatchAccum>({
+        module: import.meta.url,
+        fn: "playMatchChunk",
+        args: spec,
+        total: to - from,
+        offset: from,
+        workers: opts.workers,
+        onProgress: opts.onProgress,
+      }),
+    ]);
+  // a shard plays its slice and stops; a merge gets the partials' sums
+  const acc = (await interceptBatch({
+    kind: "match",
+    specs: [spec],
+    counts: [opts.games],
+    play: async ([r]) => [await play(r)],
+    merge: mergeMatch,
+  }))?.[0] ?? await play([0, opts.games]);
   const rs = summarize({ n: acc.games, sum: acc.rounds, sumSq: acc.roundsSq });
   return {
     games: acc.games,
@@ -285,6 +298,39 @@ export function playRoundsChunk(
   return acc;
 }
 
+/**
+ * Add the counts of chunks of rounds (exact; no chunk gives the empty count).
+ *
+ * @example
+ * ```ts
+ * mergeRounds([a, b], 1).rounds === a.rounds + b.rounds;
+ * ```
+ */
+export function mergeRounds(parts: RoundAccum[], policies: number): RoundAccum {
+  const z = () => new Array(policies).fill(0);
+  const acc: RoundAccum = {
+    rounds: 0,
+    n: z(),
+    sum: z(),
+    sumSq: z(),
+    bust: z(),
+    flip7: z(),
+    hist: z().map(() => new Array(MAX_ROUND_SCORE + 1).fill(0)),
+  };
+  for (const p of parts) {
+    acc.rounds += p.rounds;
+    for (let e = 0; e < policies; e++) {
+      acc.n[e] += p.n[e];
+      acc.sum[e] += p.sum[e];
+      acc.sumSq[e] += p.sumSq[e];
+      acc.bust[e] += p.bust[e];
+      acc.flip7[e] += p.flip7[e];
+      for (let x = 0; x <= MAX_ROUND_SCORE; x++) acc.hist[e][x] += p.hist[e][x];
+    }
+  }
+  return acc;
+}
+
 /** One policy's row of a round distribution. */
 export interface RoundRow {
   policy: string;
@@ -327,14 +373,24 @@ export async function runRounds(opts: RoundOptions): Promise<RoundRow[]> {
   };
   rulesOf(spec);
   for (const p of opts.policies) makeStrategy(p);
-  const parts = await runChunks<RoundAccum>({
-    module: import.meta.url,
-    fn: "playRoundsChunk",
-    args: spec,
-    total: opts.rounds,
-    workers: opts.workers,
-    onProgress: opts.onProgress,
-  });
+  const play = ([from, to]: [number, number]) =>
+    runChunks<RoundAccum>({
+      module: import.meta.url,
+      fn: "playRoundsChunk",
+      args: spec,
+      total: to - from,
+      offset: from,
+      workers: opts.workers,
+      onProgress: opts.onProgress,
+    });
+  // a shard plays its slice and stops; a merge gets the partials' sums
+  const parts = (await interceptBatch({
+    kind: "rounds",
+    specs: [spec],
+    counts: [opts.rounds],
+    play: async ([r]) => [mergeRounds(await play(r), spec.policies.length)],
+    merge: (p) => mergeRounds(p, spec.policies.length),
+  })) ?? await play([0, opts.rounds]);
   return opts.policies.map((p, e) => {
     let n = 0, sum = 0, sumSq = 0, bust = 0, flip7 = 0;
     const hist = new Array(MAX_ROUND_SCORE + 1).fill(0);
