@@ -6,11 +6,17 @@
  */
 import assert from "node:assert/strict";
 import { main } from "../lib/cli/main.ts";
+import { runAll, type RunSpec } from "../lib/runner.ts";
 import {
   canonicalJson,
+  listPartials,
   parseShard,
+  planMerge,
   sha256Hex,
+  shardCode,
   shardRange,
+  withMergedBatches,
+  writeShard,
 } from "../lib/shard.ts";
 
 const TMP = await Deno.makeTempDir({ prefix: "flip7-shard-test-" });
@@ -104,6 +110,50 @@ Deno.test("canonicalJson sorts keys; sha256Hex is SHA-256", async () => {
     await sha256Hex("abc"),
     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
   );
+});
+
+Deno.test("runAll: N = 1, 2, 3, 7 shards + merge give the unsharded accumulators", async () => {
+  const specs: RunSpec[] = [
+    {
+      rules: "standard",
+      policies: ["ev", "bust:0.25", "ev"],
+      seed: 11,
+      count: 257,
+      mode: "game",
+    },
+    {
+      rules: "solo-model",
+      policies: ["sum:20"],
+      seed: 12,
+      count: 5,
+      mode: "round",
+    },
+    {
+      rules: "standard",
+      policies: ["ev", "sum:20"],
+      seed: 13,
+      count: 0,
+      mode: "game",
+    },
+  ];
+  const whole = await runAll(specs, { workers: 2 });
+  for (const n of [1, 2, 3, 7]) {
+    const dir = `${TMP}/runall-${n}`;
+    for (let i = 0; i < n; i++) {
+      await writeShard(
+        { entry: "flip7", argv: ["test-runAll"] },
+        { index: i, count: n },
+        dir,
+        () => runAll(specs, { workers: 1 + (i % 2) }),
+      );
+    }
+    const [plan] = await planMerge(
+      await listPartials([dir]),
+      await shardCode(),
+    );
+    const merged = await withMergedBatches(plan, () => runAll(specs));
+    assert.deepEqual(merged, whole, `N = ${n}`);
+  }
 });
 
 /** Run `args` as N shards into a fresh dir, merge, return the merge's output. */
