@@ -522,7 +522,7 @@ export function sweepChart(
       grid: true,
     },
     fx: { label: null, domain: rules },
-    color: { legend: true, domain, label: "Policy" },
+    color: { legend: true, domain, label: multi ? "Set: policy" : "Policy" },
     marks: [
       Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
       Plot.link(pts, {
