@@ -66,6 +66,7 @@ export function chunkBounds(
 }
 
 type JobFn = (args: unknown, from: number, to: number) => unknown;
+// A job function may return its result or a promise of it.
 
 /**
  * Run a chunked job, in parallel when more than one worker is asked for.
@@ -88,7 +89,7 @@ export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
       throw new Error(`${job.module} has no function ${job.fn}`);
     }
     for (let i = 0; i < bounds.length; i++) {
-      results[i] = fn(job.args, bounds[i][0], bounds[i][1]) as R;
+      results[i] = await fn(job.args, bounds[i][0], bounds[i][1]) as R;
       done += bounds[i][1] - bounds[i][0];
       job.onProgress?.(done, job.total);
     }

@@ -105,3 +105,31 @@ export class Rng {
     return this.next() / 4294967296;
   }
 }
+
+/**
+ * Derive an independent 32-bit seed from a base seed and labels (FNV-1a over
+ * `base/label/...`, then a final avalanche), so that experiments and
+ * replicates never share a random stream.
+ *
+ * @example
+ * ```ts
+ * deriveSeed(1, "field-size", 0); // 4113676501
+ * ```
+ */
+export function deriveSeed(
+  base: number,
+  ...labels: (string | number)[]
+): number {
+  const s = [base, ...labels].join("/");
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
