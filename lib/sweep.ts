@@ -50,26 +50,17 @@ import {
 } from "./experiment.ts";
 import { getRules } from "./rules.ts";
 import { round } from "./stats.ts";
-import { makeStrategy } from "./strategies/registry.ts";
-// --- runner adapter: the one Monte Carlo runner, behind four names ---------
 import {
-  deriveSeed,
-  groupStats,
-  pool,
+  mergeAccum,
+  prepareRuns,
   type RunAccum,
-  runBatch,
+  runAll,
   type RunSpec,
-} from "../experiments/common.ts";
+} from "./runner.ts";
+import { deriveSeed } from "./rng.ts";
+import { policyRows } from "./stats.ts";
 
-/** Per-policy statistics of one accumulator, in order of first seat. */
-const policyStats = (acc: RunAccum) => groupStats(acc);
-/** Check a policy spec without playing (throws an `InputError`). */
-const checkPolicy = (spec: string) => void makeStrategy(spec);
-/** Several accumulators of the same policies pooled into one (a copy). */
-const pooled = (accs: RunAccum[]) => pool(accs);
-// ---------------------------------------------------------------------------
-
-export type { RunAccum } from "../experiments/common.ts";
+export type { RunAccum } from "./runner.ts";
 
 /**
  * A labelled list of policies whose seats cycle over the table.
@@ -246,9 +237,11 @@ function gamesOf(config: SweepConfig, players: number): number {
 
 /**
  * Check a sweep and list its runs, ordered rules → players → set →
- * replicate. Everything is checked here, before any game: rules presets,
- * sizes against each preset's limits and each set's policy count, seeds,
- * labels, and every policy spec.
+ * replicate. Checked here: rules presets, sizes against each preset's
+ * limits and each set's policy count, seeds, labels and counts; the policy
+ * specs (which may name policy modules, loaded asynchronously) are checked
+ * by {@linkcode checkSweep}, and again by {@linkcode runSweep} before any
+ * game.
  *
  * @throws {InputError} naming the first bad value and what is allowed.
  * @example
@@ -308,7 +301,6 @@ export function planSweep(config: SweepConfig): SweepRun[] {
       );
     }
   }
-  for (const s of config.sets) s.policies.forEach(checkPolicy);
   const games = new Map(config.players.map((n) => [n, gamesOf(config, n)]));
   const seedOf = config.seedOf ?? defaultSeedOf;
   const runs: SweepRun[] = [];
@@ -351,9 +343,10 @@ export interface SweepRunOptions {
 }
 
 /**
- * Play every run of a plan in one pool of workers; one accumulator per run,
- * in plan order (checked first: bad policies throw an `InputError` before
- * any game).
+ * Play every run of a plan through the runner (`runAll`, lib/runner.ts) in
+ * one pool of workers; one accumulator per run, in plan order,
+ * byte-identical whatever the worker count (checked first: bad policies
+ * throw an `InputError` before any game).
  *
  * @example
  * ```ts
@@ -364,7 +357,27 @@ export function runSweep(
   plan: SweepRun[],
   options: SweepRunOptions = {},
 ): Promise<RunAccum[]> {
-  return runBatch(plan.map((r) => r.spec), options);
+  return runAll(plan.map((r) => r.spec), options);
+}
+
+/**
+ * Check the policies of a plan before any game (loading policy modules):
+ * what the `sweep` command does before it plays or writes anything.
+ *
+ * @throws {InputError} naming the bad spec.
+ * @example
+ * ```ts
+ * await checkSweep(planSweep(config));
+ * ```
+ */
+export async function checkSweep(plan: SweepRun[]): Promise<void> {
+  await prepareRuns(plan.map((r) => r.spec));
+}
+
+function pool(accs: RunAccum[]): RunAccum {
+  const t = structuredClone(accs[0]);
+  for (const a of accs.slice(1)) mergeAccum(t, a);
+  return t;
 }
 
 /**
@@ -405,7 +418,7 @@ const r6 = (x: number) => round(x, 6);
 export function sweepRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
   const rows: Row[] = [];
   plan.forEach((run, i) => {
-    for (const g of policyStats(accs[i])) {
+    for (const g of policyRows(accs[i])) {
       rows.push({
         set: run.set,
         rules: run.rules,
@@ -444,7 +457,7 @@ export function pooledRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
   const rows: Row[] = [];
   for (const idx of cells.values()) {
     const run = plan[idx[0]];
-    for (const g of policyStats(pooled(idx.map((i) => accs[i])))) {
+    for (const g of policyRows(pool(idx.map((i) => accs[i])))) {
       rows.push({
         set: run.set,
         rules: run.rules,

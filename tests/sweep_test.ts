@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { csvParse } from "d3-dsv";
-import { deriveSeed } from "../experiments/common.ts";
+import { deriveSeed } from "../lib/rng.ts";
 import { fieldSize } from "../experiments/field-size.ts";
 import { sweep } from "../experiments/sweep.ts";
 import { runExperiment } from "../lib/experiment.ts";
@@ -254,5 +254,73 @@ Deno.test("sweep experiment: quick run writes the four files, rows per rules × 
   const j = JSON.parse(Deno.readTextFileSync(`${dir}/sweep.json`));
   assert.equal(j.total_games, 2 * 7 * 2 * 3 * 300);
   assert.equal(j.pooled.length, 2 * 7 * 2 * 2);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("sweep command: a policy module plays in the workers, same bytes with 1 and 3 workers; a bad module exits 2 writing nothing", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flip7-sweep-mod-" });
+  const targeting = new URL("../lib/strategies/targeting.ts", import.meta.url);
+  Deno.writeTextFileSync(
+    `${dir}/dash.ts`,
+    `import { defaultTarget } from ${JSON.stringify(targeting.href)};
+export default (param?: string) => {
+  const t = Number(param ?? 23);
+  return {
+    name: "dash:" + t,
+    hit: (v: any, s: number) => v.numberSum(s) < t || v.lineCount(s) === 6,
+    target: defaultTarget,
+  };
+};
+`,
+  );
+  Deno.writeTextFileSync(`${dir}/nodefault.ts`, "export const x = 1;\n");
+  const spec = `${dir}/dash.ts:21`;
+  const args = [
+    "sweep",
+    "-p",
+    `${spec},ev`,
+    "--players",
+    "2-4",
+    "--rules",
+    "standard",
+    "--seeds",
+    "2",
+    "-n",
+    "200",
+  ];
+  const a = await flip7([...args, "--workers", "1", "--out", `${dir}/w1`], dir);
+  assert.equal(a.code, 0, a.stderr);
+  const b = await flip7([...args, "--workers", "3", "--out", `${dir}/w3`], dir);
+  assert.equal(b.code, 0, b.stderr);
+  for (const f of ["sweep.csv", "sweep.svg", "sweep.png"]) {
+    assert.deepEqual(
+      Deno.readFileSync(`${dir}/w1/${f}`),
+      Deno.readFileSync(`${dir}/w3/${f}`),
+      f,
+    );
+  }
+  const rows = csvParse(Deno.readTextFileSync(`${dir}/w1/sweep.csv`));
+  assert.equal(rows.length, 3 * 2 * 2);
+  assert.ok(rows.map((r: { policy?: string }) => r.policy).includes(spec));
+  for (
+    const [p, re] of [
+      [`${dir}/missing.ts`, /policy module '.*missing\.ts' not found/],
+      [`${dir}/nodefault.ts`, /has no default export of a factory/],
+    ] as const
+  ) {
+    const r = await flip7([
+      "sweep",
+      "-p",
+      `${p},ev`,
+      "-n",
+      "50",
+      "--out",
+      `${dir}/bad`,
+    ], dir);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assert.match(r.stderr, re);
+    assert.throws(() => Deno.statSync(`${dir}/bad`));
+  }
   await Deno.remove(dir, { recursive: true });
 });

@@ -25,6 +25,7 @@ import type { Command } from "../command.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
 import { progress } from "../output.ts";
 import {
+  checkSweep,
   MAX_SEEDS,
   parsePlayers,
   parsePolicySet,
@@ -135,7 +136,7 @@ export const sweepCommand: Command = {
       games,
     };
     // Everything is checked before any game is played or any file written.
-    planSweep({ ...config, seed });
+    await checkSweep(planSweep({ ...config, seed }));
     if (!canWrite(outDir)) {
       throw new InputError(
         `cannot write into --out '${outDir}': give a directory this task may write, e.g. results`,
