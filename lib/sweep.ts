@@ -142,7 +142,14 @@ export interface SweepRun extends SweepCell {
   spec: RunSpec;
 }
 
-/** Most seed replicates of a sweep. */
+/**
+ * Most seed replicates of a sweep.
+ *
+ * @example
+ * ```ts
+ * MAX_SEEDS; // 100
+ * ```
+ */
 export const MAX_SEEDS = 100;
 
 /**
@@ -479,6 +486,30 @@ export function pooledRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
 }
 
 /**
+ * Text and extras of {@linkcode sweepChart}.
+ *
+ * @example
+ * ```ts
+ * const o: SweepChartOptions = { title: "ev vs bust:0.25", dodge: 0.2 };
+ * ```
+ */
+export interface SweepChartOptions {
+  /** Title, inside the SVG. */
+  title?: string;
+  /** Subtitle. */
+  subtitle?: string;
+  /** Caption. */
+  caption?: string;
+  /**
+   * Horizontal spread of the series around each table size, in players
+   * (default 0.12 per series, at most 0.5).
+   */
+  dodge?: number;
+  /** Further marks drawn on top (e.g. published figures to compare with). */
+  marks?: Plot.Markish[];
+}
+
+/**
  * The sweep chart: per-seat win share minus the fair share `1/n` against
  * players, one panel per rules preset, one colour per policy (per set and
  * policy when there are several sets), Wilson 95% bars, replicates pooled.
@@ -490,7 +521,7 @@ export function pooledRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
  */
 export function sweepChart(
   pooledRows: Row[],
-  text: { title?: string; subtitle?: string; caption?: string } = {},
+  text: SweepChartOptions = {},
 ): ChartOptions {
   const multi = new Set(pooledRows.map((r) => r.set)).size > 1;
   const series = (r: Row) => multi ? `${r.set}: ${r.policy}` : String(r.policy);
@@ -498,7 +529,7 @@ export function sweepChart(
   const rules = [...new Set(pooledRows.map((r) => String(r.rules)))];
   const players = [...new Set(pooledRows.map((r) => r.players as number))]
     .sort((a, b) => a - b);
-  const width = Math.min(0.5, 0.12 * domain.length);
+  const width = text.dodge ?? Math.min(0.5, 0.12 * domain.length);
   const dx = (s: string) =>
     domain.length < 2
       ? 0
@@ -556,6 +587,7 @@ export function sweepChart(
         strokeOpacity: 0.4,
       }),
       Plot.dot(pts, { x: "x", y: "y", fx: "rules", fill: "series", r: 3 }),
+      ...(text.marks ?? []),
     ],
   };
 }

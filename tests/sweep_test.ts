@@ -19,8 +19,10 @@ import {
   runSweep,
   seatsOf,
   SWEEP_COLUMNS,
+  sweepChart,
   sweepRows,
 } from "../lib/sweep.ts";
+import { renderSvg } from "../lib/chart.ts";
 
 const MAIN = new URL("../lib/cli/main.ts", import.meta.url).pathname;
 
@@ -97,23 +99,41 @@ Deno.test("sweep: seats cycle through the listed policies", () => {
   assert.equal(plan[7].spec.seed, deriveSeed(7, "sweep", 1));
 });
 
+/** A sweep configured like field-size's quick run, and field-size's quick run. */
+const fieldSizeLike = (() => {
+  let p:
+    | Promise<
+      {
+        plan: ReturnType<typeof planSweep>;
+        accs: Awaited<ReturnType<typeof runSweep>>;
+        theirs: Awaited<ReturnType<typeof fieldSize.run>>;
+      }
+    >
+    | undefined;
+  return () =>
+    p ??= (async () => {
+      const plan = planSweep({
+        sets: [{ label: "field-size", policies: ["ev", "bust:0.25"] }],
+        rules: ["standard", "immediate-actions"],
+        players: [2, 3, 4, 5, 6, 7, 8],
+        seeds: 3,
+        seed: 1,
+        games: 400, // field-size's quick count
+        seedOf: (base, r) => deriveSeed(base, "field-size", r),
+      });
+      const accs = await runSweep(plan, { workers: 2 });
+      const theirs = await fieldSize.run({ seed: 1, quick: true, workers: 2 });
+      return { plan, accs, theirs };
+    })();
+})();
+
 Deno.test("sweep: configured like field-size's quick run, it reproduces field-size's rows exactly", async () => {
-  const plan = planSweep({
-    sets: [{ label: "field-size", policies: ["ev", "bust:0.25"] }],
-    rules: ["standard", "immediate-actions"],
-    players: [2, 3, 4, 5, 6, 7, 8],
-    seeds: 3,
-    seed: 1,
-    games: 400, // field-size's quick count
-    seedOf: (base, r) => deriveSeed(base, "field-size", r),
-  });
-  const ours = sweepRows(plan, await runSweep(plan, { workers: 2 }));
-  const theirs = (await fieldSize.run({ seed: 1, quick: true, workers: 2 }))
-    .rows;
+  const { plan, accs, theirs } = await fieldSizeLike();
+  const ours = sweepRows(plan, accs);
   const key = (r: Record<string, unknown>) =>
     `${r.rules}/${r.players}/${r.seed}/${r.policy}`;
   const byKey = new Map(ours.map((r) => [key(r), r]));
-  const evBust = theirs.filter((r) =>
+  const evBust = theirs.rows.filter((r) =>
     r.policy === "ev" || r.policy === "bust:0.25"
   );
   assert.equal(evBust.length, 2 * 7 * 3 * 2);
@@ -123,12 +143,30 @@ Deno.test("sweep: configured like field-size's quick run, it reproduces field-si
     assert.ok(o, `no sweep row for ${key(t)}`);
     for (const c of Object.keys(t)) assert.equal(o[c], t[c], `${key(t)} ${c}`);
   }
-  // pooled over the seeds: one winner per game, so the shares of a cell add up
-  for (const r of pooledRows(plan, await runSweep(plan, { workers: 1 }))) {
+  // the same with one worker; pooled over the seeds, intervals hold their estimates
+  assert.deepEqual(
+    sweepRows(plan, await runSweep(plan, { workers: 1 })),
+    ours,
+  );
+  for (const r of pooledRows(plan, accs)) {
     assert.equal(r.games, 1200);
     assert.ok(r.ci_low as number <= (r.win_share as number));
     assert.ok((r.win_share as number) <= (r.ci_high as number));
   }
+});
+
+Deno.test("sweep: its chart, with field-size's texts, spread and seed-000 marks, is field-size's chart byte for byte", async () => {
+  const { plan, accs, theirs } = await fieldSizeLike();
+  const c = theirs.chart;
+  const seed000 = c.marks!.at(-1)!; // field-size's hollow dots: seed 000's figures
+  const ours = sweepChart(pooledRows(plan, accs), {
+    title: c.title,
+    subtitle: c.subtitle,
+    caption: c.caption,
+    dodge: 0.2,
+    marks: [seed000],
+  });
+  assert.equal(renderSvg(ours), renderSvg(c));
 });
 
 Deno.test("sweep command: tidy CSV with the promised columns, same bytes with 1 and 2 workers", async () => {
@@ -322,5 +360,29 @@ export default (param?: string) => {
     assert.match(r.stderr, re);
     assert.throws(() => Deno.statSync(`${dir}/bad`));
   }
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("sweep command: without --players the sizes run from the policy count (at least 2) to 8", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flip7-sweep-def-" });
+  const r = await flip7([
+    "sweep",
+    "-p",
+    "ev,sum:20,sum:25",
+    "--rules",
+    "standard",
+    "--seeds",
+    "1",
+    "-n",
+    "20",
+    "--out",
+    dir,
+  ], dir);
+  assert.equal(r.code, 0, r.stderr);
+  const rows = csvParse(Deno.readTextFileSync(`${dir}/sweep.csv`));
+  assert.deepEqual(
+    [...new Set(rows.map((x: { players?: string }) => Number(x.players)))],
+    [3, 4, 5, 6, 7, 8],
+  );
   await Deno.remove(dir, { recursive: true });
 });

@@ -33,7 +33,14 @@ import {
   type SweepExperimentConfig,
 } from "../../sweep.ts";
 
-/** Games per run when `-n` is not given. */
+/**
+ * Games per run when `-n` is not given.
+ *
+ * @example
+ * ```ts
+ * SWEEP_DEFAULT_GAMES; // 2000
+ * ```
+ */
 export const SWEEP_DEFAULT_GAMES = 2000;
 
 function listOption(raw: unknown, fallback: string): string[] {
@@ -71,7 +78,7 @@ export const sweepCommand: Command = {
   summary:
     "Policies against each other at every table size and rules preset, several seeds: sweep.{csv,svg,png,json}.",
   usage:
-    "sweep -p A,B[,C...] [-p LABEL=D,E ...] [--players 2-8] [--rules standard,immediate-actions] [--seeds 3] [-n GAMES] [--seed S] [--workers N] [--out DIR]",
+    "sweep -p A,B[,C...] [-p LABEL=D,E ...] [--players 2-8 (from the policy count)] [--rules standard,immediate-actions] [--seeds 3] [-n GAMES] [--seed S] [--workers N] [--out DIR]",
   options: {
     p: { type: "string", multiple: true },
     players: { type: "string" },
@@ -106,8 +113,12 @@ export const sweepCommand: Command = {
         );
       }
     }
+    // default sizes: from the largest set's policy count (at least 2) to 8
+    const k = Math.max(2, ...sets.map((x) => x.policies.length));
     const players = parsePlayers(
-      typeof values.players === "string" ? values.players : "2-8",
+      typeof values.players === "string"
+        ? values.players
+        : `${Math.min(k, 8)}-${Math.max(k, 8)}`,
     );
     const seeds = intOption(values, "seeds", {
       min: 1,
