@@ -118,7 +118,7 @@ export const sweepCommand: Command = {
     const players = parsePlayers(
       typeof values.players === "string"
         ? values.players
-        : `${Math.min(k, 8)}-${Math.max(k, 8)}`,
+        : `${k}-${Math.max(k, 8)}`,
     );
     const seeds = intOption(values, "seeds", {
       min: 1,
