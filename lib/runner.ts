@@ -234,19 +234,25 @@ function rulesOf(spec: RunSpec): Rules {
  * Play games (or rounds) `[from, to)` of one run: index `k` on random stream
  * `(seed, k)`, seats rotated by `k`. This is the one seat-rotating game loop
  * of the code base. Policy modules among the specs must have been loaded
- * ({@linkcode runAll} does it).
+ * ({@linkcode runAll} does it). `make` builds a seat's strategy from its
+ * spec and the run's rules (default: the registry's `makeStrategy`).
  *
  * @example
  * ```ts
  * playRange({ rules: "solo-model", policies: ["sum:20"], seed: 1, count: 100, mode: "round" }, 0, 100).games; // 100
  * ```
  */
-export function playRange(spec: RunSpec, from: number, to: number): RunAccum {
+export function playRange(
+  spec: RunSpec,
+  from: number,
+  to: number,
+  make: (policy: string, rules: string) => Strategy = makeStrategy,
+): RunAccum {
   const acc = emptyAccum(spec);
   const n = spec.policies.length;
   const g = acc.policies.length;
   const { of } = groupsOf(spec);
-  const strategies: Strategy[] = spec.policies.map((p) => makeStrategy(p));
+  const strategies: Strategy[] = spec.policies.map((p) => make(p, spec.rules));
   const seats = strategies.slice();
   const game = new Game(rulesOf(spec), seats, { seed: spec.seed });
   // per game: points of each group; typed arrays, no allocation in the loop
@@ -327,9 +333,48 @@ export function playRange(spec: RunSpec, from: number, to: number): RunAccum {
   return acc;
 }
 
+/**
+ * A strategy maker for {@linkcode RunOptions.maker}: the function `fn`
+ * exported by `module` is called as `fn(args, policy, rules)` in every
+ * thread that plays, and returns the strategy for that spec, or `undefined`
+ * to fall back to the registry. For strategies built from data the caller
+ * holds (e.g. win tables trained in this run).
+ *
+ * @example
+ * ```ts
+ * const m: StrategyMaker = { module: import.meta.url, fn: "makeAgent", args: { tables } };
+ * ```
+ */
+export interface StrategyMaker {
+  /** URL of the module exporting `fn`. */
+  module: string;
+  /** Name of the exported `(args, policy, rules) => Strategy | undefined`. */
+  fn: string;
+  /** Structured-clonable data passed to it. */
+  args: unknown;
+}
+
+type MakerFn = (
+  args: unknown,
+  policy: string,
+  rules: string,
+) => Strategy | undefined;
+
 /** What a worker is sent: the batch, its specs' module paths made absolute. */
 interface BatchJob {
   runs: RunSpec[];
+  maker?: StrategyMaker;
+}
+
+async function makerOf(
+  m: StrategyMaker | undefined,
+): Promise<(policy: string, rules: string) => Strategy> {
+  if (!m) return makeStrategy;
+  const fn = (await import(m.module))[m.fn] as MakerFn;
+  if (typeof fn !== "function") {
+    throw new Error(`${m.module} exports no function ${m.fn}`);
+  }
+  return (p, rules) => fn(m.args, p, rules) ?? makeStrategy(p);
 }
 
 /**
@@ -349,11 +394,14 @@ export async function playBatchChunk(
   to: number,
 ): Promise<{ run: number; acc: RunAccum }[]> {
   await loadPolicies(job.runs.flatMap((r) => r.policies));
+  const make = await makerOf(job.maker);
   const out: { run: number; acc: RunAccum }[] = [];
   let off = 0;
   job.runs.forEach((spec, i) => {
     const a = Math.max(from, off), b = Math.min(to, off + spec.count);
-    if (b > a) out.push({ run: i, acc: playRange(spec, a - off, b - off) });
+    if (b > a) {
+      out.push({ run: i, acc: playRange(spec, a - off, b - off, make) });
+    }
     off += spec.count;
   });
   return out;
@@ -374,6 +422,8 @@ export interface RunOptions {
   onProgress?: (done: number, total: number) => void;
   /** Number of chunks of the joint range (default: 4 per run, 64 to 256). */
   chunks?: number;
+  /** Builds some of the strategies from data (see {@linkcode StrategyMaker}). */
+  maker?: StrategyMaker;
 }
 
 /**
@@ -387,7 +437,10 @@ export interface RunOptions {
  * await prepareRuns([{ rules: "standard", policies: ["ev", "ev"], seed: 1, count: 10, mode: "game" }]);
  * ```
  */
-export async function prepareRuns(specs: RunSpec[]): Promise<RunSpec[]> {
+export async function prepareRuns(
+  specs: RunSpec[],
+  maker?: StrategyMaker,
+): Promise<RunSpec[]> {
   for (const s of specs) {
     if (s.mode !== "game" && s.mode !== "round") {
       throw new InputError(`bad run mode '${s.mode}': allowed game, round`);
@@ -405,9 +458,15 @@ export async function prepareRuns(specs: RunSpec[]): Promise<RunSpec[]> {
       );
     }
   }
-  const all = [...new Set(specs.flatMap((s) => s.policies))];
-  await loadPolicies(all);
-  for (const p of all) makeStrategy(p);
+  await loadPolicies(specs.flatMap((s) => s.policies));
+  const make = await makerOf(maker);
+  const seen = new Set<string>();
+  for (const s of specs) {
+    for (const p of s.policies) {
+      if (!seen.has(`${s.rules}\n${p}`)) make(p, s.rules);
+      seen.add(`${s.rules}\n${p}`);
+    }
+  }
   return specs.map((s) => ({
     ...s,
     policies: s.policies.map(resolvePolicySpec),
@@ -434,7 +493,7 @@ export async function runAll(
   specs: RunSpec[],
   opts: RunOptions = {},
 ): Promise<RunAccum[]> {
-  const runs = await prepareRuns(specs);
+  const runs = await prepareRuns(specs, opts.maker);
   let workers = opts.workers ?? defaultWorkers();
   const local = specs.flatMap((s) => s.policies).filter(isThreadLocal);
   if (workers > 1 && local.length > 0) {
@@ -451,7 +510,7 @@ export async function runAll(
   const parts = await runChunks<{ run: number; acc: RunAccum }[]>({
     module: import.meta.url,
     fn: "playBatchChunk",
-    args: { runs } satisfies BatchJob,
+    args: { runs, maker: opts.maker } satisfies BatchJob,
     total,
     workers,
     chunks: opts.chunks ?? Math.min(256, Math.max(runs.length * 4, 64)),
