@@ -295,24 +295,11 @@ Deno.test("sweep experiment: quick run writes the four files, rows per rules × 
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("sweep command: a policy module plays in the workers, same bytes with 1 and 3 workers; a bad module exits 2 writing nothing", async () => {
+const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
+
+Deno.test("sweep command: the policy module fixture plays in the workers, same bytes with 1 and 3 workers; bad modules exit 2 writing nothing", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flip7-sweep-mod-" });
-  const targeting = new URL("../lib/strategies/targeting.ts", import.meta.url);
-  Deno.writeTextFileSync(
-    `${dir}/dash.ts`,
-    `import { defaultTarget } from ${JSON.stringify(targeting.href)};
-export default (param?: string) => {
-  const t = Number(param ?? 23);
-  return {
-    name: "dash:" + t,
-    hit: (v: any, s: number) => v.numberSum(s) < t || v.lineCount(s) === 6,
-    target: defaultTarget,
-  };
-};
-`,
-  );
-  Deno.writeTextFileSync(`${dir}/nodefault.ts`, "export const x = 1;\n");
-  const spec = `${dir}/dash.ts:21`;
+  const spec = `${FIXTURES}my_policy.ts:0.25`;
   const args = [
     "sweep",
     "-p",
@@ -343,7 +330,10 @@ export default (param?: string) => {
   for (
     const [p, re] of [
       [`${dir}/missing.ts`, /policy module '.*missing\.ts' not found/],
-      [`${dir}/nodefault.ts`, /has no default export of a factory/],
+      [`${FIXTURES}bad_no_default.ts`, /has no default export of a factory/],
+      [`${FIXTURES}bad_throws.ts`, /the factory of '.*bad_throws\.ts' threw/],
+      [`${FIXTURES}bad_returns.ts`, /returned no Strategy/],
+      [`${FIXTURES}bad_load.ts`, /policy module '.*bad_load\.ts'/],
     ] as const
   ) {
     const r = await flip7([
@@ -356,9 +346,10 @@ export default (param?: string) => {
       `${dir}/bad`,
     ], dir);
     assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stdout, "", p);
     assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
     assert.match(r.stderr, re);
-    assert.throws(() => Deno.statSync(`${dir}/bad`));
+    assert.throws(() => Deno.statSync(`${dir}/bad`), p);
   }
   await Deno.remove(dir, { recursive: true });
 });
