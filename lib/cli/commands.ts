@@ -21,6 +21,7 @@ import { solveCommand } from "./commands/solve.ts";
 import { evaluateCommand } from "./commands/evaluate.ts";
 import { adviceCommand } from "./commands/advice.ts";
 import { oddsCommand } from "./commands/odds.ts";
+import { sweepCommand } from "./commands/sweep.ts";
 import { mergeCommand } from "./commands/merge.ts";
 import { shardable } from "./shard.ts";
 
@@ -32,6 +33,7 @@ export const COMMANDS: Command[] = [
   shardable(roundCommand),
   rulesCommand,
   shardable(experimentCommand),
+  shardable(sweepCommand),
   decideCommand,
   solveCommand,
   evaluateCommand,
