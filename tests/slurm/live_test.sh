@@ -11,7 +11,7 @@
 #
 # Prints the array and merge job ids and the comparison; the last line is
 # `slurm live test: ok ...` or `slurm live test: FAILED: <why>` (exit 1).
-# FLIP7_SLURM_RUN overrides the sharded run (default: a quick field-size).
+# FLIP7_SLURM_RUN overrides the sharded run (default: a small sweep).
 set -uo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -19,7 +19,7 @@ root="$(pwd)"
 export DEBIAN_FRONTEND=noninteractive
 N=4
 LIMIT="${FLIP7_SLURM_WAIT:-300}" # seconds to wait for the jobs
-read -r -a RUN <<<"${FLIP7_SLURM_RUN:-experiment field-size --quick --seed 7}"
+read -r -a RUN <<<"${FLIP7_SLURM_RUN:-sweep -p ev,bust:0.25 --players 2-5 --seeds 2 -n 500 --seed 7}"
 
 passed=0
 fail() {
