@@ -117,7 +117,8 @@ async function runPlan(
   }
   out.line(
     `merged ${plan.partials.length} partials of '${
-      plan.job.argv.join(" ")
+      [...(plan.job.entry === "repro" ? ["repro"] : []), ...plan.job.argv]
+        .join(" ")
     }' (shards ${shards.join(", ")})`,
   );
 }
