@@ -590,6 +590,8 @@ export async function writeShard(
 ): Promise<{ path: string; partial: Partial }> {
   const started = new Date();
   const t0 = performance.now();
+  // the code version as the shard starts, i.e. the code it has loaded
+  const code = await shardCode();
   const batches = await recordShard(
     shard,
     options.label ?? jobStem(job),
@@ -602,7 +604,7 @@ export async function writeShard(
     job_hash: jobHash,
     shard,
     batches,
-    code: await shardCode(),
+    code,
     deno: Deno.version.deno,
     host: hostName(),
     workers: options.workers ?? null,
@@ -801,9 +803,17 @@ export async function planMerge(
   for (const f of files) loaded.push(await readPartial(f));
   for (const l of loaded) {
     const c = l.partial.code;
+    if (c.commit === "unknown" || code.commit === "unknown") {
+      throw bad(
+        l.path,
+        `code version unknown (${
+          c.commit === "unknown" ? "the shard" : "this merge"
+        } ran outside a git checkout), so the merge cannot check that the same code made it: run shards and merge from a git checkout`,
+      );
+    }
     if (
       c.commit !== code.commit || c.dirty !== code.dirty ||
-      c.diff !== code.diff || c.commit === "unknown"
+      c.diff !== code.diff
     ) {
       throw bad(
         l.path,
