@@ -473,10 +473,20 @@ export async function prepareRuns(
       seen.add(`${s.rules}\n${p}`);
     }
   }
-  return specs.map((s) => ({
-    ...s,
-    policies: s.policies.map(resolvePolicySpec),
-  }));
+  return specs.map((s) => {
+    const policies = s.policies.map(resolvePolicySpec);
+    s.policies.forEach((p, i) => {
+      const j = policies.indexOf(policies[i]);
+      if (s.policies[j] !== p) {
+        throw new InputError(
+          `policies '${
+            s.policies[j]
+          }' and '${p}' name the same module: write it the same way in one run`,
+        );
+      }
+    });
+    return { ...s, policies };
+  });
 }
 
 /**

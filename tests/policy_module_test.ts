@@ -247,6 +247,13 @@ Deno.test("runner: bad runs are refused before any game", async () => {
     /policy module '.*nope\.ts' not found/,
   );
   await assert.rejects(
+    runAll([{
+      ...base,
+      policies: [`${MINE}:0.3`, "./tests/../tests/fixtures/my_policy.ts:0.3"],
+    }]),
+    /name the same module/,
+  );
+  await assert.rejects(
     runAll([{ ...base, rules: "chess" }]),
     /unknown rules preset 'chess'/,
   );
