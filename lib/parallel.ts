@@ -1,7 +1,8 @@
 /**
  * Deterministic parallel runs over Web Workers.
  *
- * A job is a function `fn(args, from, to)` exported by some module; the range
+ * A job is a function `fn(args, from, to)` (returning its result or a promise
+ * of it) exported by some module; the range
  * `[0, total)` is cut into chunks whose boundaries depend only on `total`, the
  * chunks are handed to workers, and the results come back in chunk order.
  * Since every game or round draws from its own random stream (its index), the
@@ -11,9 +12,9 @@
  * ```ts
  * import { runChunks } from "./parallel.ts";
  * const parts = await runChunks<number>({
- *   module: new URL("./sim.ts", import.meta.url).href,
- *   fn: "playMatchChunk",
- *   args: { rules: "standard", policies: ["ev", "sum:20"], seed: 1 },
+ *   module: new URL("./runner.ts", import.meta.url).href,
+ *   fn: "playBatchChunk",
+ *   args: { runs: [{ rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 1000, mode: "game" }] },
  *   total: 1000,
  * });
  * ```

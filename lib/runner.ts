@@ -266,25 +266,29 @@ export function playRange(
   for (let rot = 0; rot < n; rot++) {
     for (let i = 0; i < n; i++) groupAt[rot * n + i] = of[(i + rot) % n];
   }
-  const hist = spec.mode === "round"
-    ? acc.policies.map(() => new Float64Array(MAX_ROUND_SCORE + 1))
-    : [];
+  const H = MAX_ROUND_SCORE + 1;
+  const hist = new Float64Array(spec.mode === "round" ? g * H : 0);
   let rounds = 0, roundsSq = 0, draws = 0;
   const isGame = spec.mode === "game";
+  const start = { seed: spec.seed, stream: 0 };
   for (let k = from; k < to; k++) {
     const rot = k % n, base = rot * n;
-    for (let i = 0; i < n; i++) seats[i] = strategies[(i + rot) % n];
-    game.strategies = seats;
-    game.newGame({ seed: spec.seed, stream: k });
-    y.fill(0);
+    if (n > 1) {
+      for (let i = 0; i < n; i++) seats[i] = strategies[(i + rot) % n];
+      game.strategies = seats;
+    }
+    start.stream = k;
+    game.newGame(start);
+    for (let a = 0; a < g; a++) y[a] = 0;
     let r: number;
     if (isGame) {
       const res = game.playGame();
       r = res.rounds;
       const t = res.totals;
       for (let i = 0; i < n; i++) {
-        y[groupAt[base + i]] += t[i];
-        seatSq[groupAt[base + i]] += t[i] * t[i];
+        const e = groupAt[base + i];
+        y[e] += t[i];
+        seatSq[e] += t[i] * t[i];
       }
       if (res.winner !== null) wins[groupAt[base + res.winner]]++;
       else {
@@ -305,7 +309,7 @@ export function playRange(
         const o = game.lastRoundOutcome(i);
         if (o === OUT_BUST) busts[e]++;
         else if (o === OUT_FLIP7) flip7s[e]++;
-        hist[e][x < MAX_ROUND_SCORE ? x : MAX_ROUND_SCORE]++;
+        hist[e * H + (x < MAX_ROUND_SCORE ? x : MAX_ROUND_SCORE)]++;
       }
     }
     rounds += r;
@@ -329,7 +333,9 @@ export function playRange(
   acc.points_rounds = Array.from(pr);
   acc.busts = Array.from(busts);
   acc.flip7s = Array.from(flip7s);
-  acc.score_hist = hist.map((h) => Array.from(h));
+  acc.score_hist = isGame
+    ? []
+    : acc.policies.map((_, a) => Array.from(hist.subarray(a * H, (a + 1) * H)));
   return acc;
 }
 
@@ -467,10 +473,20 @@ export async function prepareRuns(
       seen.add(`${s.rules}\n${p}`);
     }
   }
-  return specs.map((s) => ({
-    ...s,
-    policies: s.policies.map(resolvePolicySpec),
-  }));
+  return specs.map((s) => {
+    const policies = s.policies.map(resolvePolicySpec);
+    s.policies.forEach((p, i) => {
+      const j = policies.indexOf(policies[i]);
+      if (s.policies[j] !== p) {
+        throw new InputError(
+          `policies '${
+            s.policies[j]
+          }' and '${p}' name the same module: write it the same way in one run`,
+        );
+      }
+    });
+    return { ...s, policies };
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Monte Carlo runs over the engine: whole games (`sim`) and single rounds
- * (`round`), seat-rotated, chunked and parallel, byte-identical for a given
- * seed whatever the number of workers.
+ * Whole-game matches (`sim`) and one-round distributions (`round`): thin
+ * conveniences over the one runner, `runAll` of `lib/runner.ts`, with one row
+ * per `-p` position (`groupBy: "seat"`), byte-identical for a given seed
+ * whatever the number of workers. Policy module paths work as specs.
  *
  * Game `g` (or round `r`) of a run seeded `s` is played on random stream
  * `(s, g)`, with the policies rotated by `g` seats so that no policy gains

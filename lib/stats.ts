@@ -9,6 +9,8 @@
  * @module
  */
 
+import type { RunAccum } from "./runner.ts";
+
 /**
  * Wilson score interval for `wins` successes out of `n` (95% by default).
  *
@@ -114,40 +116,29 @@ export interface PolicyRow {
 }
 
 /**
- * The integer sums {@linkcode policyRows} and the differences read (a
- * structural subset of `RunAccum` in `lib/runner.ts`).
+ * The integer sums {@linkcode policyRows} and the differences read: a
+ * structural subset of `RunAccum` (`lib/runner.ts`).
  *
  * @example
  * ```ts
  * const s: RunSums = acc;
  * ```
  */
-export interface RunSums {
-  /** Group labels. */
-  policies: string[];
-  /** Seats per group. */
-  seats: number[];
-  /** Games (or rounds). */
-  games: number;
-  /** Σ rounds per game. */
-  rounds: number;
-  /** Σ rounds². */
-  rounds_sq: number;
-  /** Wins per group. */
-  wins: number[];
-  /** Σ seats at the top in drawn games, per group. */
-  draw_seats: number[];
-  /** Points per group. */
-  points: number[];
-  /** Σ points_a·points_b per game. */
-  points_cross: number[];
-  /** Σ points_a·rounds per game. */
-  points_rounds: number[];
-  /** Busts per group. */
-  busts: number[];
-  /** Flip 7s per group. */
-  flip7s: number[];
-}
+export type RunSums = Pick<
+  RunAccum,
+  | "policies"
+  | "seats"
+  | "games"
+  | "rounds"
+  | "rounds_sq"
+  | "wins"
+  | "draw_seats"
+  | "points"
+  | "points_cross"
+  | "points_rounds"
+  | "busts"
+  | "flip7s"
+>;
 
 /**
  * Standard error of a ratio estimator `Σu/Σr` over `n` games from `Σu²`

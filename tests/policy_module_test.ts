@@ -123,6 +123,33 @@ Deno.test("bad policy modules: one line naming it, exit 2, nothing written", asy
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("policy module outside the granted read path: one line, exit 2", async () => {
+  const file = await Deno.makeTempFile({ suffix: ".ts" });
+  await Deno.copyFile(`${ROOT}tests/fixtures/my_policy.ts`, file);
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read=.",
+      MAIN,
+      "sim",
+      "-n",
+      "10",
+      "-p",
+      `${file},ev`,
+      "--no-file",
+    ],
+    stdout: "piped",
+    stderr: "piped",
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+  }).output();
+  const err = new TextDecoder().decode(out.stderr).trimEnd();
+  assert.equal(out.code, 2, err);
+  assert.equal(err.split("\n").length, 1, err);
+  assert.match(err, /policy module '.*\.ts' cannot be read/);
+  await Deno.remove(file);
+});
+
 Deno.test("library: runMatch and runRounds take a module with any worker count", async () => {
   const spec = `${MINE}:0.3`;
   const opts = { rules: "standard", policies: [spec, "ev"], seed: 9 };
@@ -218,6 +245,13 @@ Deno.test("runner: bad runs are refused before any game", async () => {
   await assert.rejects(
     runAll([base, { ...base, policies: ["ev", "./tests/fixtures/nope.ts"] }]),
     /policy module '.*nope\.ts' not found/,
+  );
+  await assert.rejects(
+    runAll([{
+      ...base,
+      policies: [`${MINE}:0.3`, "./tests/../tests/fixtures/my_policy.ts:0.3"],
+    }]),
+    /name the same module/,
   );
   await assert.rejects(
     runAll([{ ...base, rules: "chess" }]),
