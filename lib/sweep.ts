@@ -49,7 +49,7 @@ import {
   sized,
 } from "./experiment.ts";
 import { getRules } from "./rules.ts";
-import { round } from "./stats.ts";
+import { policyRows, round } from "./stats.ts";
 import {
   mergeAccum,
   prepareRuns,
@@ -58,7 +58,6 @@ import {
   type RunSpec,
 } from "./runner.ts";
 import { deriveSeed } from "./rng.ts";
-import { policyRows } from "./stats.ts";
 
 export type { RunAccum } from "./runner.ts";
 
