@@ -33,8 +33,6 @@ export interface ChunkJob {
   args: unknown;
   /** Size of the index range. */
   total: number;
-  /** First index of the range (default 0): the range is `[offset, offset + total)`. */
-  offset?: number;
   /** Number of workers (default: the number of cores; 1 runs in this thread). */
   workers?: number;
   /** Number of chunks (default: up to 64, depending only on `total`). */
@@ -84,10 +82,7 @@ type JobFn = (args: unknown, from: number, to: number) => unknown;
  */
 export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
   assertShardable(); // a shard plays only through the runner's batches
-  const off = job.offset ?? 0;
-  const bounds = chunkBounds(job.total, job.chunks).map(([a, b]) =>
-    [a + off, b + off] as [number, number]
-  );
+  const bounds = chunkBounds(job.total, job.chunks);
   const results = new Array<R>(bounds.length);
   const nWorkers = Math.min(job.workers ?? defaultWorkers(), bounds.length);
   let done = 0;

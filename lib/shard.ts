@@ -333,7 +333,7 @@ let playing = false;
 export function assertShardable(): void {
   if (mode?.type === "shard" && !playing) {
     throw new InputError(
-      `${mode.label} runs work outside the Monte Carlo runner, so it cannot be sharded yet: run it without --shard`,
+      `${mode.label} runs parallel work before its games that a shard cannot split (e.g. training win tables), so it cannot be sharded: run it without --shard`,
     );
   }
 }
