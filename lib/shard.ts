@@ -44,7 +44,14 @@ export interface Shard {
   count: number;
 }
 
-/** Most shards a run may be cut into. */
+/**
+ * Most shards a run may be cut into.
+ *
+ * @example
+ * ```ts
+ * parseShard(`0/${MAX_SHARDS}`).count; // 1000000
+ * ```
+ */
 export const MAX_SHARDS = 1_000_000;
 
 /**
@@ -235,7 +242,14 @@ export interface ShardCode {
   diff: string | null;
 }
 
-/** The format tag of partial files. */
+/**
+ * The format tag of partial files.
+ *
+ * @example
+ * ```ts
+ * partial.format === PARTIAL_FORMAT; // true for a partial this code reads
+ * ```
+ */
 export const PARTIAL_FORMAT = "flip7-shard-partial/1";
 
 /**
@@ -566,7 +580,14 @@ export function partialName(job: Job, jobHash: string, shard: Shard): string {
   }.shard-${shard.index}-of-${shard.count}.json`;
 }
 
-/** Pattern of partial file names. */
+/**
+ * Pattern of partial file names (`....shard-I-of-N.json`).
+ *
+ * @example
+ * ```ts
+ * PARTIAL_NAME.test("sim-ab12cd34ef56.shard-1-of-4.json"); // true
+ * ```
+ */
 export const PARTIAL_NAME = /\.shard-(\d+)-of-(\d+)\.json$/;
 
 /**

@@ -20,7 +20,14 @@ import type { Values } from "./args.ts";
 import type { Command } from "./command.ts";
 import { Output } from "./output.ts";
 
-/** Where partials go by default. */
+/**
+ * Where partials go by default.
+ *
+ * @example
+ * ```ts
+ * shardOut({}) === SHARD_DIR; // true
+ * ```
+ */
 export const SHARD_DIR = "results/shards";
 
 /** Options a job's identity leaves out (they do not change its games). */
