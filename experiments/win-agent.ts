@@ -208,7 +208,14 @@ export function bestResponseVariants(
   return out;
 }
 
-/** The tables the agents are built from (sent to every worker). */
+/**
+ * The tables the agents are built from (sent to every worker).
+ *
+ * @example
+ * ```ts
+ * const t: AgentTables = { tables: { duel: { id, target: 200, data } }, br: {} };
+ * ```
+ */
 export interface AgentTables {
   /** Search tables by rules preset (data of a two-sided table), with ids. */
   tables: Record<string, { id: string; target: number; data: Float32Array }>;

@@ -73,7 +73,14 @@ export interface RunSpec {
   groupBy?: "policy" | "seat";
 }
 
-/** Highest round score the histogram tracks (171 is the most a round can score). */
+/**
+ * Highest round score the histogram tracks (171 is the most a round can score).
+ *
+ * @example
+ * ```ts
+ * acc.score_hist[0].length === MAX_ROUND_SCORE + 1; // true in round mode
+ * ```
+ */
 export const MAX_ROUND_SCORE = 200;
 
 /**
