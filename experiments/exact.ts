@@ -32,6 +32,7 @@ import type { Strategy, TableView } from "../lib/view.ts";
 import { evaluatePolicies, SEED_TABLE } from "../lib/solver/evaluate.ts";
 import type { Evaluation } from "../lib/solver/forward.ts";
 import { getModel } from "../lib/solver/model.ts";
+import { shardStopHere } from "../lib/shard.ts";
 
 /**
  * The solver's two models: seed 000's (`approx`) and the faithful one (`exact`).
@@ -210,6 +211,7 @@ export async function precomputeExact(
   workers: number,
   onProgress?: (done: number, total: number) => void,
 ): Promise<void> {
+  shardStopHere("exact figures are the merge's"); // a shard only plays games
   const seen = new Set<string>();
   const todo = tasks.filter((t) => {
     const k = key(t);
@@ -268,6 +270,7 @@ export function exactEvaluations(
   model: string,
   specs: readonly string[],
 ): Evaluation[] {
+  shardStopHere("exact figures are the merge's"); // a shard only plays games
   for (const spec of specs) {
     const t = { model, spec };
     if (!has(t)) evals.set(key(t), compute(t) as Evaluation);
@@ -297,6 +300,7 @@ export function exactAdvice(model: string): AdviceData {
  * ```
  */
 export function exactAdviceStudy(model: string): AdviceStudy {
+  shardStopHere("exact figures are the merge's"); // a shard only plays games
   let a = advices.get(model);
   if (!a) {
     a = adviceStudy(model);

@@ -295,7 +295,7 @@ export const fieldSize: Experiment = {
         share[key] = `${pct(a.win_share)} vs ${pct(b.win_share)}`;
         pprGap[key] = p;
         summary.push(
-          `${reading}, ${rules}, ${n} players, ${acc.n} games: ${A} ${
+          `${reading}, ${rules}, ${n} players, ${acc.games} games: ${A} ${
             pct(a.win_share)
           } vs ${reading} ${pct(b.win_share)} (diff ${
             (100 * d.diff).toFixed(2)
@@ -310,7 +310,7 @@ export const fieldSize: Experiment = {
         // seed 000's SEs: binomial for the shares; for points, ours scaled
         // to its game count (same estimator, same table)
         const [s0a, s0b] = s0;
-        const g0 = s0a.games, k = Math.sqrt(acc.n / g0);
+        const g0 = s0a.games, k = Math.sqrt(acc.games / g0);
         const d0 = shareDiff(
           s0a.win_share,
           s0b.win_share,
@@ -324,13 +324,13 @@ export const fieldSize: Experiment = {
         ((zs[reading] ??= {})[rules] ??= {})[n] = {
           ev_win_share: zOf(
             a.win_share,
-            seShare(a.win_share, a.seats, acc.n),
+            seShare(a.win_share, a.seats, acc.games),
             s0a.win_share,
             seShare(s0a.win_share, a.seats, g0),
           ),
           other_win_share: zOf(
             b.win_share,
-            seShare(b.win_share, b.seats, acc.n),
+            seShare(b.win_share, b.seats, acc.games),
             s0b.win_share,
             seShare(s0b.win_share, b.seats, g0),
           ),
