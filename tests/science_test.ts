@@ -89,6 +89,14 @@ Deno.test("bustsc:0.25 exactly, on both models, to the printed digits", () => {
   const [xb, xsc] = evaluatePolicies(["bust:0.25", "bustsc:0.25"], "exact");
   assert.equal(f(xb), "21.006 / 15.89 / 32.9% / 0.03%");
   assert.equal(f(xsc), "22.179 / 17.78 / 33.0% / 1.22%");
+  // as the README quotes them
+  assert.ok(
+    readme.includes(
+      `\`bustsc:0.25\` is worth ${f(asc)} on \`approx\` and ${
+        f(xsc)
+      } on \`exact\``,
+    ),
+  );
 });
 
 Deno.test("evaluate -p bust:0.25,bustsc:0.25 --json prints both rows on both models", async () => {
