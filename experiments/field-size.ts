@@ -20,7 +20,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { type Experiment, type Row, sized } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  type Experiment,
+  type Row,
+  sized,
+} from "../lib/experiment.ts";
 import {
   deriveSeed,
   field,
@@ -135,6 +140,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
  */
 export const fieldSize: Experiment = {
   name: "field-size",
+  chart: fieldSizeChart,
   claim:
     "More points per round is not more wins: ev beats bust:0.25 heads-up but loses at 4 and 6 players.",
   async run({ seed, quick, scale, workers, onProgress }) {
@@ -264,87 +270,6 @@ export const fieldSize: Experiment = {
         } (standard); solo exact gap ${gap("exact")}`,
       },
     ];
-    // Chart: pooled shares minus the fair share 1/n, with intervals.
-    const dx = (p: unknown) => (p === A ? -0.1 : 0.1);
-    const excess = (r: Row, v: unknown) =>
-      (v as number) - 1 / (r.players as number);
-    const chartPts = pooled.map((r) => ({
-      rules: r.rules,
-      policy: r.policy,
-      x: (r.players as number) + dx(r.policy),
-      y: excess(r, r.win_share),
-      lo: excess(r, r.ci_low),
-      hi: excess(r, r.ci_high),
-    }));
-    const s0 = RULES.flatMap((rules) =>
-      SEED000.map((r) => ({
-        rules,
-        policy: r.policy,
-        x: r.players + dx(r.policy),
-        y: excess(r, r.win_share),
-      }))
-    );
-    const chart = {
-      title: "Win share against field size: ev vs bust:0.25",
-      subtitle:
-        `Per-seat win share minus the fair share 1/n; seats alternate ev, bust:0.25 (odd n: one extra ev); ${
-          quick ? "quick run" : "3 seeds pooled"
-        }`,
-      caption:
-        "Filled: ours, bars Wilson 95%. Hollow: seed 000's figures. Source: results/field-size.csv",
-      height: 380,
-      marginRight: 20,
-      marginLeft: 56,
-      x: {
-        label: "Players",
-        ticks: PLAYERS,
-        tickFormat: "d",
-        domain: [1.6, 8.4],
-      },
-      y: {
-        // along the axis, clear of the facet labels above the panels
-        label: "Win share − 1/n (percentage points)",
-        labelAnchor: "center" as const,
-        percent: true,
-        grid: true,
-      },
-      fx: { label: null, domain: RULES },
-      color: { legend: true, domain: [A, B], label: "Policy" },
-      marks: [
-        Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
-        Plot.link(chartPts, {
-          x1: "x",
-          x2: "x",
-          y1: "lo",
-          y2: "hi",
-          fx: "rules",
-          stroke: "policy",
-          strokeWidth: 2,
-        }),
-        Plot.line(chartPts, {
-          x: "x",
-          y: "y",
-          fx: "rules",
-          stroke: "policy",
-          strokeOpacity: 0.4,
-        }),
-        Plot.dot(chartPts, {
-          x: "x",
-          y: "y",
-          fx: "rules",
-          fill: "policy",
-          r: 3,
-        }),
-        Plot.dot(s0, {
-          x: "x",
-          y: "y",
-          fx: "rules",
-          stroke: "policy",
-          r: 5,
-          strokeWidth: 1.5,
-        }),
-      ],
-    };
     const total = runs.reduce((s, r) => s + r.count, 0);
     return {
       columns: [
@@ -362,7 +287,7 @@ export const fieldSize: Experiment = {
         "ppr_se",
       ],
       rows,
-      chart,
+      chart: fieldSizeChart(rows, { quick, pooled }),
       summary,
       claims,
       provenance: {
@@ -391,3 +316,100 @@ export const fieldSize: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of {@linkcode fieldSize} from its provenance (`pooled`, `quick`):
+ * pooled per-seat win shares minus the fair share 1/n, with intervals, and
+ * seed 000's figures.
+ *
+ * @example
+ * ```ts
+ * const chart = fieldSizeChart(parseRows(csv), JSON.parse(json));
+ * ```
+ */
+export function fieldSizeChart(
+  _rows: Row[],
+  provenance: Record<string, unknown>,
+): ChartOptions {
+  const pooled = provenance.pooled as Row[];
+  const dx = (p: unknown) => (p === A ? -0.1 : 0.1);
+  const excess = (r: Row, v: unknown) =>
+    (v as number) - 1 / (r.players as number);
+  const chartPts = pooled.map((r) => ({
+    rules: r.rules,
+    policy: r.policy,
+    x: (r.players as number) + dx(r.policy),
+    y: excess(r, r.win_share),
+    lo: excess(r, r.ci_low),
+    hi: excess(r, r.ci_high),
+  }));
+  const s0 = RULES.flatMap((rules) =>
+    SEED000.map((r) => ({
+      rules,
+      policy: r.policy,
+      x: r.players + dx(r.policy),
+      y: excess(r, r.win_share),
+    }))
+  );
+  return {
+    title: "Win share against field size: ev vs bust:0.25",
+    subtitle:
+      `Per-seat win share minus the fair share 1/n; seats alternate ev, bust:0.25 (odd n: one extra ev); ${
+        provenance.quick ? "quick run" : "3 seeds pooled"
+      }`,
+    caption:
+      "Filled: ours, bars Wilson 95%. Hollow: seed 000's figures. Source: results/field-size.csv",
+    height: 380,
+    marginRight: 20,
+    marginLeft: 56,
+    x: {
+      label: "Players",
+      ticks: PLAYERS,
+      tickFormat: "d",
+      domain: [1.6, 8.4],
+    },
+    y: {
+      // along the axis, clear of the facet labels above the panels
+      label: "Win share − 1/n (percentage points)",
+      labelAnchor: "center" as const,
+      percent: true,
+      grid: true,
+    },
+    fx: { label: null, domain: RULES },
+    color: { legend: true, domain: [A, B], label: "Policy" },
+    marks: [
+      Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
+      Plot.link(chartPts, {
+        x1: "x",
+        x2: "x",
+        y1: "lo",
+        y2: "hi",
+        fx: "rules",
+        stroke: "policy",
+        strokeWidth: 2,
+      }),
+      Plot.line(chartPts, {
+        x: "x",
+        y: "y",
+        fx: "rules",
+        stroke: "policy",
+        strokeOpacity: 0.4,
+      }),
+      Plot.dot(chartPts, {
+        x: "x",
+        y: "y",
+        fx: "rules",
+        fill: "policy",
+        r: 3,
+      }),
+      Plot.dot(s0, {
+        x: "x",
+        y: "y",
+        fx: "rules",
+        stroke: "policy",
+        r: 5,
+        strokeWidth: 1.5,
+      }),
+    ],
+  };
+}

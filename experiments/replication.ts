@@ -19,7 +19,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { type Experiment, type Row, sized } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  type Experiment,
+  type Row,
+  sized,
+} from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
 import {
   deriveSeed,
@@ -60,6 +65,7 @@ function phi(x: number): number {
  */
 export const replication: Experiment = {
   name: "replication",
+  chart: replicationChart,
   claim:
     "One 24,000-game run looked significant at 3 SE and did not replicate: how often does one run cross 3 SE?",
   async run({ seed, quick, scale, workers, onProgress }) {
@@ -137,44 +143,6 @@ export const replication: Experiment = {
         mean.toFixed(2)
       }, sd ${sd.toFixed(2)}`,
     }];
-    // Chart: the z of the runs, a normal curve around the expected z.
-    const lo = Math.min(-4, Math.floor(Math.min(...zs)) - 1);
-    const hi = Math.max(4, Math.ceil(Math.max(...zs)) + 1);
-    const bin = 0.5;
-    const curve = Array.from({ length: 121 }, (_, i) => {
-      const x = lo + (hi - lo) * i / 120;
-      return {
-        z: round(x, 4),
-        count: round(
-          SEEDS * bin * Math.exp(-((x - mu) ** 2) / 2) / Math.sqrt(2 * Math.PI),
-          4,
-        ),
-      };
-    });
-    const chart = {
-      title: `Replication: z of ev − bust:0.25 over ${SEEDS} seeds`,
-      subtitle:
-        `${PLAYERS} players (2 ev, 2 bust:0.25), ${games} games per run, ${RULES} rules; z = (per-seat win-share difference) / SE`,
-      caption:
-        `Curve: N(expected z, 1) for ${SEEDS} runs. Dashed: ±3. Data: results/replication.csv`,
-      height: 320,
-      x: { label: "z", domain: [lo, hi] },
-      y: { label: "Runs", grid: true, ticks: 5, tickFormat: "d" },
-      marks: [
-        Plot.rectY(
-          rows,
-          {
-            ...Plot.binX({ y: "count" }, { x: "z", interval: bin }),
-            fill: "#4269d0",
-            inset: 1,
-          },
-        ),
-        Plot.line(curve, { x: "z", y: "count", stroke: "#efb118" }),
-        Plot.ruleX([-3, 3], { stroke: "#d62728", strokeDasharray: "4,3" }),
-        Plot.ruleX([0], { stroke: "#999" }),
-        Plot.ruleY([0]),
-      ],
-    };
     return {
       columns: [
         "rules",
@@ -191,7 +159,9 @@ export const replication: Experiment = {
         "crosses_3se",
       ],
       rows,
-      chart,
+      chart: replicationChart(rows, {
+        pooled: { expected_z_one_run: round(mu, 3) },
+      }),
       summary,
       claims,
       provenance: {
@@ -222,3 +192,67 @@ export const replication: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of {@linkcode replication} from its CSV rows and provenance
+ * (`pooled.expected_z_one_run`): the z of the runs, binned, under a normal
+ * curve around the expected z.
+ *
+ * @example
+ * ```ts
+ * const chart = replicationChart(parseRows(csv), JSON.parse(json));
+ * ```
+ */
+export function replicationChart(
+  rows: Row[],
+  provenance: Record<string, unknown>,
+): ChartOptions {
+  const zs = rows.map((r) => r.z as number);
+  const seeds = rows.length;
+  const games = (rows[0]?.games as number) ?? 0;
+  const players = rows[0]?.players ?? PLAYERS;
+  const rules = rows[0]?.rules ?? RULES;
+  const mu = Number(
+    (provenance.pooled as Record<string, unknown>).expected_z_one_run,
+  );
+  const lo = Math.min(-4, Math.floor(Math.min(...zs)) - 1);
+  const hi = Math.max(4, Math.ceil(Math.max(...zs)) + 1);
+  const bin = 0.5;
+  const curve = Array.from({ length: 121 }, (_, i) => {
+    const x = lo + (hi - lo) * i / 120;
+    return {
+      z: round(x, 4),
+      count: round(
+        seeds * bin * Math.exp(-((x - mu) ** 2) / 2) / Math.sqrt(2 * Math.PI),
+        4,
+      ),
+    };
+  });
+  const n = (x: number) => x.toLocaleString("en-US");
+  return {
+    title: `Replication: z of ev − bust:0.25 over ${n(seeds)} seeds`,
+    subtitle: `${players} players (2 ev, 2 bust:0.25), ${
+      n(games)
+    } games per run, ${rules} rules; z = (per-seat win-share difference) / SE`,
+    caption: `Curve: N(expected z, 1) for ${
+      n(seeds)
+    } runs. Dashed: ±3. Data: results/replication.csv`,
+    height: 320,
+    x: { label: "z", domain: [lo, hi] },
+    y: { label: "Runs", grid: true, ticks: 5, tickFormat: "d" },
+    marks: [
+      Plot.rectY(
+        rows,
+        {
+          ...Plot.binX({ y: "count" }, { x: "z", interval: bin }),
+          fill: "#4269d0",
+          inset: 1,
+        },
+      ),
+      Plot.line(curve, { x: "z", y: "count", stroke: "#efb118" }),
+      Plot.ruleX([-3, 3], { stroke: "#d62728", strokeDasharray: "4,3" }),
+      Plot.ruleX([0], { stroke: "#999" }),
+      Plot.ruleY([0]),
+    ],
+  };
+}

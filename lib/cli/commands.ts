@@ -21,6 +21,7 @@ import { solveCommand } from "./commands/solve.ts";
 import { evaluateCommand } from "./commands/evaluate.ts";
 import { adviceCommand } from "./commands/advice.ts";
 import { oddsCommand } from "./commands/odds.ts";
+import { chartCommand } from "./commands/chart.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: Command[] = [
@@ -30,6 +31,7 @@ export const COMMANDS: Command[] = [
   roundCommand,
   rulesCommand,
   experimentCommand,
+  chartCommand,
   decideCommand,
   solveCommand,
   evaluateCommand,
