@@ -113,6 +113,9 @@ function clipped(el: Element): boolean {
 
 function markGroup(el: Element): string | null {
   for (let e: Element | null = el.parentElement; e; e = e.parentElement) {
+    // templates (line markers, clip paths, gradients) are not placed marks
+    const tag = e.tagName.toLowerCase();
+    if (tag === "marker" || tag === "defs" || tag === "clippath") return null;
     const label = e.getAttribute("aria-label");
     if (label !== null && DATA_MARKS.has(label)) return label;
     if (label === "plot") return null;
