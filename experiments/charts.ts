@@ -111,3 +111,34 @@ export async function renderExperimentChart(
     : await svgToPdf(svg);
   return { svg, bytes };
 }
+
+/**
+ * A committed result: the rows of `DIR/NAME.csv`, the provenance of
+ * `DIR/NAME.json` (default: the repository's `results/`, whatever the
+ * working directory), and the experiment's chart drawn from them — what a
+ * notebook shows beside its quick run, and asserts on.
+ *
+ * @throws {InputError} as {@linkcode experimentChartOptions}.
+ * @example
+ * ```ts
+ * const full = committedResult("replication");
+ * full.provenance.quick; // false: a full-size run
+ * full.rows.length; // 20
+ * ```
+ */
+export function committedResult(
+  name: string,
+  dir: string = new URL("../results", import.meta.url).pathname,
+): {
+  rows: ReturnType<typeof parseRows>;
+  provenance: Record<string, unknown>;
+  chart: ChartOptions;
+} {
+  const chart = experimentChartOptions(name, { dir });
+  const base = `${dir.replace(/\/+$/, "")}/${name}`;
+  return {
+    rows: parseRows(Deno.readTextFileSync(`${base}.csv`)),
+    provenance: JSON.parse(Deno.readTextFileSync(`${base}.json`)),
+    chart,
+  };
+}

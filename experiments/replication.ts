@@ -136,8 +136,9 @@ export const replication: Experiment = {
       `(with no true difference a run would cross 3 SE with probability 0.0027)`,
     ];
     const claims = [{
-      claim:
-        `one ${games}-game run at 4 players crosses 3 SE (ev vs bust:0.25)`,
+      claim: `one ${
+        games.toLocaleString("en-US")
+      }-game run at 4 players crosses 3 SE (ev vs bust:0.25)`,
       seed000: "once; did not replicate on a second seed",
       ours: `${crossing} of ${SEEDS} seeds cross 3 SE; z mean ${
         mean.toFixed(2)

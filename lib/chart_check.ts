@@ -172,7 +172,7 @@ export function colorDistance(a: string, b: string): number {
 export function drawnBox(svg: string): Box | null {
   // Drop the background rect (a rect with only width, height and fill).
   const bare = svg.replace(
-    /<rect width="[\d.]+" height="[\d.]+" fill="[^"]*"><\/rect>/,
+    /<rect fill="[^"]*" height="[\d.]+" width="[\d.]+"\s*(\/>|><\/rect>)/,
     "",
   );
   const files = FONT_FILES.filter((f) => {

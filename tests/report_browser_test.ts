@@ -92,7 +92,11 @@ interface Rect {
   h: number;
 }
 
-/** Colored pixels (channel spread > 60) inside a rectangle of the screenshot. */
+/**
+ * Colored pixels (channel spread > 60) inside a rectangle of the screenshot:
+ * marks are colored, text and axes are gray, so a chart that lost its shapes
+ * has none.
+ */
 function colored(img: ReturnType<typeof decodePng>, r: Rect): number {
   let n = 0;
   const x1 = Math.min(img.width, Math.floor(r.x + r.w));
@@ -272,7 +276,7 @@ Deno.test({
       for (const r of report.rects) {
         assert.ok(r.w > 100 && r.h > 100, `${r.name}: ${r.w}×${r.h}`);
         const n = colored(report.img, r);
-        assert.ok(n > 300, `${r.name}: blank chart (${n} colored pixels)`);
+        assert.ok(n > 50, `${r.name}: blank chart (${n} colored pixels)`);
       }
       assert.deepEqual(report.errors, [], "console errors on the report");
 
@@ -301,7 +305,7 @@ Deno.test({
       for (const r of nb.rects) {
         const n = colored(nb.img, r);
         assert.ok(
-          n > 300,
+          n > 50,
           `00-tour export, ${r.name} at y=${
             r.y.toFixed(0)
           }: blank chart (${n} colored pixels)`,
