@@ -841,6 +841,7 @@ export async function svgToPdf(svg: string): Promise<Uint8Array> {
   SVGtoPDF(doc, svg, 0, 0, {
     width: w,
     height: h,
+    assumePt: true, // 1 px of the chart = 1 pt of the page
     fontCallback: (_family: string, bold: boolean) =>
       bold ? "chart-bold" : "chart",
   });
@@ -915,7 +916,12 @@ export function svgDisplay(svg: string): JupyterDisplayable {
         "text/plain": `[chart: ${title}]`,
       };
       if (!resvg) return bundle;
-      const png = encodeBase64(svgToPng(svg));
+      let png: string;
+      try {
+        png = encodeBase64(svgToPng(svg));
+      } catch {
+        return bundle; // not an SVG resvg can draw: the SVG alone
+      }
       const width = svg.slice(0, svg.indexOf(">")).match(/\swidth="([\d.]+)"/)
         ?.[1];
       bundle["image/png"] = png;
