@@ -18,10 +18,24 @@ import type { ChartOptions, Experiment } from "../lib/experiment.ts";
 import { parseRows } from "../lib/experiment.ts";
 import { EXPERIMENTS, findExperiment } from "./mod.ts";
 
-/** Output formats of {@linkcode renderExperimentChart}. */
+/**
+ * Output formats of {@linkcode renderExperimentChart}.
+ *
+ * @example
+ * ```ts
+ * CHART_FORMATS.includes("pdf"); // true
+ * ```
+ */
 export const CHART_FORMATS = ["svg", "png", "pdf"] as const;
 
-/** Options of {@linkcode renderExperimentChart}. */
+/**
+ * Options of {@linkcode renderExperimentChart}.
+ *
+ * @example
+ * ```ts
+ * const o: RenderChartOptions = { format: "png", scale: 3, theme: "dark" };
+ * ```
+ */
 export interface RenderChartOptions {
   /** `svg` (default), `png` or `pdf`. */
   format?: (typeof CHART_FORMATS)[number];

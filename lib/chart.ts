@@ -58,7 +58,14 @@ export const CHART_STYLE = {
   background: "white",
 } as const;
 
-/** The colours of a theme (see {@linkcode THEMES}). */
+/**
+ * The colours of a theme (see {@linkcode THEMES}).
+ *
+ * @example
+ * ```ts
+ * const sepia: ChartTheme = { color: "#3b2f2f", muted: "#7a6a5a", background: "#f4ecd8" };
+ * ```
+ */
 export interface ChartTheme {
   /** Text color (also what `currentColor` resolves to). */
   color: string;
@@ -82,7 +89,15 @@ export const THEMES: Record<"light" | "dark", ChartTheme> = {
   dark: { color: "#e8e8e8", muted: "#b0b0b0", background: "#15171a" },
 };
 
-/** One panel of a chart of several stacked plots (see {@linkcode ChartOptions.panels}). */
+/**
+ * One panel of a chart of several stacked plots (see
+ * {@linkcode ChartOptions.panels}).
+ *
+ * @example
+ * ```ts
+ * const p: PanelOptions = { heading: "Points", x: { label: "points" }, marks: [] };
+ * ```
+ */
 export interface PanelOptions
   extends
     Omit<Plot.PlotOptions, "title" | "subtitle" | "caption" | "document"> {

@@ -36,10 +36,24 @@
 import { parseHTML } from "linkedom";
 import { Resvg } from "@resvg/resvg-js";
 
-/** Most categories a color legend may have before colors blur together. */
+/**
+ * Most categories a color legend may have before colors blur together.
+ *
+ * @example
+ * ```ts
+ * MAX_CATEGORIES; // 8
+ * ```
+ */
 export const MAX_CATEGORIES = 8;
 
-/** Smallest color distance (CIE76 ΔE in Lab) between two legend swatches. */
+/**
+ * Smallest color distance (CIE76 ΔE in Lab) between two legend swatches.
+ *
+ * @example
+ * ```ts
+ * colorDistance("#4269d0", "#efb118") >= MIN_COLOR_DISTANCE; // true
+ * ```
+ */
 export const MIN_COLOR_DISTANCE = 20;
 
 /** Mark groups (Plot's `aria-label`s) whose elements are data marks. */

@@ -55,7 +55,15 @@ export function tableDisplay(
   };
 }
 
-/** What {@linkcode progressDisplay} returns. */
+/**
+ * What {@linkcode progressDisplay} returns.
+ *
+ * @example
+ * ```ts
+ * const p: ProgressDisplay = progressDisplay("replication");
+ * p.log("training the table");
+ * ```
+ */
 export interface ProgressDisplay {
   /** An experiment's `onProgress`: updates the display (at most twice a second). */
   onProgress: (label: string, done: number, total: number) => void;
