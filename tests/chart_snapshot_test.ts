@@ -25,6 +25,15 @@ import { EXPERIMENTS } from "../experiments/mod.ts";
 import { runExperiment } from "../lib/experiment.ts";
 
 const ROOT = new URL("../", import.meta.url);
+
+/** Where two texts first differ, with some context. */
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `character ${i}: got "${a.slice(i - 40, i + 60)}", want "${
+    b.slice(i - 40, i + 60)
+  }"`;
+}
 const UPDATE = Deno.env.get("UPDATE_SNAPSHOTS") === "1";
 
 Deno.test("snapshots: the seed-000 experiments and win-agent have chart functions", () => {
@@ -58,7 +67,9 @@ for (const exp of chartableExperiments()) {
     }
     assert.ok(
       svg === want,
-      `${exp.name}: the chart differs from tests/snapshots/${exp.name}.svg; if the change is wanted, UPDATE_SNAPSHOTS=1 deno task test tests/chart_snapshot_test.ts`,
+      `${exp.name}: the chart differs from tests/snapshots/${exp.name}.svg at ${
+        firstDifference(svg, want)
+      }; if the change is wanted, UPDATE_SNAPSHOTS=1 deno task test tests/chart_snapshot_test.ts`,
     );
     const committed = Deno.readTextFileSync(
       new URL(`results/${exp.name}.svg`, ROOT),
