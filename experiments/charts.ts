@@ -104,8 +104,25 @@ export function experimentChartOptions(
   };
 }
 
+/** An experiment without a chart function: its committed SVG, as it is. */
+function committedSvg(name: string, dir: string): string {
+  const path = `${dir.replace(/\/+$/, "")}/${name}.svg`;
+  try {
+    return Deno.readTextFileSync(path);
+  } catch (e) {
+    throw new InputError(
+      `cannot read ${path} (${
+        e instanceof Error ? e.message.split("\n")[0] : e
+      }): run 'deno task flip7 experiment ${name}' first`,
+    );
+  }
+}
+
 /**
- * Render an experiment's chart from its committed CSV and JSON.
+ * Render an experiment's chart from its committed CSV and JSON. An
+ * experiment without a chart function can still be converted: its committed
+ * `NAME.svg` becomes the PNG or PDF (but `width` and `theme` need a chart
+ * function).
  *
  * @example
  * ```ts
@@ -116,7 +133,10 @@ export async function renderExperimentChart(
   name: string,
   options: RenderChartOptions = {},
 ): Promise<{ svg: string; bytes: Uint8Array }> {
-  const svg = renderSvg(experimentChartOptions(name, options));
+  const svg = findExperiment(name).chart || options.width !== undefined ||
+      options.theme !== undefined
+    ? renderSvg(experimentChartOptions(name, options))
+    : committedSvg(name, options.dir ?? "results");
   const format = options.format ?? "svg";
   const bytes = format === "svg"
     ? new TextEncoder().encode(svg)

@@ -59,10 +59,12 @@ export const chartCommand: Command = {
   positionals: true,
   runFile: false,
   async run({ values, positionals, out }) {
-    const { renderExperimentChart, chartableExperiments } = await import(
+    const { renderExperimentChart } = await import(
       "../../../experiments/charts.ts"
     );
-    const names = chartableExperiments().map((e) => e.name);
+    const { EXPERIMENT_NAMES: names } = await import(
+      "../../../experiments/mod.ts"
+    );
     if (positionals.length !== 1) {
       throw new InputError(
         `${
