@@ -19,6 +19,8 @@
  *   dot under a dot of another color as large, a line under the same line);
  *   at most {@linkcode MAX_CATEGORIES} categories, each pair of colors at
  *   least {@linkcode MIN_COLOR_DISTANCE} apart (CIE76 ΔE).
+ * - **empty categories**: on an axis of categories (tick labels that are not
+ *   numbers), every category has a mark — no empty row.
  * - **numbers**: integers of five digits or more in the title, subtitle or
  *   caption carry a thousands separator (24,000, not 24000).
  *
@@ -398,7 +400,47 @@ export function checkChart(svg: string, name = ""): string[] {
     }
   }
 
-  // 5. Thousands separators in the header and caption.
+  // 5. Every category of a categorical axis has a mark (no empty row).
+  const allMarks = (plots.length ? plots : [root]).flatMap((p) =>
+    [...p.querySelectorAll("*")] as Element[]
+  ).filter((e) => markGroup(e) !== null).flatMap(points);
+  for (const axis of ["x", "y"] as const) {
+    const labels = [
+      ...root.querySelectorAll(`[aria-label="${axis}-axis tick label"] text`),
+    ] as Element[];
+    const texts = labels.map((t) => (t.textContent ?? "").trim());
+    const categorical = texts.some((t) =>
+      t !== "" && !/^[−-]?[\d.,]+%?$/.test(t)
+    );
+    if (!categorical) continue;
+    const ticks = ([
+      ...root.querySelectorAll(`[aria-label="${axis}-axis tick"] path`),
+    ] as Element[]).map((t) => {
+      const [x, y] = translateOf(t);
+      return axis === "x" ? x : y;
+    });
+    const sorted = [...new Set(ticks)].sort((a, b) => a - b);
+    const gaps = sorted.slice(1).map((v, i) => v - sorted[i]).filter((g) =>
+      g > 0.5
+    );
+    const half = gaps.length ? Math.min(...gaps) / 2 : Infinity;
+    const empty = ticks.map((v, i) => ({ v, text: texts[i] ?? "" })).filter((
+      t,
+    ) =>
+      !allMarks.some(([x, y]) => Math.abs((axis === "x" ? x : y) - t.v) <= half)
+    );
+    if (empty.length) {
+      say(
+        `${empty.length} empty ${
+          axis === "y" ? "row" : "column"
+        }(s) on the ${axis} axis: ${
+          empty.slice(0, 3).map((t) => `"${t.text}"`).join(", ")
+        }`,
+      );
+    }
+  }
+
+  // 6. Thousands separators in the header and caption.
   const prose = [
     ...root.querySelectorAll('[aria-label="header"] > text'),
     ...root.querySelectorAll('[aria-label="caption"] text'),

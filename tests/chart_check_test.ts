@@ -177,6 +177,31 @@ Deno.test("checkChart: 24000 without a thousands separator (replication) fails",
   assert.deepEqual(checkChart(ok), []);
 });
 
+// ------------------------------------------------------------ the charts issue 15 found
+
+/**
+ * The defective charts as they were committed before the fixes (from
+ * results/ and the notebook outputs): each check flags its defect.
+ */
+const DEFECTS: [string, RegExp[]][] = [
+  ["00-tour-win-share.svg", [/drawn beyond the 640×/]],
+  ["07-distribution.svg", [/drawn beyond the 640×/]],
+  ["win-agent.svg", [/drawn beyond the 780×/, /9 legend colors/]],
+  ["card-counting.svg", [/empty row.*"single rounds, 2 seats"/]],
+  ["policy-ev-table.svg", [/legend entry "approx" .*hidden/]],
+  ["advice.svg", [/legend entry "approx" .*hidden/]],
+  ["replication.svg", [/"24000" .* no thousands separator/]],
+];
+for (const [file, res] of DEFECTS) {
+  Deno.test(`checkChart flags issue 15's defect in the old ${file}`, () => {
+    const svg = Deno.readTextFileSync(
+      new URL(`tests/fixtures/issue15/${file}`, ROOT),
+    );
+    const problems = checkChart(svg).join("\n");
+    for (const re of res) assert.match(problems, re);
+  });
+}
+
 // ------------------------------------------------------------ the experiment charts
 
 function svgOf(name: string) {
