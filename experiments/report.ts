@@ -134,10 +134,18 @@ export function reportHtml(dir = "results"): string {
   dir = dir.replace(/\/+$/, "");
   const files = [...Deno.readDirSync(dir)].filter((e) => e.isFile)
     .map((e) => e.name).sort();
+  const claimsMd = exists(`${dir}/CLAIMS.md`)
+    ? Deno.readTextFileSync(`${dir}/CLAIMS.md`)
+    : "";
+  // charts in the order of the claims table, then the others by name
+  const order = [...claimsMd.matchAll(/\]\(([^)]+)\.csv\)/g)].map((m) => m[1]);
+  const rank = (n: string) =>
+    order.includes(n) ? order.indexOf(n) : order.length;
   const charts = files.filter((f) => f.endsWith(".svg"))
-    .map((f) => f.slice(0, -4));
-  const claims = exists(`${dir}/CLAIMS.md`)
-    ? markdownToHtml(Deno.readTextFileSync(`${dir}/CLAIMS.md`))
+    .map((f) => f.slice(0, -4))
+    .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const claims = claimsMd
+    ? markdownToHtml(claimsMd)
     : "<p>No CLAIMS.md: run <code>deno task repro</code>.</p>";
   const repro = readJson(`${dir}/repro.json`);
   const sections = charts.map((name) => {
