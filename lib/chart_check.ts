@@ -139,6 +139,15 @@ function markGroup(el: Element): string | null {
   return null;
 }
 
+/** A color as `#rrggbb` when it is `#rrggbb` or `rgb(r, g, b)`, else lower-cased. */
+function colorOf(v: string | null): string {
+  const c = (v ?? "").trim().toLowerCase();
+  const m = c.match(/^rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)$/);
+  if (!m) return c;
+  return "#" + m.slice(1).map((x) => Number(x).toString(16).padStart(2, "0"))
+    .join("");
+}
+
 function hexToLab(hex: string): [number, number, number] | null {
   const m = hex.trim().match(/^#([0-9a-f]{6})$/i);
   if (!m) return null;
@@ -315,12 +324,13 @@ export function checkChart(svg: string, name = ""): string[] {
   // 4. Legend entries visible and distinct.
   const legend = root.querySelector('[aria-label="color legend"]');
   if (legend) {
+    // swatches of a categorical legend (a ramp's gradient is not one)
     const swatches = ([...legend.querySelectorAll("rect")] as Element[]).map(
       (r) => ({
-        color: (r.getAttribute("fill") ?? "").toLowerCase(),
+        color: colorOf(r.getAttribute("fill")),
         text: (r.nextElementSibling?.textContent ?? "").trim(),
       }),
-    );
+    ).filter((w) => /^#[0-9a-f]{6}$/.test(w.color));
     if (swatches.length > MAX_CATEGORIES) {
       say(
         `${swatches.length} legend colors (at most ${MAX_CATEGORIES} can be told apart)`,
