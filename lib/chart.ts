@@ -85,7 +85,11 @@ export interface ChartTheme {
  * ```
  */
 export const THEMES: Record<"light" | "dark", ChartTheme> = {
-  light: { color: "#1a1a1a", muted: "#555555", background: "white" },
+  light: {
+    color: CHART_STYLE.color,
+    muted: CHART_STYLE.muted,
+    background: CHART_STYLE.background,
+  },
   dark: { color: "#e8e8e8", muted: "#b0b0b0", background: "#15171a" },
 };
 
