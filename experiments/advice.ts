@@ -23,7 +23,7 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { Experiment, Row } from "../lib/experiment.ts";
+import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
 import {
   type AdviceFeature,
   formatCutoff,
@@ -72,6 +72,7 @@ const NEAR = 0.005;
  */
 export const advice: Experiment = {
   name: "advice",
+  chart: adviceChart,
   claim:
     "The optimal policy fits on a beer mat: hit while the bust risk is under 22-25% (34% with six numbers); worth 21.02, within 5.5% of optimal.",
   async run({ workers, onProgress }) {
@@ -293,61 +294,6 @@ export const advice: Experiment = {
         };
       })(),
     ];
-    const plain = rows.filter((r) => r.features === "none");
-    const pts = plain.filter((r) => r.cutoff !== null && r.cutoff !== 0);
-    const always = plain.filter((r) =>
-      r.cutoff === null && (r.numbers_showing as number) >= 2
-    );
-    const s0 = SEED_ADVICE.map((c, n) => ({ n, c })).filter((d) =>
-      Number.isFinite(d.c)
-    );
-    const chart = {
-      title: "The optimal policy on a beer mat",
-      subtitle:
-        "Hit while the bust risk (94-card deck) is under the cut-off; 0 or 1 numbers: always hit",
-      caption:
-        "Hollow circles: seed 000's published cut-offs. Data: results/advice.csv",
-      height: 320,
-      marginRight: 30,
-      x: {
-        label: "Numbers showing",
-        ticks: [2, 3, 4, 5, 6],
-        tickFormat: "d",
-        domain: [1.6, 6.4],
-      },
-      y: {
-        label: "Hit while the bust risk is under (%)",
-        percent: true,
-        grid: true,
-        domain: [15, 40],
-      },
-      color: { legend: true, domain: [...MODELS], label: "Model" },
-      marks: [
-        Plot.line(pts, {
-          x: "numbers_showing",
-          y: "cutoff",
-          stroke: "model",
-          strokeOpacity: 0.5,
-        }),
-        Plot.dot(pts, {
-          x: "numbers_showing",
-          y: "cutoff",
-          fill: "model",
-          r: 3.5,
-        }),
-        Plot.dot(s0, { x: "n", y: "c", stroke: "#1a1a1a", r: 6 }),
-        ...MODELS.map((m, k) =>
-          Plot.text(always.filter((r) => r.model === m), {
-            x: "numbers_showing",
-            y: () => 0.39,
-            text: () => `${m}: always hit ↑`,
-            fill: "model",
-            textAnchor: "end",
-            dy: 14 * k,
-          })
-        ),
-      ],
-    };
     return {
       columns: [
         "model",
@@ -365,7 +311,7 @@ export const advice: Experiment = {
         "rule_ev",
       ],
       rows,
-      chart,
+      chart: adviceChart(rows),
       summary,
       claims,
       provenance: {
@@ -384,3 +330,74 @@ export const advice: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of {@linkcode advice} from its CSV rows (those without a
+ * feature split, `features` "none"): the cut-off by numbers showing, per model (the models side by side, so both show where they
+ * agree), seed 000's cut-offs hollow.
+ *
+ * @example
+ * ```ts
+ * const chart = adviceChart(parseRows(Deno.readTextFileSync("results/advice.csv")));
+ * ```
+ */
+export function adviceChart(rows: Row[]): ChartOptions {
+  // seed 000's kind of rule only: the rows split by a feature (holding a
+  // Second Chance, x2) and the one-number rules are in the CSV, not drawn
+  const plain = rows.filter((r) => (r.features ?? "none") === "none");
+  // the models side by side around each count
+  const dodge = (m: unknown) => (m === MODELS[0] ? -0.08 : 0.08);
+  const pts = plain.filter((r) => r.cutoff !== null && r.cutoff !== 0)
+    .map((r) => ({
+      ...r,
+      x: (r.numbers_showing as number) + dodge(r.model),
+    }));
+  const always = plain.filter((r) =>
+    r.cutoff === null && (r.numbers_showing as number) >= 2
+  );
+  const s0 = SEED_ADVICE.map((c, n) => ({ n, c })).filter((d) =>
+    Number.isFinite(d.c)
+  );
+  return {
+    title: "The optimal policy on a beer mat",
+    subtitle:
+      "Hit while the bust risk (94-card deck) is under the cut-off; 0 or 1 numbers: always hit",
+    caption:
+      "Models side by side at each count. Rings: seed 000's published cut-offs. Data: results/advice.csv",
+    height: 320,
+    marginRight: 30,
+    x: {
+      label: "Numbers showing",
+      ticks: [2, 3, 4, 5, 6],
+      tickFormat: "d",
+      domain: [1.6, 6.4],
+    },
+    y: {
+      label: "Hit while the bust risk is under (%)",
+      percent: true,
+      grid: true,
+      domain: [15, 40],
+    },
+    color: { legend: true, domain: [...MODELS], label: "Model" },
+    marks: [
+      Plot.line(pts, {
+        x: "x",
+        y: "cutoff",
+        stroke: "model",
+        strokeOpacity: 0.5,
+      }),
+      Plot.dot(pts, { x: "x", y: "cutoff", fill: "model", r: 3.5 }),
+      Plot.dot(s0, { x: "n", y: "c", stroke: "currentColor", r: 7 }),
+      ...MODELS.map((m, k) =>
+        Plot.text(always.filter((r) => r.model === m), {
+          x: "numbers_showing",
+          y: () => 0.39,
+          text: () => `${m}: always hit ↑`,
+          fill: "model",
+          textAnchor: "end",
+          dy: 14 * k,
+        })
+      ),
+    ],
+  };
+}

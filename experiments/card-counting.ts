@@ -25,6 +25,7 @@
 
 import * as Plot from "@observablehq/plot";
 import {
+  type ChartOptions,
   type Claim,
   type Experiment,
   type Row,
@@ -49,8 +50,8 @@ const RULES = ["standard", "immediate-actions"];
 const SOLO_ROUNDS = 100_000, SOLO_QUICK = 3_000;
 const Z95 = 1.959963984540054;
 const MEASURES = [
-  "points per round: evc − ev",
-  "evc's win share per seat minus the fair share 1/n (percentage points)",
+  "Points a round: evc − ev",
+  "evc's win share per seat minus the fair share 1/n",
 ];
 
 interface Setting {
@@ -103,6 +104,7 @@ const SETTINGS: Setting[] = [
  */
 export const cardCounting: Experiment = {
   name: "card-counting",
+  chart: cardCountingChart,
   claim:
     "Card counting is worth nothing in one round from a fresh deck and about +0.2 points a round and +1 point of win rate across full games.",
   async run({ seed, quick, scale, workers, onProgress }) {
@@ -140,14 +142,6 @@ export const cardCounting: Experiment = {
     const rows: Row[] = [];
     const summary: string[] = [];
     const claims: Claim[] = [];
-    const chartRows: {
-      rules: string;
-      label: string;
-      measure: string;
-      diff: number;
-      lo: number;
-      hi: number;
-    }[] = [];
     runs.forEach((run, i) => {
       const acc = accs[i];
       const base = {
@@ -184,14 +178,6 @@ export const cardCounting: Experiment = {
       }: pts/rd ${A} ${st[0].points_per_round.toFixed(2)}, ${C} ${
         st[1].points_per_round.toFixed(2)
       }, ${C} − ${A} ${pd.diff.toFixed(3)} ± ${pd.se.toFixed(3)}`;
-      chartRows.push({
-        rules: run.rules,
-        label: run.s.label,
-        measure: MEASURES[0],
-        diff: pd.diff,
-        lo: pd.diff - Z95 * pd.se,
-        hi: pd.diff + Z95 * pd.se,
-      });
       let wd, over;
       if (run.mode === "game") {
         for (const g of st) {
@@ -215,14 +201,6 @@ export const cardCounting: Experiment = {
         }%), ${C} − ${A} ${(100 * wd.diff).toFixed(2)} ± ${
           (100 * wd.se).toFixed(2)
         } points`;
-        chartRows.push({
-          rules: run.rules,
-          label: run.s.label,
-          measure: MEASURES[1],
-          diff: 100 * over.est,
-          lo: 100 * (c.ci_low - fair),
-          hi: 100 * (c.ci_high - fair),
-        });
       }
       summary.push(line);
       if (run.rules === "standard") {
@@ -323,81 +301,6 @@ export const cardCounting: Experiment = {
         } (z ${ia[`2 seats/${A}`].z.toFixed(1)})`,
       });
     }
-    const seed000 = [
-      { measure: MEASURES[0], label: SETTINGS[0].label, diff: 0 },
-      { measure: MEASURES[0], label: SETTINGS[1].label, diff: 0.2 },
-      { measure: MEASURES[0], label: SETTINGS[2].label, diff: 0.2 },
-      { measure: MEASURES[1], label: SETTINGS[1].label, diff: 1 },
-      { measure: MEASURES[1], label: SETTINGS[2].label, diff: 1 },
-    ];
-    const pts = chartRows.map((r) => ({
-      ...r,
-      diff: round(r.diff, 5),
-      lo: round(r.lo, 5),
-      hi: round(r.hi, 5),
-    }));
-    const chart = {
-      title: "What card counting is worth: evc against ev",
-      subtitle: `95% intervals; ${
-        quick
-          ? "quick run"
-          : "100,000 rounds, 100,000 heads-up games, 60,000 four-player games"
-      }`,
-      caption:
-        "Diamonds: seed 000 (0; about +0.2 a round; about +1 point). Data: results/card-counting.csv",
-      height: 380,
-      marginLeft: 160,
-      marginRight: 20,
-      x: { label: "Gain from counting", grid: true },
-      y: {
-        label: null,
-        domain: SETTINGS.map((s) => s.label),
-      },
-      fy: { axis: null, domain: MEASURES },
-      color: { legend: true, domain: RULES, label: "Rules" },
-      marks: [
-        Plot.ruleX([0], { stroke: "#999" }),
-        Plot.text(MEASURES, {
-          fy: (d: string) => d,
-          text: (d: string) => d,
-          frameAnchor: "top-left",
-          dy: -14,
-          fontWeight: "bold",
-        }),
-        ...RULES.flatMap((rules, k) => {
-          const data = pts.filter((r) => r.rules === rules);
-          const dy = k === 0 ? -5 : 5;
-          return [
-            Plot.link(data, {
-              x1: "lo",
-              x2: "hi",
-              y1: "label",
-              y2: "label",
-              fy: "measure",
-              stroke: "rules",
-              strokeWidth: 2,
-              dy,
-            }),
-            Plot.dot(data, {
-              x: "diff",
-              y: "label",
-              fy: "measure",
-              fill: "rules",
-              r: 3,
-              dy,
-            }),
-          ];
-        }),
-        Plot.dot(seed000, {
-          x: "diff",
-          y: "label",
-          fy: "measure",
-          symbol: "diamond",
-          stroke: "#1a1a1a",
-          r: 5,
-        }),
-      ],
-    };
     return {
       columns: [
         "setting",
@@ -413,7 +316,7 @@ export const cardCounting: Experiment = {
         "ci_high",
       ],
       rows,
-      chart,
+      chart: cardCountingChart(rows, { quick }),
       summary,
       claims,
       provenance: {
@@ -447,3 +350,116 @@ export const cardCounting: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of {@linkcode cardCounting} from its CSV rows (and `quick` from
+ * the provenance): two panels, each in its own unit — points a round (evc
+ * minus ev) and evc's win share over the fair share (percentage points) —
+ * with one row per setting that has the figure.
+ *
+ * @example
+ * ```ts
+ * const chart = cardCountingChart(parseRows(csv), JSON.parse(json));
+ * ```
+ */
+export function cardCountingChart(
+  rows: Row[],
+  provenance: Record<string, unknown>,
+): ChartOptions {
+  const label = (setting: unknown) =>
+    SETTINGS.find((s) => s.setting === setting)?.label ?? String(setting);
+  const pick = (measure: string, policy: string) =>
+    rows.filter((r) => r.measure === measure && r.policy === policy).map((
+      r,
+    ) => ({
+      rules: r.rules,
+      label: label(r.setting),
+      diff: r.estimate as number,
+      lo: r.ci_low as number,
+      hi: r.ci_high as number,
+    }));
+  const seed000 = [
+    [{ label: SETTINGS[0].label, diff: 0 }, {
+      label: SETTINGS[1].label,
+      diff: 0.2,
+    }, { label: SETTINGS[2].label, diff: 0.2 }],
+    [{ label: SETTINGS[1].label, diff: 0.01 }, {
+      label: SETTINGS[2].label,
+      diff: 0.01,
+    }],
+  ];
+  const counts = SETTINGS.map((s) => {
+    const r = rows.find((r) => r.setting === s.setting);
+    const n = ((r?.n as number) ?? 0).toLocaleString("en-US");
+    return s.mode === "round"
+      ? `${n} rounds`
+      : `${n} ${s.players === 2 ? "heads-up" : "four-player"} games`;
+  }).join(", ");
+  const panel = (
+    k: number,
+    data: ReturnType<typeof pick>,
+    x: Record<string, unknown>,
+  ) => {
+    const labels = SETTINGS.map((s) => s.label).filter((l) =>
+      data.some((d) => d.label === l)
+    );
+    return {
+      heading: MEASURES[k],
+      height: 50 + 34 * labels.length,
+      x: { grid: true, ...x },
+      y: { label: null, domain: labels },
+      marks: [
+        Plot.ruleX([0], { stroke: "#999" }),
+        ...RULES.flatMap((rules, j) => {
+          const d = data.filter((r) => r.rules === rules);
+          const dy = j === 0 ? -5 : 5;
+          return [
+            Plot.link(d, {
+              x1: "lo",
+              x2: "hi",
+              y1: "label",
+              y2: "label",
+              stroke: "rules",
+              strokeWidth: 2,
+              dy,
+            }),
+            Plot.dot(d, {
+              x: "diff",
+              y: "label",
+              fill: "rules",
+              r: 3,
+              dy,
+            }),
+          ];
+        }),
+        Plot.dot(seed000[k], {
+          x: "diff",
+          y: "label",
+          symbol: "diamond",
+          stroke: "currentColor",
+          r: 5,
+        }),
+      ],
+    };
+  };
+  return {
+    title: "What card counting is worth: evc against ev",
+    subtitle: `95% intervals; ${
+      provenance.quick ? `quick run: ${counts}` : counts
+    }`,
+    caption:
+      "Diamonds: seed 000 (0; about +0.2 a round; about +1 point). Data: results/card-counting.csv",
+    marginLeft: 160,
+    marginRight: 20,
+    color: { legend: true, domain: RULES, label: "Rules" },
+    panels: [
+      panel(0, pick("points_per_round", `${C}-${A}`), {
+        label: "Points a round (evc − ev)",
+      }),
+      panel(1, pick("win_share_over_fair", C), {
+        label: "Win share − 1/n (percentage points)",
+        percent: true,
+      }),
+    ],
+  };
+}

@@ -31,7 +31,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { type Experiment, type Row, sized } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  type Experiment,
+  type Row,
+  sized,
+} from "../lib/experiment.ts";
 import {
   deriveSeed,
   field,
@@ -184,6 +189,7 @@ function zOf(ours: number, se: number, theirs: number, se0: number): number {
  */
 export const fieldSize: Experiment = {
   name: "field-size",
+  chart: fieldSizeChart,
   claim:
     "More points per round is not more wins: ev beats bust:0.25 heads-up but loses at 4 and 6 players.",
   async run({ seed, quick, scale, workers, onProgress }) {
@@ -458,101 +464,6 @@ export const fieldSize: Experiment = {
         } under ${R1}`,
       },
     ];
-    // Chart: pooled shares minus the fair share 1/n, with intervals; one row
-    // of panels per reading, seed 000's figures in every panel.
-    const role = (p: unknown) => (p === A ? A : "the reading");
-    const dx = (p: unknown) => (p === A ? -0.1 : 0.1);
-    const excess = (r: Row, v: unknown) =>
-      (v as number) - 1 / (r.players as number);
-    const chartPts = pooled.filter((r) =>
-      READINGS.includes(r.reading as string)
-    )
-      .map((r) => ({
-        rules: r.rules,
-        reading: r.reading,
-        role: role(r.policy),
-        x: (r.players as number) + dx(r.policy),
-        y: excess(r, r.win_share),
-        lo: excess(r, r.ci_low),
-        hi: excess(r, r.ci_high),
-      }));
-    const s0 = READINGS.flatMap((reading) =>
-      RULES.flatMap((rules) =>
-        SEED000.map((r) => ({
-          rules,
-          reading,
-          role: role(r.policy),
-          x: r.players + dx(r.policy),
-          y: excess(r, r.win_share),
-        }))
-      )
-    );
-    const chart = {
-      title: "Win share against field size: ev vs two readings of bust:0.25",
-      subtitle:
-        `Win share per seat minus 1/n. bustsc:0.25 = bust:0.25 that always hits holding a Second Chance${
-          quick ? " (quick run)" : ""
-        }`,
-      caption:
-        "Filled: ours, 3 seeds pooled, bars Wilson 95%. Hollow: seed 000 (same in both rows). Data: results/field-size.csv",
-      height: 600,
-      marginRight: 90,
-      marginLeft: 56,
-      x: {
-        label: "Players",
-        ticks: PLAYERS,
-        tickFormat: "d",
-        domain: [1.6, 8.4],
-      },
-      y: {
-        // along the axis, clear of the facet labels above the panels
-        label: "Win share − 1/n (percentage points)",
-        labelAnchor: "center" as const,
-        percent: true,
-        grid: true,
-      },
-      fx: { label: null, domain: RULES },
-      fy: { label: null, domain: READINGS },
-      color: { legend: true, domain: [A, "the reading"], label: "Policy" },
-      marks: [
-        Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
-        Plot.link(chartPts, {
-          x1: "x",
-          x2: "x",
-          y1: "lo",
-          y2: "hi",
-          fx: "rules",
-          fy: "reading",
-          stroke: "role",
-          strokeWidth: 2,
-        }),
-        Plot.line(chartPts, {
-          x: "x",
-          y: "y",
-          fx: "rules",
-          fy: "reading",
-          stroke: "role",
-          strokeOpacity: 0.4,
-        }),
-        Plot.dot(chartPts, {
-          x: "x",
-          y: "y",
-          fx: "rules",
-          fy: "reading",
-          fill: "role",
-          r: 3,
-        }),
-        Plot.dot(s0, {
-          x: "x",
-          y: "y",
-          fx: "rules",
-          fy: "reading",
-          stroke: "role",
-          r: 5,
-          strokeWidth: 1.5,
-        }),
-      ],
-    };
     const total = runs.reduce((s, r) => s + r.count, 0);
     return {
       columns: [
@@ -571,7 +482,7 @@ export const fieldSize: Experiment = {
         "reading",
       ],
       rows,
-      chart,
+      chart: fieldSizeChart(rows, { quick, pooled, readings: READINGS }),
       summary,
       claims,
       provenance: {
@@ -609,3 +520,114 @@ export const fieldSize: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of {@linkcode fieldSize} from its provenance (`pooled`,
+ * `readings`, `quick`): pooled per-seat win shares minus the fair share 1/n,
+ * with intervals, one row of panels per reading of `bust:0.25` (`bust:0.25`
+ * and `bustsc:0.25`; the further readings are in the CSV, not drawn), coloured
+ * by role (`ev` or the reading), seed 000's figures hollow in every row.
+ *
+ * @example
+ * ```ts
+ * const chart = fieldSizeChart(parseRows(csv), JSON.parse(json));
+ * ```
+ */
+export function fieldSizeChart(
+  _rows: Row[],
+  provenance: Record<string, unknown>,
+): ChartOptions {
+  const pooled = provenance.pooled as Row[];
+  const readings = (provenance.readings as string[] | undefined) ?? READINGS;
+  const role = (p: unknown) => (p === A ? A : "the reading");
+  const dx = (p: unknown) => (p === A ? -0.1 : 0.1);
+  const excess = (r: Row, v: unknown) =>
+    (v as number) - 1 / (r.players as number);
+  const chartPts = pooled.filter((r) => readings.includes(r.reading as string))
+    .map((r) => ({
+      rules: r.rules,
+      reading: r.reading,
+      role: role(r.policy),
+      x: (r.players as number) + dx(r.policy),
+      y: excess(r, r.win_share),
+      lo: excess(r, r.ci_low),
+      hi: excess(r, r.ci_high),
+    }));
+  const s0 = readings.flatMap((reading) =>
+    RULES.flatMap((rules) =>
+      SEED000.map((r) => ({
+        rules,
+        reading,
+        role: role(r.policy),
+        x: r.players + dx(r.policy),
+        y: excess(r, r.win_share),
+      }))
+    )
+  );
+  return {
+    title: "Win share against field size: ev vs two readings of bust:0.25",
+    subtitle:
+      `Win share per seat minus 1/n. bustsc:0.25 = bust:0.25 that always hits holding a Second Chance${
+        provenance.quick ? " (quick run)" : ""
+      }`,
+    caption:
+      "Filled: ours, 3 seeds pooled, bars Wilson 95%. Hollow: seed 000 (same in both rows). Data: results/field-size.csv",
+    height: 600,
+    marginRight: 90,
+    marginLeft: 56,
+    x: {
+      label: "Players",
+      ticks: PLAYERS,
+      tickFormat: "d",
+      domain: [1.6, 8.4],
+    },
+    y: {
+      // along the axis, clear of the facet labels above the panels
+      label: "Win share − 1/n (percentage points)",
+      labelAnchor: "center" as const,
+      percent: true,
+      grid: true,
+    },
+    fx: { label: null, domain: RULES },
+    fy: { label: null, domain: readings },
+    color: { legend: true, domain: [A, "the reading"], label: "Policy" },
+    marks: [
+      Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
+      Plot.link(chartPts, {
+        x1: "x",
+        x2: "x",
+        y1: "lo",
+        y2: "hi",
+        fx: "rules",
+        fy: "reading",
+        stroke: "role",
+        strokeWidth: 2,
+      }),
+      Plot.line(chartPts, {
+        x: "x",
+        y: "y",
+        fx: "rules",
+        fy: "reading",
+        stroke: "role",
+        strokeOpacity: 0.4,
+      }),
+      Plot.dot(chartPts, {
+        x: "x",
+        y: "y",
+        fx: "rules",
+        fy: "reading",
+        fill: "role",
+        r: 3,
+      }),
+      Plot.dot(s0, {
+        x: "x",
+        y: "y",
+        fx: "rules",
+        fy: "reading",
+        stroke: "role",
+        r: 5,
+        strokeWidth: 1.5,
+      }),
+    ],
+  };
+}

@@ -17,7 +17,7 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { Experiment, Row } from "../lib/experiment.ts";
+import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
 import { phase } from "./common.ts";
 import {
@@ -144,6 +144,7 @@ function agrees(x: number, published: number, digits: number): boolean {
  */
 export const policyEvTable: Experiment = {
   name: "policy-ev-table",
+  chart: policyEvChart,
   claim:
     "Exact table: optimal play is worth 22.232 a round; the best simple rules (sum 24, bust risk < 0.25) about 20.98, 5.6% below.",
   async run({ workers, onProgress }) {
@@ -256,69 +257,6 @@ export const policyEvTable: Experiment = {
         }%, Flip 7 ${(100 * (x["bustsc:0.25"].flip7 as number)).toFixed(2)}%)`,
       },
     ];
-    // Chart: EV against bust rate, exact model labelled; seed 000 hollow.
-    const pts = rows.map((r) => ({
-      model: r.model,
-      policy: r.policy,
-      ev: r.ev,
-      bust: r.bust,
-    }));
-    const s0 = Object.entries(SEED000).map(([policy, s]) => ({
-      policy,
-      ev: s.ev,
-      bust: s.bust,
-    }));
-    const left = new Set<unknown>(["sum:24", "count:3", "ev", "bust:0.45"]);
-    const labels = pts.filter((p) => p.model === "exact");
-    const chart = {
-      title: "One round alone: expected score against bust rate",
-      subtitle:
-        "Exact figures from the solver's evaluator, seed 000's policies plus ev and bustsc:0.25",
-      caption:
-        "Hollow circles: seed 000's table. Data: results/policy-ev-table.csv",
-      height: 400,
-      marginRight: 30,
-      x: {
-        label: "P(bust) (%)",
-        percent: true,
-        grid: true,
-        domain: [10, 80],
-      },
-      y: { label: "Expected round score", grid: true },
-      color: { legend: true, domain: [...MODELS], label: "Model" },
-      marks: [
-        Plot.dot(pts, { x: "bust", y: "ev", fill: "model", r: 3.5 }),
-        Plot.dot(s0, { x: "bust", y: "ev", stroke: "#1a1a1a", r: 6 }),
-        // below its neighbour `optimal`
-        Plot.text(labels.filter((p) => p.policy === "bustsc:0.25"), {
-          x: "bust",
-          y: "ev",
-          text: "policy",
-          dx: 6,
-          dy: 14,
-          textAnchor: "start",
-        }),
-        Plot.text(
-          labels.filter((p) =>
-            !left.has(p.policy) && p.policy !== "bustsc:0.25"
-          ),
-          {
-            x: "bust",
-            y: "ev",
-            text: "policy",
-            dx: 9,
-            textAnchor: "start",
-          },
-        ),
-        Plot.text(labels.filter((p) => left.has(p.policy)), {
-          x: "bust",
-          y: "ev",
-          text: "policy",
-          dx: -9,
-          textAnchor: "end",
-        }),
-      ],
-    };
     return {
       columns: [
         "model",
@@ -335,7 +273,7 @@ export const policyEvTable: Experiment = {
         "seed000_flip7",
       ],
       rows,
-      chart,
+      chart: policyEvChart(rows),
       summary,
       claims,
       provenance: {
@@ -352,3 +290,85 @@ export const policyEvTable: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of {@linkcode policyEvTable} from its CSV rows: EV against bust
+ * rate, both models (exact drawn larger, approx on top, so both show where
+ * they agree), the exact model labelled, seed 000's table hollow.
+ *
+ * @example
+ * ```ts
+ * const chart = policyEvChart(parseRows(Deno.readTextFileSync("results/policy-ev-table.csv")));
+ * ```
+ */
+export function policyEvChart(rows: Row[]): ChartOptions {
+  const pts = rows.map((r) => ({
+    model: r.model,
+    policy: r.policy,
+    ev: r.ev,
+    bust: r.bust,
+  }));
+  const s0 = Object.entries(SEED000).map(([policy, s]) => ({
+    policy,
+    ev: s.ev,
+    bust: s.bust,
+  }));
+  const left = new Set<unknown>(["sum:24", "count:3", "ev", "bust:0.45"]);
+  const labels = pts.filter((p) => p.model === "exact");
+  // exact underneath and larger, approx on top: both show where they agree
+  const size: Record<string, number> = { exact: 5, approx: 2.5 };
+  return {
+    title: "One round alone: expected score against bust rate",
+    subtitle:
+      "Exact figures from the solver's evaluator, seed 000's policies plus ev and bustsc:0.25",
+    caption:
+      "Large dots: exact model; small dots: approx. Rings: seed 000's table. Data: results/policy-ev-table.csv",
+    height: 400,
+    marginRight: 30,
+    x: {
+      label: "P(bust) (%)",
+      percent: true,
+      grid: true,
+      domain: [10, 80],
+    },
+    y: { label: "Expected round score", grid: true },
+    color: { legend: true, domain: [...MODELS], label: "Model" },
+    marks: [
+      ...["exact", "approx"].map((m) =>
+        Plot.dot(pts.filter((p) => p.model === m), {
+          x: "bust",
+          y: "ev",
+          fill: "model",
+          r: size[m],
+        })
+      ),
+      Plot.dot(s0, { x: "bust", y: "ev", stroke: "currentColor", r: 8 }),
+      // below its neighbour `optimal`
+      Plot.text(labels.filter((p) => p.policy === "bustsc:0.25"), {
+        x: "bust",
+        y: "ev",
+        text: "policy",
+        dx: 8,
+        dy: 14,
+        textAnchor: "start",
+      }),
+      Plot.text(
+        labels.filter((p) => !left.has(p.policy) && p.policy !== "bustsc:0.25"),
+        {
+          x: "bust",
+          y: "ev",
+          text: "policy",
+          dx: 11,
+          textAnchor: "start",
+        },
+      ),
+      Plot.text(labels.filter((p) => left.has(p.policy)), {
+        x: "bust",
+        y: "ev",
+        text: "policy",
+        dx: -11,
+        textAnchor: "end",
+      }),
+    ],
+  };
+}

@@ -21,7 +21,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { type Experiment, type Row, sized } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  type Experiment,
+  type Row,
+  sized,
+} from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
 import {
   deriveSeed,
@@ -63,6 +68,7 @@ function phi(x: number): number {
  */
 export const replication: Experiment = {
   name: "replication",
+  chart: replicationChart,
   claim:
     "One 24,000-game run looked significant at 3 SE and did not replicate: how often does one run cross 3 SE?",
   async run({ seed, quick, scale, workers, onProgress }) {
@@ -111,11 +117,6 @@ export const replication: Experiment = {
     const summary: string[] = [];
     const byReading: Record<string, Record<string, unknown>> = {};
     const claimsOurs: string[] = [];
-    const curves: { reading: string; z: number; count: number }[] = [];
-    const allZ = rows.map((r) => r.z as number);
-    const lo = Math.min(-4, Math.floor(Math.min(...allZ)) - 1);
-    const hi = Math.max(4, Math.ceil(Math.max(...allZ)) + 1);
-    const bin = 0.5;
     for (const reading of READINGS) {
       const idx = runs.flatMap((r, i) => (r.reading === reading ? [i] : []));
       const zs = idx.map((i) => rows[i].z as number);
@@ -171,18 +172,6 @@ export const replication: Experiment = {
           p_one_run_crosses_3se: round(pCross, 4),
         },
       };
-      for (let i = 0; i <= 120; i++) {
-        const x = lo + (hi - lo) * i / 120;
-        curves.push({
-          reading,
-          z: round(x, 4),
-          count: round(
-            SEEDS * bin * Math.exp(-((x - mu) ** 2) / 2) /
-              Math.sqrt(2 * Math.PI),
-            4,
-          ),
-        });
-      }
     }
     summary.push(
       `(with no true difference a run would cross 3 SE with probability 0.0027)`,
@@ -194,45 +183,12 @@ export const replication: Experiment = {
       pooled: Record<string, number>;
     };
     const claims = [{
-      claim:
-        `one ${games}-game run at 4 players crosses 3 SE (ev vs bust:0.25)`,
+      claim: `one ${
+        games.toLocaleString("en-US")
+      }-game run at 4 players crosses 3 SE (ev vs bust:0.25)`,
       seed000: "once; did not replicate on a second seed",
       ours: claimsOurs.join("; "),
     }];
-    // Chart: the z of the runs, a normal curve around the expected z, one
-    // row per reading.
-    const chart = {
-      title: `Replication: z of ev − the reading over ${SEEDS} seeds`,
-      subtitle:
-        `${PLAYERS} players (2 ev, 2 of the reading), ${games} games per run, ${RULES} rules; z = (per-seat win-share difference) / SE`,
-      caption:
-        `Curve: N(expected z, 1) for ${SEEDS} runs. Dashed: ±3. Data: results/replication.csv`,
-      height: 440,
-      marginRight: 90,
-      x: { label: "z", domain: [lo, hi] },
-      y: { label: "Runs", grid: true, ticks: 4, tickFormat: "d" },
-      fy: { label: null, domain: READINGS },
-      marks: [
-        Plot.rectY(
-          rows,
-          {
-            ...Plot.binX({ y: "count" }, { x: "z", interval: bin }),
-            fy: "reading",
-            fill: "#4269d0",
-            inset: 1,
-          },
-        ),
-        Plot.line(curves, {
-          x: "z",
-          y: "count",
-          fy: "reading",
-          stroke: "#efb118",
-        }),
-        Plot.ruleX([-3, 3], { stroke: "#d62728", strokeDasharray: "4,3" }),
-        Plot.ruleX([0], { stroke: "#999" }),
-        Plot.ruleY([0]),
-      ],
-    };
     return {
       columns: [
         "rules",
@@ -250,7 +206,10 @@ export const replication: Experiment = {
         "reading",
       ],
       rows,
-      chart,
+      chart: replicationChart(rows, {
+        readings: READINGS,
+        by_reading: byReading,
+      }),
       summary,
       claims,
       provenance: {
@@ -275,3 +234,94 @@ export const replication: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of {@linkcode replication} from its CSV rows and provenance: one
+ * row per reading of `bust:0.25` (the CSV's `reading` column, in the order of
+ * `provenance.readings`), the z of its runs binned under a normal curve
+ * around that reading's expected z of one run
+ * (`provenance.by_reading[reading].pooled.expected_z_one_run`).
+ *
+ * @example
+ * ```ts
+ * const chart = replicationChart(parseRows(csv), JSON.parse(json));
+ * ```
+ */
+export function replicationChart(
+  rows: Row[],
+  provenance: Record<string, unknown>,
+): ChartOptions {
+  const readingOf = (r: Row) => String(r.reading ?? B);
+  const readings = ((provenance.readings as string[] | undefined) ?? READINGS)
+    .filter((reading) => rows.some((r) => readingOf(r) === reading));
+  const byReading = (provenance.by_reading ?? {}) as Record<
+    string,
+    { pooled: { expected_z_one_run: number } }
+  >;
+  const pts = rows.map((r) => ({ ...r, reading: readingOf(r) }));
+  const zs = rows.map((r) => r.z as number);
+  const games = (rows[0]?.games as number) ?? 0;
+  const players = rows[0]?.players ?? PLAYERS;
+  const rules = rows[0]?.rules ?? RULES;
+  const lo = Math.min(-4, Math.floor(Math.min(...zs)) - 1);
+  const hi = Math.max(4, Math.ceil(Math.max(...zs)) + 1);
+  const bin = 0.5;
+  const seedsOf = (reading: string) =>
+    pts.filter((r) => r.reading === reading).length;
+  const curves = readings.flatMap((reading) => {
+    const mu = Number(byReading[reading]?.pooled?.expected_z_one_run);
+    if (!Number.isFinite(mu)) {
+      throw new Error(
+        `replication provenance: no by_reading["${reading}"].pooled.expected_z_one_run`,
+      );
+    }
+    const seeds = seedsOf(reading);
+    return Array.from({ length: 121 }, (_, i) => {
+      const x = lo + (hi - lo) * i / 120;
+      return {
+        reading,
+        z: round(x, 4),
+        count: round(
+          seeds * bin * Math.exp(-((x - mu) ** 2) / 2) /
+            Math.sqrt(2 * Math.PI),
+          4,
+        ),
+      };
+    });
+  });
+  const n = (x: number) => x.toLocaleString("en-US");
+  const seeds = [...new Set(readings.map(seedsOf))].map(n).join("/");
+  return {
+    title: `Replication: z of ev − the reading over ${seeds} seeds`,
+    subtitle: `${players} players (2 ev, 2 of the reading), ${
+      n(games)
+    } games per run, ${rules} rules; z = (per-seat win-share difference) / SE`,
+    caption:
+      `Curve: N(expected z, 1) for ${seeds} runs. Dashed: ±3. Data: results/replication.csv`,
+    height: 440,
+    marginRight: 90,
+    x: { label: "z", domain: [lo, hi] },
+    y: { label: "Runs", grid: true, ticks: 4, tickFormat: "d" },
+    fy: { label: null, domain: readings },
+    marks: [
+      Plot.rectY(
+        pts,
+        {
+          ...Plot.binX({ y: "count" }, { x: "z", interval: bin }),
+          fy: "reading",
+          fill: "#4269d0",
+          inset: 1,
+        },
+      ),
+      Plot.line(curves, {
+        x: "z",
+        y: "count",
+        fy: "reading",
+        stroke: "#efb118",
+      }),
+      Plot.ruleX([-3, 3], { stroke: "#d62728", strokeDasharray: "4,3" }),
+      Plot.ruleX([0], { stroke: "#999" }),
+      Plot.ruleY([0]),
+    ],
+  };
+}

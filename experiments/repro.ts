@@ -24,6 +24,7 @@ import { parseArgs } from "node:util";
 import { InputError } from "../lib/cards.ts";
 import { intOption, scaleOption } from "../lib/cli/args.ts";
 import { progress, writeFileAtomic } from "../lib/cli/output.ts";
+import { writeReport } from "./report.ts";
 import {
   claimsTable,
   codeVersion,
@@ -232,13 +233,14 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
       ) + "\n",
     );
   }
+  const page = await writeReport(dir); // the browsable report, refreshed
   if (echo) {
     console.log(
       `repro: ${reports.length} experiments in ${
         total.toFixed(1)
       } s on ${opts.workers} worker${opts.workers === 1 ? "" : "s"}${
         opts.only ? "" : ` (${dir}/repro.json)`
-      }`,
+      }; report ${page}`,
     );
   }
   return reports;

@@ -24,6 +24,7 @@ import { oddsCommand } from "./commands/odds.ts";
 import { sweepCommand } from "./commands/sweep.ts";
 import { mergeCommand } from "./commands/merge.ts";
 import { shardable } from "./shard.ts";
+import { chartCommand } from "./commands/chart.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: Command[] = [
@@ -33,6 +34,7 @@ export const COMMANDS: Command[] = [
   shardable(roundCommand),
   rulesCommand,
   shardable(experimentCommand),
+  chartCommand,
   shardable(sweepCommand),
   decideCommand,
   solveCommand,
