@@ -632,6 +632,13 @@ export function sweepExperiment(config: SweepExperimentConfig): Experiment {
   return {
     name: config.name,
     claim: config.claim,
+    // the chart again from what the run wrote: the pooled rows of the
+    // provenance (so `flip7 chart NAME` re-renders it)
+    chart: (_rows, provenance) =>
+      sweepChart(
+        provenance.pooled as Row[],
+        sweepChartText(config, Boolean(provenance.quick)),
+      ),
     async run({ seed, quick, scale, workers, onProgress }) {
       const full = config.games;
       const games = (n: number) => {
@@ -650,6 +657,26 @@ export function sweepExperiment(config: SweepExperimentConfig): Experiment {
         perSize: Object.fromEntries(config.players.map((n) => [n, games(n)])),
       });
     },
+  };
+}
+
+/** Title, subtitle and caption of a sweep experiment's chart. */
+function sweepChartText(
+  config: SweepExperimentConfig,
+  quick: boolean,
+): SweepChartOptions {
+  const title = config.title ??
+    `Win share against table size: ${
+      config.sets.map((s) => s.policies.join(" vs ")).join("; ")
+    }`;
+  return {
+    title,
+    subtitle:
+      `Per-seat win share minus the fair share 1/n; seats cycle through each set's policies; ${config.seeds} seed${
+        config.seeds === 1 ? "" : "s"
+      } pooled${quick ? " (quick run)" : ""}`,
+    caption:
+      `Bars: Wilson 95% intervals. Source: ${config.name}.csv (one row per rules × players × set × policy × seed)`,
   };
 }
 
@@ -684,19 +711,7 @@ function sweepResult(
       }`,
     );
   }
-  const title = config.title ??
-    `Win share against table size: ${
-      config.sets.map((s) => s.policies.join(" vs ")).join("; ")
-    }`;
-  const chart = sweepChart(pooledR, {
-    title,
-    subtitle:
-      `Per-seat win share minus the fair share 1/n; seats cycle through each set's policies; ${config.seeds} seed${
-        config.seeds === 1 ? "" : "s"
-      } pooled${info.quick ? " (quick run)" : ""}`,
-    caption:
-      `Bars: Wilson 95% intervals. Source: ${config.name}.csv (one row per rules × players × set × policy × seed)`,
-  });
+  const chart = sweepChart(pooledR, sweepChartText(config, info.quick));
   const seeds = [...new Set(plan.map((r) => r.spec.seed))];
   return {
     columns: [...SWEEP_COLUMNS],
