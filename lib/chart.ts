@@ -34,7 +34,7 @@
 
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
-import { writeFileAtomic } from "./cli/output.ts";
+import { fnv1a, writeFileAtomic } from "./io.ts";
 
 /** The project chart style. Change it here, and every chart follows. */
 export const CHART_STYLE = {
@@ -196,12 +196,7 @@ function roundNumbers(value: string): string {
 
 /** FNV-1a, 32 bits, as 8 hex digits. */
 function hash(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, "0");
+  return fnv1a(s).toString(16).padStart(8, "0");
 }
 
 /**

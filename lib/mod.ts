@@ -11,6 +11,9 @@
  * @module
  */
 
+// the trainer of missing search tables (lib/winprob/provide.ts)
+import "./winprob/train.ts";
+
 export * from "./cards.ts";
 export * from "./rules.ts";
 export * from "./rng.ts";

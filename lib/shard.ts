@@ -27,7 +27,8 @@
  */
 
 import { InputError } from "./cards.ts";
-import { writeFileAtomic } from "./cli/output.ts";
+import { writeFileAtomic } from "./io.ts";
+import { codeVersion } from "./version.ts";
 
 /**
  * A shard: `index` of `count` (0-based).
@@ -512,7 +513,6 @@ export async function recordShard(
  * ```
  */
 export async function shardCode(): Promise<ShardCode> {
-  const { codeVersion } = await import("./experiment.ts");
   const v = await codeVersion();
   let diff: string | null = null;
   if (v.dirty) {

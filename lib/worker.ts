@@ -9,6 +9,9 @@
  * @module
  */
 
+// a search strategy playing here finds its table trained if missing
+import "./winprob/train.ts";
+
 const modules = new Map<string, Record<string, unknown>>();
 
 self.onmessage = async (e: MessageEvent) => {

@@ -22,7 +22,7 @@ import { evaluateCommand } from "./commands/evaluate.ts";
 import { adviceCommand } from "./commands/advice.ts";
 import { oddsCommand } from "./commands/odds.ts";
 import { sweepCommand } from "./commands/sweep.ts";
-import { mergeCommand } from "./commands/merge.ts";
+import { mergeCommandOver } from "./commands/merge.ts";
 import { shardable } from "./shard.ts";
 import { chartCommand } from "./commands/chart.ts";
 
@@ -41,5 +41,5 @@ export const COMMANDS: Command[] = [
   evaluateCommand,
   adviceCommand,
   oddsCommand,
-  mergeCommand,
+  mergeCommandOver(() => COMMANDS),
 ];

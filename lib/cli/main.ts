@@ -16,6 +16,8 @@ import { InputError } from "../cards.ts";
 import { COMMANDS } from "./commands.ts";
 import type { Command } from "./command.ts";
 import { Output, runStamp, writeFileAtomic } from "./output.ts";
+// the trainer of missing search tables (lib/winprob/provide.ts)
+import "../winprob/train.ts";
 
 const COMMON = {
   o: { type: "string" as const },

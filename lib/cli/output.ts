@@ -41,39 +41,8 @@ export class Output {
   }
 }
 
-/**
- * Write a file atomically: to a temporary file first (`path.tmp-<pid>`, or in
- * `options.tmpDir` when the process may write only the file itself, not its
- * folder), then rename it into place. No partial file is ever left behind.
- *
- * @example
- * ```ts
- * await writeFileAtomic("results/x.txt", "data\n");
- * await writeFileAtomic("README.md", text, { tmpDir: ".cache" });
- * ```
- */
-export async function writeFileAtomic(
-  path: string,
-  data: string | Uint8Array,
-  options: { tmpDir?: string } = {},
-): Promise<void> {
-  const slash = path.lastIndexOf("/");
-  if (slash > 0) await Deno.mkdir(path.slice(0, slash), { recursive: true });
-  const base = path.slice(slash + 1);
-  let tmp = `${path}.tmp-${Deno.pid}`;
-  if (options.tmpDir) {
-    await Deno.mkdir(options.tmpDir, { recursive: true });
-    tmp = `${options.tmpDir}/${base}.tmp-${Deno.pid}`;
-  }
-  try {
-    if (typeof data === "string") await Deno.writeTextFile(tmp, data);
-    else await Deno.writeFile(tmp, data);
-    await Deno.rename(tmp, path);
-  } catch (e) {
-    await Deno.remove(tmp).catch(() => {});
-    throw e;
-  }
-}
+/** The one atomic writer (see `lib/io.ts`), re-exported for the commands. */
+export { writeFileAtomic } from "../io.ts";
 
 /**
  * A timestamp for run-file names, e.g. `20261129-121503`.

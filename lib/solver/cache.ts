@@ -22,6 +22,7 @@
  * @module
  */
 
+import { writeFileAtomicSync } from "../io.ts";
 import { getModel, type SoloModel } from "./model.ts";
 import {
   adoptSpace,
@@ -227,32 +228,6 @@ export function decodeDecisions(
     hit[i] = (buf[bitsAt + (i >> 3)] >> (i & 7)) & 1;
   }
   return { space, hit, ev: dv.getFloat64(48, true) };
-}
-
-/**
- * Write a file atomically and synchronously: a temporary name, then a rename
- * (the synchronous twin of `writeFileAtomic` in `lib/cli/output.ts`, which the
- * lazy `dp` strategy cannot await).
- *
- * @example
- * ```ts
- * writeFileAtomicSync(".cache/x.bin", new Uint8Array([1, 2, 3]));
- * ```
- */
-export function writeFileAtomicSync(path: string, data: Uint8Array): void {
-  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
-  if (dir) Deno.mkdirSync(dir, { recursive: true });
-  // unique per call: worker threads share the process id
-  const tmp = `${path}.tmp-${Deno.pid}-${Math.random().toString(36).slice(2)}`;
-  try {
-    Deno.writeFileSync(tmp, data);
-    Deno.renameSync(tmp, path);
-  } catch (e) {
-    try {
-      Deno.removeSync(tmp);
-    } catch { /* nothing to clean */ }
-    throw e;
-  }
 }
 
 const memo = new Map<string, DecisionTable>();

@@ -26,7 +26,7 @@ import { DEFAULT_MODEL, getModel, type ModelName } from "../solver/model.ts";
 import { MODS, type SoloSpace } from "../solver/solve.ts";
 import { SoloView } from "../solver/view.ts";
 import type { Strategy, TableView } from "../view.ts";
-import type { StrategyEntry } from "./registry.ts";
+import type { StrategyEntry } from "./entry.ts";
 import { defaultTarget } from "./targeting.ts";
 
 /**

@@ -13,6 +13,7 @@
 
 import { InputError } from "../cards.ts";
 import type { Strategy } from "../view.ts";
+import type { StrategyEntry } from "./entry.ts";
 import { BustStrategy } from "./bust.ts";
 import { BustScStrategy } from "./bustsc.ts";
 import { CountStrategy } from "./count.ts";
@@ -26,22 +27,7 @@ import { WinProbStrategy } from "./winprob.ts";
 import { AdaptiveStrategy } from "./adaptive.ts";
 import { isModuleSpec, moduleStrategy } from "./modules.ts";
 
-/** What kind of parameter a strategy takes. */
-export type ParamKind = "none" | "count" | "probability";
-
-/** One registry entry. */
-export interface StrategyEntry {
-  /** Name used in specs. */
-  name: string;
-  /** Parameter kind. */
-  param: ParamKind;
-  /** Spec shown in help, e.g. `sum:N`. */
-  usage: string;
-  /** What it does, one or two sentences. */
-  describe: string;
-  /** Build an instance from the parsed parameter. */
-  make(param: number): Strategy;
-}
+export type { ParamKind, StrategyEntry } from "./entry.ts";
 
 /** Every strategy, in the order `flip7 rules` lists them. */
 export const REGISTRY: StrategyEntry[] = [

@@ -9,10 +9,11 @@
  * more than two players the opponent modelled is the other seat with the
  * highest total plus round score; alone at the table, it plays `evc`.
  *
- * The table of a rules preset is loaded from
- * `.cache/winprob/v4/search-<rules>.wtab` at the first decision; when it is
- * missing it is trained in this thread (with a message on stderr) and saved.
- * The `win-agent` experiment trains it in parallel beforehand.
+ * The table is given to the constructor, or else provided per rules preset
+ * by `searchTableFor` of `lib/winprob/provide.ts` at the first decision
+ * (from `.cache/winprob/v4/search-<rules>.wtab`, or trained by the trainer
+ * `lib/winprob/train.ts` installs there; the strategy never trains). The
+ * `win-agent` experiment trains both tables in parallel beforehand.
  *
  * Targeting: a Freeze goes to whichever of the two (me, the opponent) the
  * search values more; a Flip Three is kept while the line is empty, else
@@ -31,60 +32,18 @@ import { FLIP3, FREEZE } from "../cards.ts";
 import { Game } from "../engine.ts";
 import type { Strategy, TableView } from "../view.ts";
 import { SearchCore } from "../winprob/search.ts";
-import { searchTablePath, WTable } from "../winprob/table.ts";
-import { trainTableSync } from "../winprob/train.ts";
+import { searchTableFor } from "../winprob/provide.ts";
+import type { WTable } from "../winprob/table.ts";
 import { oneCardValue } from "./estimate.ts";
 import { defaultTarget, flipThreeTarget } from "./targeting.ts";
 
-/**
- * Default training budget of the cached tables: self-play games per step,
- * policy-iteration steps after the `sum:37` start, and the training seed
- * (9001 and up; evaluation seeds are checked to differ).
- */
-export const DEFAULT_TRAINING = { games: 4000, iterations: 3, seed: 9001 };
-
-const loaded = new Map<string, WTable>();
-
-/**
- * The search table of a rules preset: from memory, from `.cache`, or trained
- * now (synchronously, with a message on stderr) and saved.
- *
- * @example
- * ```ts
- * const w = searchTableFor("duel");
- * ```
- */
-export function searchTableFor(rules: string): WTable {
-  const got = loaded.get(rules);
-  if (got) return got;
-  const path = searchTablePath(rules);
-  let w = WTable.loadSync(path);
-  if (!w) {
-    console.error(
-      `flip7: no win table at ${path}; training one now (deno task flip7 experiment win-agent trains both tables in parallel)`,
-    );
-    w = trainNow(rules);
-    w.saveSync(path);
-  }
-  loaded.set(rules, w);
-  return w;
-}
-
-/**
- * Put a table in memory for a rules preset (tests, and after training).
- *
- * @example
- * ```ts
- * setSearchTable("duel", table);
- * ```
- */
-export function setSearchTable(rules: string, table: WTable): void {
-  loaded.set(rules, table);
-}
-
-function trainNow(rules: string): WTable {
-  return trainTableSync({ rules, ...DEFAULT_TRAINING }).table;
-}
+// the tables are provided by lib/winprob/provide.ts (re-exported here for
+// the callers that knew them here)
+export {
+  DEFAULT_TRAINING,
+  searchTableFor,
+  setSearchTable,
+} from "../winprob/provide.ts";
 
 /**
  * The opponent modelled by `seat`: the other seat with the highest total

@@ -22,8 +22,7 @@
  */
 
 import { InputError } from "../cards.ts";
-import { writeFileAtomic } from "../cli/output.ts";
-import { writeFileAtomicSync } from "../solver/cache.ts";
+import { writeFileAtomic, writeFileAtomicSync } from "../io.ts";
 
 const MAGIC = "F7WTAB01";
 

@@ -39,6 +39,7 @@ import { playRange } from "../runner.ts";
 import { makeStrategy } from "../strategies/registry.ts";
 import { SearchStrategy } from "../strategies/search.ts";
 import type { Strategy, TableView } from "../view.ts";
+import { DEFAULT_TRAINING, setSearchTrainer } from "./provide.ts";
 import { WTable } from "./table.ts";
 
 /** Round scores at or above this are clamped (no round scores 200). */
@@ -331,6 +332,12 @@ export function trainTableSync(opts: TrainOptions): TrainResult {
 }
 
 const TRAIN_CHUNKS = 16;
+
+// Loading this module provides the trainer of missing search tables (the
+// strategies find their tables in ./provide.ts and never import this module).
+setSearchTrainer((rules) =>
+  trainTableSync({ rules, ...DEFAULT_TRAINING }).table
+);
 
 type Runner = (
   args: TrainChunkArgs,

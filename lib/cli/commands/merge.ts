@@ -34,39 +34,48 @@ import { WORKERS } from "../common.ts";
 import type { Output } from "../output.ts";
 
 /**
- * The `merge` command.
+ * The `merge` command over a command list (the registry passes its own, so
+ * this module need not import the registry that imports it).
  *
  * @example
  * ```ts
- * await main(["merge", "results/shards", "--out", "results"]);
+ * const merge = mergeCommandOver(() => []);
+ * merge.name; // "merge"
  * ```
  */
-export const mergeCommand: Command = {
-  name: "merge",
-  summary:
-    "Add up the partial files of --shard I/N runs and write what the unsharded run writes.",
-  usage: "merge DIR... [--out DIR] [--workers N]",
-  options: {
-    out: { type: "string" },
-    ...WORKERS,
-  },
-  positionals: true,
-  async run({ values, positionals, out }) {
-    if (positionals.length === 0) {
-      throw new InputError(
-        "missing DIR: give the directories holding the shards' *.shard-I-of-N.json partials",
-      );
-    }
-    const files = await listPartials(positionals);
-    const plans = await planMerge(files, await shardCode());
-    for (const plan of plans) await runPlan(plan, values, out);
-  },
-};
+export function mergeCommandOver(
+  commands: () => readonly Command[],
+): Command {
+  return {
+    name: "merge",
+    summary:
+      "Add up the partial files of --shard I/N runs and write what the unsharded run writes.",
+    usage: "merge DIR... [--out DIR] [--workers N]",
+    options: {
+      out: { type: "string" },
+      ...WORKERS,
+    },
+    positionals: true,
+    async run({ values, positionals, out }) {
+      if (positionals.length === 0) {
+        throw new InputError(
+          "missing DIR: give the directories holding the shards' *.shard-I-of-N.json partials",
+        );
+      }
+      const files = await listPartials(positionals);
+      const plans = await planMerge(files, await shardCode());
+      for (const plan of plans) {
+        await runPlan(plan, values, out, commands());
+      }
+    },
+  };
+}
 
 async function runPlan(
   plan: MergePlan,
   values: Record<string, unknown>,
   out: Output,
+  commands: readonly Command[],
 ): Promise<void> {
   const workers = typeof values.workers === "string"
     ? ["--workers", values.workers]
@@ -89,9 +98,8 @@ async function runPlan(
       throw new InputError(`merging the repro shards failed (exit ${code})`);
     }
   } else {
-    const { COMMANDS } = await import("../commands.ts");
     const [name, ...args] = plan.job.argv;
-    const cmd = COMMANDS.find((c) => c.name === name);
+    const cmd = commands.find((c) => c.name === name);
     if (!cmd || cmd.name === "merge") {
       throw new InputError(
         `partial ${plan.partials[0].path}: command '${name}' cannot be merged`,

@@ -1,0 +1,94 @@
+/**
+ * Where the win agents get their tables: the search table of a rules preset
+ * comes from memory, from `.cache/winprob/v4/search-<rules>.wtab`, or from
+ * the trainer that `lib/winprob/train.ts` installs here when it is loaded (it
+ * plays games with the runner, a layer above the strategies, so a strategy
+ * never imports it: the command line, the library's `lib/mod.ts`, the worker
+ * threads and the experiments load it). Without a trainer a missing table is
+ * a one-line error naming the command that trains it.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_TRAINING, searchTableFor } from "./provide.ts";
+ * DEFAULT_TRAINING.games; // 4000
+ * const w = searchTableFor("duel"); // loads (or trains) the duel table
+ * ```
+ * @module
+ */
+
+import { InputError } from "../cards.ts";
+import { searchTablePath, WTable } from "./table.ts";
+
+/**
+ * Default training budget of the cached tables: self-play games per step,
+ * policy-iteration steps after the `sum:37` start, and the training seed
+ * (9001 and up; evaluation seeds are checked to differ).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_TRAINING.seed; // 9001
+ * ```
+ */
+export const DEFAULT_TRAINING = { games: 4000, iterations: 3, seed: 9001 };
+
+const loaded = new Map<string, WTable>();
+let trainer: ((rules: string) => WTable) | null = null;
+
+/**
+ * The search table of a rules preset: from memory, from `.cache`, or trained
+ * now by the installed trainer (synchronously, with a message on stderr) and
+ * saved.
+ *
+ * @example
+ * ```ts
+ * const w = searchTableFor("duel");
+ * ```
+ */
+export function searchTableFor(rules: string): WTable {
+  const got = loaded.get(rules);
+  if (got) return got;
+  const path = searchTablePath(rules);
+  let w = WTable.loadSync(path);
+  if (!w) {
+    if (!trainer) {
+      throw new InputError(
+        `no win table at ${path}: train it with 'deno task flip7 experiment win-agent'`,
+      );
+    }
+    console.error(
+      `flip7: no win table at ${path}; training one now (deno task flip7 experiment win-agent trains both tables in parallel)`,
+    );
+    w = trainer(rules);
+    w.saveSync(path);
+  }
+  loaded.set(rules, w);
+  return w;
+}
+
+/**
+ * Put a table in memory for a rules preset (tests, and after training).
+ *
+ * @example
+ * ```ts
+ * setSearchTable("duel", searchTableFor("duel"));
+ * ```
+ */
+export function setSearchTable(rules: string, table: WTable): void {
+  loaded.set(rules, table);
+}
+
+/**
+ * Install what trains a missing search table (`lib/winprob/train.ts` does,
+ * with {@linkcode DEFAULT_TRAINING}).
+ *
+ * @example
+ * ```ts
+ * import { trainTableSync } from "./train.ts";
+ * setSearchTrainer((rules) =>
+ *   trainTableSync({ rules, ...DEFAULT_TRAINING }).table
+ * );
+ * ```
+ */
+export function setSearchTrainer(train: (rules: string) => WTable): void {
+  trainer = train;
+}

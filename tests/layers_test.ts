@@ -1,0 +1,217 @@
+/**
+ * The library's layers, checked on the real import graph.
+ *
+ * The graph comes from `deno info --json` over the entry points (the
+ * library's `lib/mod.ts`, the command line `lib/cli/main.ts`, every
+ * `experiments/*.ts`), counting static, dynamic and type-only imports of the
+ * repository's own files. The test fails on
+ * - an import cycle (any strongly connected set of two or more modules, or a
+ *   module importing itself),
+ * - an import against the layer order below (a module may import its own
+ *   layer or a lower one),
+ * - a module of lib/ importing lib/cli/ or experiments/, and
+ * - a module no layer names (a new file must be placed in the table).
+ *
+ * The layers, lowest first (a path ending in `/` names a folder; the longest
+ * matching path decides, so the table-playing strategies of lib/strategies/
+ * sit with the tables they play):
+ *
+ *   cards → rules → view → engine → strategies → solver / winprob → runner
+ *   → experiment / chart → cli and experiments
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+
+const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  // cards and the utilities every layer may use
+  ["cards", [
+    "lib/cards.ts",
+    "lib/rng.ts",
+    "lib/io.ts",
+    "lib/format.ts",
+    "lib/version.ts",
+  ]],
+  ["rules", ["lib/rules.ts"]],
+  ["view", ["lib/view.ts"]],
+  ["engine", ["lib/engine.ts", "lib/events.ts"]],
+  // policies that read a TableView and nothing else
+  ["strategies", ["lib/strategies/"]],
+  // exact solutions and win tables, and the agents that play them
+  ["solver / winprob", [
+    "lib/solver/",
+    "lib/winprob/",
+    "lib/strategies/dp.ts",
+    "lib/strategies/search.ts",
+    "lib/strategies/winprob.ts",
+    "lib/strategies/adaptive.ts",
+  ]],
+  // names to strategies, and everything that plays games by the thousand
+  ["runner", [
+    "lib/strategies/registry.ts",
+    "lib/parallel.ts",
+    "lib/worker.ts",
+    "lib/shard.ts",
+    "lib/runner.ts",
+    "lib/stats.ts",
+    "lib/sim.ts",
+    "lib/winprob/train.ts",
+    "lib/solver/evaluate.ts",
+  ]],
+  // results on disk, charts, and the public barrels
+  ["experiment / chart", [
+    "lib/experiment.ts",
+    "lib/chart.ts",
+    "lib/chart_check.ts",
+    "lib/display.ts",
+    "lib/sweep.ts",
+    "lib/mod.ts",
+    "lib/solver/mod.ts",
+    "lib/winprob/mod.ts",
+  ]],
+  ["cli and experiments", ["lib/cli/", "experiments/"]],
+];
+
+/** The layer index of a repository path (-1: no layer names it). */
+export function layerOf(path: string): number {
+  let best = -1, bestLen = -1;
+  LAYERS.forEach(([, paths], i) => {
+    for (const p of paths) {
+      const hit = p.endsWith("/") ? path.startsWith(p) : path === p;
+      if (hit && p.length > bestLen) [best, bestLen] = [i, p.length];
+    }
+  });
+  return best;
+}
+
+/**
+ * The import graph of the repository at `dir` (paths relative to it), from
+ * `deno info --json` over the entry points.
+ */
+export function importGraph(dir: string): Map<string, Set<string>> {
+  const root = new URL(`file://${Deno.realPathSync(dir)}/`).href;
+  const entries = [
+    "lib/mod.ts",
+    "lib/cli/main.ts",
+    ...[...Deno.readDirSync(`${dir}/experiments`)]
+      .filter((e) => e.isFile && e.name.endsWith(".ts"))
+      .map((e) => `experiments/${e.name}`)
+      .sort(),
+  ];
+  const graph = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    const out = new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json", entry],
+      cwd: dir,
+      stdout: "piped",
+      stderr: "piped",
+    }).outputSync();
+    assert.ok(
+      out.success,
+      `deno info ${entry}: ${new TextDecoder().decode(out.stderr)}`,
+    );
+    const info = JSON.parse(new TextDecoder().decode(out.stdout));
+    for (const m of info.modules ?? []) {
+      const spec: string = m.specifier;
+      if (!spec.startsWith(root)) continue;
+      const from = spec.slice(root.length);
+      const to = graph.get(from) ?? new Set<string>();
+      graph.set(from, to);
+      for (const d of m.dependencies ?? []) {
+        for (const s of [d.code?.specifier, d.type?.specifier]) {
+          if (typeof s === "string" && s.startsWith(root)) {
+            to.add(s.slice(root.length));
+          }
+        }
+      }
+    }
+  }
+  return graph;
+}
+
+/** The cycles of a graph: its strongly connected sets of two or more, or self-loops. */
+export function cycles(graph: Map<string, Set<string>>): string[][] {
+  // Tarjan's algorithm, iterative enough for a few hundred modules
+  let index = 0;
+  const idx = new Map<string, number>(), low = new Map<string, number>();
+  const stack: string[] = [], on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || graph.get(v)?.has(v)) out.push(scc.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!idx.has(v)) visit(v);
+  return out;
+}
+
+/** Every broken rule of the layering of the repository at `dir`, one line each. */
+export function layerProblems(dir: string): string[] {
+  const graph = importGraph(dir);
+  const problems: string[] = [];
+  for (const c of cycles(graph)) problems.push(`cycle: ${c.join(" ⇄ ")}`);
+  for (const [from, tos] of [...graph].sort()) {
+    const lf = layerOf(from);
+    if (lf < 0) {
+      problems.push(`no layer: ${from} (add it to LAYERS)`);
+      continue;
+    }
+    for (const to of [...tos].sort()) {
+      const lt = layerOf(to);
+      if (lt > lf) {
+        problems.push(
+          `against the layers: ${from} (${LAYERS[lf][0]}) imports ${to} (${
+            LAYERS[lt][0]
+          })`,
+        );
+      }
+      if (
+        from.startsWith("lib/") && !from.startsWith("lib/cli/") &&
+        (to.startsWith("lib/cli/") || to.startsWith("experiments/"))
+      ) {
+        problems.push(`library imports the command line: ${from} → ${to}`);
+      }
+    }
+  }
+  return problems;
+}
+
+Deno.test("the import graph has no cycle and follows the layers", () => {
+  const dir = Deno.env.get("FLIP7_LAYERS_DIR") ??
+    new URL("..", import.meta.url).pathname;
+  const problems = layerProblems(dir);
+  assert.deepEqual(problems, [], problems.join("\n"));
+});
+
+Deno.test("layers: the cycle finder and the layer table", () => {
+  const g = new Map([
+    ["a", new Set(["b"])],
+    ["b", new Set(["c"])],
+    ["c", new Set(["a"])],
+    ["d", new Set(["d"])],
+    ["e", new Set(["a"])],
+  ]);
+  assert.deepEqual(cycles(g), [["a", "b", "c"], ["d"]]);
+  assert.equal(layerOf("lib/strategies/sum.ts"), 4);
+  assert.equal(layerOf("lib/strategies/search.ts"), 5);
+  assert.equal(layerOf("lib/strategies/registry.ts"), 6);
+  assert.equal(layerOf("lib/cli/commands/sim.ts"), 8);
+  assert.equal(layerOf("lib/nowhere.ts"), -1);
+});
