@@ -34,6 +34,7 @@
 
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
+import type { JupyterDisplayable } from "./display.ts";
 import { fnv1a, writeFileAtomic } from "./io.ts";
 
 /** The project chart style. Change it here, and every chart follows. */
@@ -895,11 +896,8 @@ export async function writeChart(
   await writeFileAtomic(`${basePath}.png`, bytes);
 }
 
-/** What {@linkcode svgDisplay} returns: an object the Deno Jupyter kernel displays. */
-export interface JupyterDisplayable {
-  /** Called by the Deno kernel to get the MIME bundle. */
-  [key: symbol]: () => Record<string, string>;
-}
+/** What {@linkcode svgDisplay} returns (one type with the tables of `lib/display.ts`). */
+export type { JupyterDisplayable } from "./display.ts";
 
 /**
  * Wrap an SVG string so that the Deno Jupyter kernel shows it inline when it

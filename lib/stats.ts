@@ -63,19 +63,8 @@ export function summarize(
   return { mean, sd, se: sd / Math.sqrt(m.n) };
 }
 
-/**
- * Round to a fixed number of decimals for stable output (no `-0`).
- *
- * @example
- * ```ts
- * round(0.123456, 4); // 0.1235
- * ```
- */
-export function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  const r = Math.round(x * f) / f;
-  return r === 0 ? 0 : r;
-}
+/** Rounding for stable output (see `lib/format.ts`). */
+export { round } from "./format.ts";
 
 /**
  * Per-seat statistics of one policy group of a run (see {@linkcode policyRows}).

@@ -132,29 +132,5 @@ export function workersOf(values: Values): number {
   });
 }
 
-/**
- * Format a fraction as a percentage with `d` decimals.
- *
- * @example
- * ```ts
- * pct(0.5034); // "50.3%"
- * ```
- */
-export function pct(x: number, d = 1): string {
-  return `${(100 * x).toFixed(d)}%`;
-}
-
-/**
- * Render rows as an aligned text table (first column left-aligned).
- *
- * @example
- * ```ts
- * table([["a", "b"], ["1", "2"]]);
- * ```
- */
-export function table(rows: string[][]): string[] {
-  const w = rows[0].map((_, j) => Math.max(...rows.map((r) => r[j].length)));
-  return rows.map((r) =>
-    r.map((c, j) => (j === 0 ? c.padEnd(w[j]) : c.padStart(w[j]))).join("  ")
-  );
-}
+/** Percentages and text tables (see `lib/format.ts`), re-exported for the commands. */
+export { pct, table } from "../format.ts";
