@@ -37,9 +37,13 @@ class Snapshot implements TableView {
   private readonly table = new Int32Array(KINDS);
   private readonly exactTotal: number;
   private readonly tableTotal: number;
+  private readonly first: number;
+  readonly round: number;
   constructor(v: TableView, readonly me: number) {
     this.players = v.players;
     this.rules = v.rules;
+    this.round = v.round;
+    this.first = v.firstOfRound();
     for (let s = 0; s < v.players; s++) {
       this.seat.push([
         v.lineMask(s),
@@ -51,6 +55,7 @@ class Snapshot implements TableView {
         v.roundScore(s),
         v.total(s),
         v.isActive(s) ? 1 : 0,
+        v.seatStatus(s),
       ]);
     }
     for (let k = 0; k < KINDS; k++) {
@@ -86,6 +91,12 @@ class Snapshot implements TableView {
   }
   isActive(s: number) {
     return this.seat[s][8] === 1;
+  }
+  seatStatus(s: number) {
+    return this.seat[s][9];
+  }
+  firstOfRound() {
+    return this.first;
   }
   unseenTable(k: number) {
     return this.table[k];

@@ -41,13 +41,20 @@ import {
 import type { GameEvent, Listener } from "./events.ts";
 import { Rng } from "./rng.ts";
 import { checkStack, deckSize, type Rules } from "./rules.ts";
-import type { Strategy, TableView } from "./view.ts";
+import {
+  ACTIVE,
+  BUSTED,
+  FROZEN,
+  STAYED,
+  type Strategy,
+  type TableView,
+} from "./view.ts";
 
 /** Marks a set-aside slot whose card has been resolved. */
 const CONSUMED = 255;
 
-/** Seat status within a round. */
-export const ACTIVE = 0, STAYED = 1, FROZEN = 2, BUSTED = 3;
+/** Seat status within a round (defined beside the TableView that reports it). */
+export { ACTIVE, BUSTED, FROZEN, STAYED } from "./view.ts";
 /** How a seat's last completed round ended (see {@linkcode Game.lastRoundOutcome}). */
 export const OUT_BANKED = 0, OUT_BUST = 1, OUT_FLIP7 = 2;
 

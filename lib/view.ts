@@ -19,6 +19,18 @@
 
 import type { Rules } from "./rules.ts";
 
+/**
+ * A seat's status within a round: still drawing, stayed, frozen, or bust
+ * (what {@linkcode TableView.seatStatus} returns).
+ *
+ * @example
+ * ```ts
+ * import { ACTIVE, BUSTED } from "./view.ts";
+ * [ACTIVE, BUSTED]; // [0, 3]
+ * ```
+ */
+export const ACTIVE = 0, STAYED = 1, FROZEN = 2, BUSTED = 3;
+
 /** A read-only view of the table for one decision. All reads are O(1). */
 export interface TableView {
   /** The rules in play. */
@@ -43,6 +55,12 @@ export interface TableView {
   total(seat: number): number;
   /** True while the seat is still in the round (not stayed, frozen or bust). */
   isActive(seat: number): boolean;
+  /** The seat's status in the round: ACTIVE, STAYED, FROZEN or BUSTED. */
+  seatStatus(seat: number): number;
+  /** The round being played: 1 in a game's first round (a lone decision's view says 1). */
+  readonly round: number;
+  /** The seat that was first to draw in this round (the next round starts at the seat after it). */
+  firstOfRound(): number;
   /** Copies of `kind` not visible on the table (deck minus cards in front of anyone). */
   unseenTable(kind: number): number;
   /** Total of {@linkcode unseenTable} over all kinds. */

@@ -26,7 +26,7 @@ import {
 } from "../cards.ts";
 import { getRules, type Rules } from "../rules.ts";
 import { bustRisk, oneCardValue } from "../strategies/estimate.ts";
-import type { TableView } from "../view.ts";
+import { ACTIVE, type TableView } from "../view.ts";
 import { loadDecisions } from "./cache.ts";
 import { reachProbabilities } from "./forward.ts";
 import type { SoloModel } from "./model.ts";
@@ -96,6 +96,16 @@ export class LineView implements TableView {
   /** Always true. */
   isActive(): boolean {
     return true;
+  }
+  /** Always ACTIVE. */
+  seatStatus(): number {
+    return ACTIVE;
+  }
+  /** Always 1: one round. */
+  readonly round = 1;
+  /** Always 0: alone at the table. */
+  firstOfRound(): number {
+    return 0;
   }
   /** @inheritdoc */
   unseenTable(kind: number): number {

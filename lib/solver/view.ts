@@ -35,7 +35,7 @@ import {
   X2,
 } from "../cards.ts";
 import type { Rules } from "../rules.ts";
-import type { TableView } from "../view.ts";
+import { ACTIVE, type TableView } from "../view.ts";
 import type { SoloModel } from "./model.ts";
 import type { SoloSpace } from "./solve.ts";
 
@@ -169,6 +169,16 @@ export class SoloView implements TableView {
   /** Always true: the view is only asked in live states. */
   isActive(_seat: number): boolean {
     return true;
+  }
+  /** Always ACTIVE: the view is only asked in live states. */
+  seatStatus(_seat: number): number {
+    return ACTIVE;
+  }
+  /** Always 1: one round. */
+  readonly round = 1;
+  /** Always 0: alone at the table. */
+  firstOfRound(): number {
+    return 0;
   }
   /** @inheritdoc */
   unseenTable(kind: number): number {

@@ -29,8 +29,13 @@
  */
 
 import { SUM_OF_MASK } from "../cards.ts";
-import { ACTIVE, BUSTED, Game, STAYED } from "../engine.ts";
-import type { Strategy, TableView } from "../view.ts";
+import {
+  ACTIVE,
+  BUSTED,
+  STAYED,
+  type Strategy,
+  type TableView,
+} from "../view.ts";
 import { ContinuationLaws } from "../winprob/rounddp.ts";
 import type { WTable } from "../winprob/table.ts";
 import { WinProbStrategy } from "./winprob.ts";
@@ -139,7 +144,6 @@ export class AdaptiveStrategy implements Strategy {
 
   /** Read the opponent's turns since the last look off the table (see the module notes). */
   private observe(view: TableView, opp: number): void {
-    if (!(view instanceof Game)) return;
     if (view.round !== this.lastRound) {
       this.lastRound = view.round;
       this.prevMask = -1;

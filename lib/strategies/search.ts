@@ -29,7 +29,6 @@
  */
 
 import { FLIP3, FREEZE } from "../cards.ts";
-import { Game } from "../engine.ts";
 import type { Strategy, TableView } from "../view.ts";
 import { SearchCore } from "../winprob/search.ts";
 import { searchTableFor } from "../winprob/provide.ts";
@@ -69,7 +68,8 @@ export function mainOpponent(view: TableView, seat: number): number {
 }
 
 /**
- * 0 when `seat` starts the next round, else 1 (0 when the view cannot tell).
+ * 0 when `seat` starts the next round, else 1 (read off the view: the seat
+ * after this round's first).
  *
  * @example
  * ```ts
@@ -77,11 +77,8 @@ export function mainOpponent(view: TableView, seat: number): number {
  * ```
  */
 export function nextStarter(view: TableView, seat: number): number {
-  if (view instanceof Game) {
-    const next = (view.firstOfRound() + 1) % view.players;
-    return next === seat ? 0 : 1;
-  }
-  return 0;
+  const next = (view.firstOfRound() + 1) % view.players;
+  return next === seat ? 0 : 1;
 }
 
 /** Seed 001's two-ply search agent. */

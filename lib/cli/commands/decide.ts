@@ -34,7 +34,7 @@ import { getRules, type Rules } from "../../rules.ts";
 import { bustRisk, oneCardValue } from "../../strategies/estimate.ts";
 import { SearchStrategy } from "../../strategies/search.ts";
 import { WinProbStrategy } from "../../strategies/winprob.ts";
-import type { TableView } from "../../view.ts";
+import { ACTIVE, STAYED, type TableView } from "../../view.ts";
 import type { Command } from "../command.ts";
 import { pct } from "../common.ts";
 
@@ -159,6 +159,19 @@ export class DecideView implements TableView {
   /** @inheritdoc */
   isActive(s: number): boolean {
     return this.seats[s].active;
+  }
+  /** ACTIVE, or STAYED for an opponent who is done (`--opp-done`). */
+  seatStatus(s: number): number {
+    return this.seats[s].active ? ACTIVE : STAYED;
+  }
+  /** Always 1: the command is not told which round it is. */
+  readonly round = 1;
+  /**
+   * Always 1: the command is not told who drew first, so the opponent is
+   * taken to have started this round and you the next.
+   */
+  firstOfRound(): number {
+    return 1;
   }
   /** @inheritdoc */
   unseenTable(k: number): number {
