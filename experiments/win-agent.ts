@@ -55,17 +55,13 @@ import {
 import { runChunks } from "../lib/parallel.ts";
 import { runAll } from "../lib/runner.ts";
 import { wilson } from "../lib/stats.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
-import {
-  DEFAULT_TRAINING,
-  SearchStrategy,
-  setSearchTable,
-} from "../lib/strategies/search.ts";
-import { ADAPT_MODELS, AdaptiveStrategy } from "../lib/strategies/adaptive.ts";
+import { resolveStrategy } from "../lib/strategies/registry.ts";
+import { DEFAULT_TRAINING, setSearchTable } from "../lib/strategies/search.ts";
+import { ADAPT_MODELS } from "../lib/strategies/adaptive.ts";
 import {
   brTable,
+  WINPROB_ABLATIONS,
   type WinProbOptions,
-  WinProbStrategy,
 } from "../lib/strategies/winprob.ts";
 import {
   bestResponse,
@@ -92,12 +88,8 @@ interface Match {
 }
 
 /** Ablations of `winprob` (against ev, standard, two players): spec → options. */
-export const ABLATIONS: Record<string, WinProbOptions> = {
-  "winprob/flip3-shared": { flipThree: "shared" },
-  "winprob/flip3-opponent": { flipThree: "opponent" },
-  "winprob/freeze-shared": { freeze: "shared" },
-  "winprob/no-modifiers": { modifiers: false },
-};
+export const ABLATIONS: Readonly<Record<string, WinProbOptions>> =
+  WINPROB_ABLATIONS;
 
 const duel = (agent: string, opponent: string, seed001?: number): Match => ({
   rules: "duel",
@@ -243,8 +235,8 @@ function tableOf(
 }
 
 /**
- * The runner's strategy maker for the matches: the agents built on the
- * tables passed in (no cache read), anything else from the registry.
+ * The runner's strategy maker for the matches: the registry's strategy for
+ * the spec, its win agents built on the tables passed in (no cache read).
  *
  * @example
  * ```ts
@@ -256,37 +248,10 @@ export function makeAgent(
   spec: string,
   rules: string,
 ): Strategy {
-  const table = () => tableOf(args.tables[rules], 2);
-  switch (spec) {
-    case "search":
-      return new SearchStrategy(true, table());
-    case "search-bank":
-      return new SearchStrategy(true, table(), 2, "bank");
-    case "search0":
-      return new SearchStrategy(false);
-    case "search0-bank":
-      return new SearchStrategy(false, null, 2, "bank");
-    case "winprob":
-      return new WinProbStrategy({ table: tableOf(args.br[spec], 1) });
-    case "adapt":
-      return new AdaptiveStrategy(
-        ADAPT_MODELS.map((o) => tableOf(args.br[brSpec(o)], 1)),
-      );
-    default:
-      if (spec in ABLATIONS) {
-        return new WinProbStrategy({
-          table: tableOf(args.br.winprob, 1),
-          ...ABLATIONS[spec],
-        });
-      }
-      if (spec.startsWith("brsum:")) {
-        return new WinProbStrategy({
-          table: tableOf(args.br[spec], 1),
-          opponent: Number(spec.slice(6)),
-        });
-      }
-      return makeStrategy(spec);
-  }
+  return resolveStrategy(spec, {
+    searchTable: () => tableOf(args.tables[rules], 2),
+    brTable: (o) => tableOf(args.br[brSpec(o)], 1),
+  });
 }
 
 /** The search table of a preset for this run: cached and matching, else trained. */

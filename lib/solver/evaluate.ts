@@ -15,9 +15,8 @@
 
 import { InputError } from "../cards.ts";
 import { DpStrategy } from "../strategies/dp.ts";
-import { makeStrategy } from "../strategies/registry.ts";
+import { makeStrategy, resolveStrategy } from "../strategies/registry.ts";
 import type { Strategy } from "../view.ts";
-import { AdviceStrategy, deriveAdvice, SEED_ADVICE } from "./advice.ts";
 import { loadDecisions } from "./cache.ts";
 import { evaluateDecider, evaluateTable, type Evaluation } from "./forward.ts";
 import { getModel, type SoloModel } from "./model.ts";
@@ -79,10 +78,10 @@ const NOT_SOLO: Record<string, string> = {
 };
 
 /**
- * The strategy for a policy spec on a solo model: `dp` (alias `optimal`) is
- * the model's own optimum; `advice` is the beer-mat rule derived from the
- * model's optimal play and `advice:seed` seed 000's published cut-offs; every
- * other spec comes from the strategy registry. `endgame` is accepted: alone,
+ * The strategy for a policy spec on a solo model, from the strategy registry
+ * with the model as context: `dp` (alias `optimal`) is the model's own
+ * optimum, `advice` the beer-mat rule derived from the model's optimal play,
+ * `advice:seed` seed 000's published cut-offs. `endgame` is accepted: alone,
  * with a total of 0, it plays as `ev`.
  *
  * @throws {InputError} for an unknown spec or one that cannot be evaluated solo.
@@ -94,17 +93,12 @@ const NOT_SOLO: Record<string, string> = {
 export function soloStrategy(spec: string, model: SoloModel): Strategy {
   const s = spec.trim();
   const name = s.split(":")[0];
-  if (s === "dp" || s === "optimal") return new DpStrategy(model.name);
-  if (s === "advice:seed") {
-    return new AdviceStrategy(SEED_ADVICE, "advice:seed");
-  }
-  if (s === "advice") return deriveAdvice(model).strategy;
   if (NOT_SOLO[name]) {
     throw new InputError(
       `policy '${spec}' cannot be evaluated solo: ${NOT_SOLO[name]}`,
     );
   }
-  return makeStrategy(s);
+  return resolveStrategy(s, { model: model.name });
 }
 
 /**
@@ -129,12 +123,8 @@ export function evaluatePolicies(
         `policy '${s.trim()}' cannot be evaluated solo: ${NOT_SOLO[name]}`,
       );
     }
-    if (
-      !["dp", "optimal", "advice"].includes(s.trim()) &&
-      s.trim() !== "advice:seed"
-    ) {
-      makeStrategy(s); // validates the spec before any solving
-    }
+    // validates the spec before any solving (advice would solve now)
+    if (s.trim() !== "advice") makeStrategy(s);
   }
   const strategies = specs.map((s) => soloStrategy(s, model));
   const space = spaceOf(model);

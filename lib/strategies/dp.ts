@@ -139,5 +139,5 @@ export const DP_ENTRY: StrategyEntry = {
   usage: "dp",
   describe:
     "The exact solo optimum (exact model), looked up in a solved table of 22M states; the seat's line is mapped to the nearest solo state.",
-  make: () => new DpStrategy(),
+  make: (_, c) => new DpStrategy(c.model),
 };

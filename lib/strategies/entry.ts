@@ -16,7 +16,24 @@
  * @module
  */
 
+import type { ModelName } from "../solver/model.ts";
 import type { Strategy } from "../view.ts";
+import type { WTable } from "../winprob/table.ts";
+
+/**
+ * What a spec may be built against besides its parameter: the solo model of
+ * `dp`/`optimal`/`advice`, and tables handed to the win agents (by an
+ * experiment that ships them to its workers). Everything is optional: the
+ * defaults are the exact model and the tables provided per rules preset.
+ */
+export interface StrategyContext {
+  /** Solo model of `dp`, `optimal` and `advice` (default `exact`). */
+  model?: ModelName;
+  /** The search table of the rules in play (asked only by the search agents). */
+  searchTable?: () => WTable;
+  /** The best-response table against an opponent model (asked only by the winprob agents). */
+  brTable?: (opponent: "maximiser" | number) => WTable;
+}
 
 /** What kind of parameter a strategy takes. */
 export type ParamKind = "none" | "count" | "probability";
@@ -31,6 +48,6 @@ export interface StrategyEntry {
   usage: string;
   /** What it does, one or two sentences. */
   describe: string;
-  /** Build an instance from the parsed parameter. */
-  make(param: number): Strategy;
+  /** Build an instance from the parsed parameter (and the context, if any). */
+  make(param: number, context: StrategyContext): Strategy;
 }

@@ -13,7 +13,7 @@
 
 import { InputError } from "../cards.ts";
 import type { Strategy } from "../view.ts";
-import type { StrategyEntry } from "./entry.ts";
+import type { StrategyContext, StrategyEntry } from "./entry.ts";
 import { BustStrategy } from "./bust.ts";
 import { BustScStrategy } from "./bustsc.ts";
 import { CountStrategy } from "./count.ts";
@@ -23,11 +23,13 @@ import { EvStrategy } from "./ev.ts";
 import { HumanStrategy } from "./human.ts";
 import { SumStrategy } from "./sum.ts";
 import { SearchStrategy } from "./search.ts";
-import { WinProbStrategy } from "./winprob.ts";
-import { AdaptiveStrategy } from "./adaptive.ts";
+import { WINPROB_ABLATIONS, WinProbStrategy } from "./winprob.ts";
+import { ADAPT_MODELS, AdaptiveStrategy } from "./adaptive.ts";
+import { AdviceStrategy, deriveAdvice, SEED_ADVICE } from "../solver/advice.ts";
+import { getModel } from "../solver/model.ts";
 import { isModuleSpec, moduleStrategy } from "./modules.ts";
 
-export type { ParamKind, StrategyEntry } from "./entry.ts";
+export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
 
 /** Every strategy, in the order `flip7 rules` lists them. */
 export const REGISTRY: StrategyEntry[] = [
@@ -109,12 +111,44 @@ export const REGISTRY: StrategyEntry[] = [
   },
   DP_ENTRY,
   {
+    name: "optimal",
+    param: "none",
+    usage: "optimal",
+    describe: "Another name of dp: the solo optimum.",
+    make: (_, c) => DP_ENTRY.make(0, c),
+  },
+  {
+    name: "advice",
+    param: "none",
+    usage: "advice",
+    describe:
+      "The beer-mat rule derived from the solo optimum: hit while the bust risk is under a cut-off that depends on how many numbers you show.",
+    make: (_, c) => deriveAdvice(getModel(c.model)).strategy,
+  },
+  {
+    name: "advice:seed",
+    param: "none",
+    usage: "advice:seed",
+    describe:
+      "The beer-mat rule with seed 000's published cut-offs (22%, 25%, ..., 34% with six numbers).",
+    make: () => new AdviceStrategy(SEED_ADVICE, "advice:seed"),
+  },
+  {
     name: "search",
     param: "none",
     usage: "search",
     describe:
       "Seed 001's agent: two-ply expectiminimax over the round, leaves valued by a trained win table W[t0, t1, starter].",
-    make: () => new SearchStrategy(true),
+    make: (_, c) => new SearchStrategy(true, c.searchTable?.() ?? null),
+  },
+  {
+    name: "search-bank",
+    param: "none",
+    usage: "search-bank",
+    describe:
+      "search with seed 001's leaves: everyone banks their line at a leaf (an ablation).",
+    make: (_, c) =>
+      new SearchStrategy(true, c.searchTable?.() ?? null, 2, "bank"),
   },
   {
     name: "search0",
@@ -125,20 +159,40 @@ export const REGISTRY: StrategyEntry[] = [
     make: () => new SearchStrategy(false),
   },
   {
+    name: "search0-bank",
+    param: "none",
+    usage: "search0-bank",
+    describe: "search0 with banking leaves (an ablation).",
+    make: () => new SearchStrategy(false, null, 2, "bank"),
+  },
+  {
     name: "winprob",
     param: "none",
     usage: "winprob",
     describe:
       "Plays the exact two-player best response to a score maximiser (independent-round model): an exact round DP for the win value.",
-    make: () => new WinProbStrategy(),
+    make: (_, c) => new WinProbStrategy({ table: c.brTable?.("maximiser") }),
   },
+  ...Object.entries(WINPROB_ABLATIONS).map(([name, options]) => ({
+    name,
+    param: "none" as const,
+    usage: name,
+    describe: `winprob with one part changed (an ablation): ${
+      JSON.stringify(options)
+    }.`,
+    make: (_: number, c: StrategyContext) =>
+      new WinProbStrategy({ table: c.brTable?.("maximiser"), ...options }),
+  })),
   {
     name: "adapt",
     param: "none",
     usage: "adapt",
     describe:
       "winprob that learns whom it plays: a posterior over the maximiser and sum:25 ... sum:45 from the opponent's hits and stays this game, then the best response to the likeliest.",
-    make: () => new AdaptiveStrategy(),
+    make: (_, c) =>
+      new AdaptiveStrategy(
+        c.brTable ? ADAPT_MODELS.map((o) => c.brTable!(o)) : [],
+      ),
   },
   {
     name: "brsum",
@@ -146,7 +200,7 @@ export const REGISTRY: StrategyEntry[] = [
     usage: "brsum:N",
     describe:
       "winprob against a known sum:N player: the best response to sum:N (its table, and sum:N's law for an opponent still in the round). A ceiling, not a fair agent.",
-    make: (n) => new WinProbStrategy({ opponent: n }),
+    make: (n, c) => new WinProbStrategy({ table: c.brTable?.(n), opponent: n }),
   },
   {
     name: "human",
@@ -198,7 +252,9 @@ function allowed(): string {
 }
 
 /**
- * Build a strategy from its spec.
+ * Build a strategy from its spec, with no context: {@linkcode resolveStrategy}
+ * with the exact model and the tables provided per rules preset (its
+ * one-argument form, so that `specs.map(makeStrategy)` works).
  *
  * @throws {InputError} naming the bad spec and what is allowed.
  * @example
@@ -207,8 +263,30 @@ function allowed(): string {
  * ```
  */
 export function makeStrategy(spec: string): Strategy {
+  return resolveStrategy(spec);
+}
+
+/**
+ * Build a strategy from its spec: the one resolver of every name the
+ * project accepts (`flip7 rules` lists them), optionally against a solo
+ * model and tables handed in ({@linkcode StrategyContext}).
+ *
+ * @throws {InputError} naming the bad spec and what is allowed.
+ * @example
+ * ```ts
+ * resolveStrategy("dp", { model: "approx" }).name; // "dp:approx"
+ * resolveStrategy("advice:seed").name; // "advice:seed"
+ * ```
+ */
+export function resolveStrategy(
+  spec: string,
+  context: StrategyContext = {},
+): Strategy {
   const s = spec.trim();
   if (isModuleSpec(s)) return moduleStrategy(s);
+  // a spec named whole (e.g. advice:seed) before name:param
+  const whole = REGISTRY.find((x) => x.name === s && x.param === "none");
+  if (whole) return whole.make(0, context);
   const colon = s.indexOf(":");
   const name = colon < 0 ? s : s.slice(0, colon);
   const arg = colon < 0 ? null : s.slice(colon + 1);
@@ -224,7 +302,7 @@ export function makeStrategy(spec: string): Strategy {
         `policy '${spec}' takes no parameter: write '${e.usage}'`,
       );
     }
-    return e.make(0);
+    return e.make(0, context);
   }
   if (arg === null || arg === "") {
     throw new InputError(
@@ -237,7 +315,7 @@ export function makeStrategy(spec: string): Strategy {
         `bad parameter in '${spec}': ${e.usage} needs a whole number N from 0 to 1000`,
       );
     }
-    return e.make(Number(arg));
+    return e.make(Number(arg), context);
   }
   const p = Number(arg);
   if (!/^(0|1|0?\.\d+|1\.0*)$/.test(arg) || !(p >= 0 && p <= 1)) {
@@ -245,7 +323,7 @@ export function makeStrategy(spec: string): Strategy {
       `bad parameter in '${spec}': ${e.usage} needs a probability P from 0 to 1`,
     );
   }
-  return e.make(p);
+  return e.make(p, context);
 }
 
 /**

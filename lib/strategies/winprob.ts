@@ -426,6 +426,23 @@ export class WinProbCore {
   }
 }
 
+/**
+ * The ablations of `winprob`, by spec: each changes one part of the agent
+ * (how it aims a Flip Three or a Freeze, or whether its round DP values the
+ * modifiers left to draw).
+ *
+ * @example
+ * ```ts
+ * WINPROB_ABLATIONS["winprob/no-modifiers"]; // { modifiers: false }
+ * ```
+ */
+export const WINPROB_ABLATIONS: Readonly<Record<string, WinProbOptions>> = {
+  "winprob/flip3-shared": { flipThree: "shared" },
+  "winprob/flip3-opponent": { flipThree: "opponent" },
+  "winprob/freeze-shared": { freeze: "shared" },
+  "winprob/no-modifiers": { modifiers: false },
+};
+
 /** Plays the best-response table. */
 export class WinProbStrategy implements Strategy {
   /** `winprob`, or `brsum:N` against a known `sum:N`. */

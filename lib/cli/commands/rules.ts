@@ -64,7 +64,13 @@ export const rulesCommand: Command = {
     for (const p of PRESETS) out.line(`  ${p.name.padEnd(18)} ${p.summary}`);
     out.line("");
     out.line("Policies (-p, comma-separated):");
-    for (const e of REGISTRY) out.line(`  ${e.usage.padEnd(10)} ${e.describe}`);
+    const w = Math.max(...REGISTRY.map((e) => e.usage.length));
+    for (const e of REGISTRY) out.line(`  ${e.usage.padEnd(w)} ${e.describe}`);
+    out.line(
+      `  ${
+        "./FILE.ts[:P]".padEnd(w)
+      } A policy module: a file default-exporting (param) => Strategy, named by its path (./, ../, / or file://; README, "Policy modules").`,
+    );
     out.line("");
     out.line(
       "Card notation (--deck): 0-12, +2 +4 +6 +8 +10, x2, freeze, flip3, chance.",
