@@ -161,6 +161,8 @@ export function lineScore(
 /** An error from bad user input: the CLI prints its message alone and exits 2. */
 export class InputError extends Error {
   /**
+   * An error whose message is one line naming the bad value and what is allowed.
+   *
    * @example
    * ```ts
    * throw new InputError("unknown card 'x3': allowed 0-12, +2, +4, +6, +8, +10, x2, freeze, flip3, chance");

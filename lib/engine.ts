@@ -147,6 +147,8 @@ export class Game implements TableView {
   round = 0;
 
   /**
+   * A new game at a table (no round played yet).
+   *
    * @param rules the rule set
    * @param strategies one strategy per seat
    * @param options seed, stream, stacked deck, listener
@@ -260,6 +262,7 @@ export class Game implements TableView {
     }
   }
 
+  /** Clear every seat: no line, no modifiers, active again. */
   private resetSeats(): void {
     for (let s = 0; s < this.players; s++) {
       this.mask[s] = 0;
@@ -281,27 +284,27 @@ export class Game implements TableView {
 
   // ---- TableView -------------------------------------------------------
 
-  /** @inheritdoc */
+  /** Bit mask of the distinct numbers in a seat's line (bit v for number v). */
   lineMask(seat: number): number {
     return this.mask[seat];
   }
-  /** @inheritdoc */
+  /** How many number cards a seat's line holds. */
   lineCount(seat: number): number {
     return COUNT_OF_MASK[this.mask[seat]];
   }
-  /** @inheritdoc */
+  /** Sum of the face values in a seat's line. */
   numberSum(seat: number): number {
     return SUM_OF_MASK[this.mask[seat]];
   }
-  /** @inheritdoc */
+  /** Bit mask of the modifiers in front of a seat (`+2` bit 0 … `x2` bit 5). */
   modMask(seat: number): number {
     return this.mods[seat];
   }
-  /** @inheritdoc */
+  /** True when the seat holds a Second Chance. */
   hasChance(seat: number): boolean {
     return this.chance[seat] === 1;
   }
-  /** @inheritdoc */
+  /** Cards in front of the seat (numbers, modifiers, Second Chance, actions played on it). */
   cardsInFront(seat: number): number {
     let m = this.mods[seat], c = COUNT_OF_MASK[this.mask[seat]];
     while (m) {
@@ -311,34 +314,34 @@ export class Game implements TableView {
     return c + this.chance[seat] + this.freezeFront[seat] +
       this.flip3Front[seat] + (this.bustCard[seat] >= 0 ? 1 : 0);
   }
-  /** @inheritdoc */
+  /** What the seat would bank if it stopped now (0 after a bust). */
   roundScore(seat: number): number {
     if (this.status[seat] === BUSTED) return 0;
     return lineScore(this.mask[seat], this.mods[seat], this.flip7[seat] === 1);
   }
-  /** @inheritdoc */
+  /** The seat's game total before this round. */
   total(seat: number): number {
     return this.totals[seat];
   }
-  /** @inheritdoc */
+  /** True while the seat is still in the round (not stayed, frozen or bust). */
   isActive(seat: number): boolean {
     return this.status[seat] === ACTIVE;
   }
-  /** @inheritdoc */
+  /** Copies of `kind` not visible on the table (deck minus cards in front of anyone). */
   unseenTable(kind: number): number {
     return this.deckCounts[kind] - this.frontCounts[kind];
   }
-  /** @inheritdoc */
+  /** Total of {@linkcode unseenTable} over all kinds. */
   unseenTableTotal(): number {
     return this.size - this.frontTotal;
   }
-  /** @inheritdoc */
+  /** Copies of `kind` the next card can be: exact count of the draw pile. */
   unseenExact(kind: number): number {
     return this.pileTotal > 0
       ? this.pileCounts[kind]
       : this.discardCounts[kind];
   }
-  /** @inheritdoc */
+  /** Total of {@linkcode unseenExact} over all kinds. */
   unseenExactTotal(): number {
     return this.pileTotal > 0 ? this.pileTotal : this.discardTotal;
   }
@@ -400,6 +403,7 @@ export class Game implements TableView {
     return k;
   }
 
+  /** Shuffle the discard pile into a new draw pile. */
   private reshuffle(): void {
     let n = 0;
     for (let k = 0; k < KINDS; k++) {
@@ -415,11 +419,13 @@ export class Game implements TableView {
     if (this.listener) this.listener({ type: "reshuffle", cards: n });
   }
 
+  /** Count a card as lying in front of a seat. */
   private toFront(kind: number): void {
     this.frontCounts[kind]++;
     this.frontTotal++;
   }
 
+  /** Count a card onto the discard pile. */
   private toDiscard(kind: number): void {
     this.discardCounts[kind]++;
     this.discardTotal++;
@@ -493,6 +499,7 @@ export class Game implements TableView {
     return this.scores;
   }
 
+  /** Every card is out: the round cannot go on. */
   private exhausted(): void {
     this.roundOver = true;
     if (this.listener) this.listener({ type: "deck_exhausted" });
@@ -557,6 +564,7 @@ export class Game implements TableView {
     }
   }
 
+  /** Give a spare Second Chance on, or discard it. */
   private passChance(s: number): void {
     const n = this.players;
     let eligible = 0, only = -1;
@@ -669,6 +677,7 @@ export class Game implements TableView {
     this.asideTop = start;
   }
 
+  /** End the round: tell the strategies, add each round score to its total, record how each seat ended. */
   private endRound(): void {
     const n = this.players;
     for (let s = 0; s < n; s++) this.strategies[s].roundEnd?.(this, s);
@@ -744,6 +753,7 @@ export class Game implements TableView {
     }
   }
 
+  /** Clear the seats and report the round's scores and totals to the listener. */
   private finishRound(): void {
     this.resetSeats();
     this.roundOver = true;

@@ -45,6 +45,12 @@ export {
   registerStrategy,
   REGISTRY,
 } from "./strategies/registry.ts";
-export type { StrategyEntry } from "./strategies/registry.ts";
+export type {
+  ParamKind,
+  StrategyContext,
+  StrategyEntry,
+} from "./strategies/registry.ts";
 export { bustRisk, oneCardValue } from "./strategies/estimate.ts";
 export { defaultTarget } from "./strategies/targeting.ts";
+export type { ModelName } from "./solver/model.ts";
+export type { WTable } from "./winprob/table.ts";

@@ -32,6 +32,8 @@ export class Rng {
   private d = 0;
 
   /**
+   * A generator on stream `stream` of seed `seed`.
+   *
    * @param seed any integer (taken modulo 2^32)
    * @param stream an independent stream number (default 0)
    * @example

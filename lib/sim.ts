@@ -22,22 +22,35 @@ import { round, summarize, wilson } from "./stats.ts";
 
 /** One policy's row of a match. */
 export interface MatchRow {
+  /** The policy spec. */
   policy: string;
+  /** Games won outright. */
   wins: number;
+  /** Drawn games in which this seat shared the top total. */
   draws: number;
+  /** wins / games (a draw is not a win). */
   win_share: number;
+  /** Lower end of the 95% Wilson interval of the win share. */
   ci_low: number;
+  /** Upper end of the 95% Wilson interval of the win share. */
   ci_high: number;
+  /** Mean points a round. */
   points_per_round: number;
 }
 
 /** The result of {@linkcode runMatch}. */
 export interface MatchResult {
+  /** Games played. */
   games: number;
+  /** The rules preset. */
   rules: string;
+  /** The seed. */
   seed: number;
+  /** Mean rounds a game. */
   rounds_per_game: number;
+  /** Its standard error. */
   rounds_per_game_se: number;
+  /** One row per policy, in seat order. */
   rows: MatchRow[];
 }
 
@@ -101,12 +114,19 @@ export { MAX_ROUND_SCORE };
 
 /** One policy's row of a round distribution. */
 export interface RoundRow {
+  /** The policy spec. */
   policy: string;
+  /** Rounds played. */
   rounds: number;
+  /** Mean round score. */
   mean: number;
+  /** Its standard error. */
   se: number;
+  /** Standard deviation of the round score. */
   sd: number;
+  /** Share of rounds busted. */
   bust: number;
+  /** Share of rounds ending in a Flip 7. */
   flip7: number;
   /** Counts of each round score, index = score. */
   histogram: number[];

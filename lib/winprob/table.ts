@@ -42,6 +42,8 @@ export function fnv1a(bytes: Uint8Array): number {
 /** A two-player win-probability table with terminal handling. */
 export class WTable {
   /**
+   * A table over the given values.
+   *
    * @param target the game's target total (table covers totals 0..target-1)
    * @param sides 2 (who starts matters) or 1
    * @param data `target * target * sides` values, index `(s * target + t0) * target + t1`
