@@ -50,7 +50,6 @@ import {
   FLIP3,
   FREEZE,
   InputError,
-  lineScore,
   PLUS_OF_MASK,
   SUM_OF_MASK,
   X2_BIT,
@@ -488,6 +487,10 @@ class LevelStep {
   bust = 0;
   flip7 = 0;
   flip7Sum = 0;
+  /** The Flip 7 outcomes: number sum of the seven and copies. */
+  readonly f7Sum = new Float64Array(16);
+  readonly f7Count = new Float64Array(16);
+  f7n = 0;
   total = 0;
   mask = 0;
   sum = 0;
@@ -511,6 +514,7 @@ class LevelStep {
     this.bust = 0;
     this.flip7 = 0;
     this.flip7Sum = 0;
+    this.f7n = 0;
     this.total = o.total;
     this.nextSumC = 0;
     this.nextC = 0;
@@ -531,6 +535,8 @@ class LevelStep {
       } else if (o.effect[i] === FLIP7) {
         this.flip7 += c;
         this.flip7Sum += c * SUM_OF_MASK[o.next[i]];
+        this.f7Sum[this.f7n] = SUM_OF_MASK[o.next[i]];
+        this.f7Count[this.f7n++] = c;
       } else {
         this.bust += c;
       }
@@ -721,7 +727,7 @@ export function forwardActions(
   const mass = new Float64Array(M * MODS);
   const pHit = new Float64Array(MODS);
   const step = new LevelStep();
-  const o = step.o, nb = step.nextOff, nc = step.nextCount;
+  const nb = step.nextOff, nc = step.nextCount;
   const levels = start.length - 1;
   let bust = 0, flip7 = 0, visited = 0;
   let layer = new Float64Array((start[1] - start[0]) * blockN);
@@ -750,7 +756,7 @@ export function forwardActions(
         }
       }
       step.load(model, base, posOf, ns, blockN, core);
-      const total = step.total, sum = step.sum, mask = step.mask;
+      const total = step.total, sum = step.sum;
       const isRoot = core === model.base.root;
       const dBase = slot * T1;
       for (let mi = 0; mi < M; mi++) {
@@ -800,13 +806,10 @@ export function forwardActions(
             bust += p * step.bust;
             dist[0] += p * step.bust;
           }
-          if (step.flip7 > 0) {
-            for (let i = 0; i < o.n; i++) {
-              if (o.effect[i] !== FLIP7) continue;
-              const q = p * o.count[i];
-              dist[lineScore(o.next[i], mods, true)] += q;
-              flip7 += q;
-            }
+          for (let i = 0; i < step.f7n; i++) {
+            const q = p * step.f7Count[i];
+            dist[x2Of[mods] * step.f7Sum[i] + plusOf[mods] + 15] += q;
+            flip7 += q;
           }
         }
         if (!any) continue;
@@ -831,7 +834,6 @@ export function forwardActions(
           }
         }
       }
-      void mask;
     }
     layer = nextLayer;
     touched = nextTouched;
