@@ -29,6 +29,7 @@ import {
 } from "../lib/solver/cache.ts";
 import type { Strategy } from "../lib/view.ts";
 import { main } from "../lib/cli/main.ts";
+import { deckVariants } from "../experiments/deck-variants.ts";
 
 const LONG = Deno.env.get("FLIP7_LONG") === "1";
 /** A 50-card deck: numbers 0-8, the six modifiers, one Second Chance, three Freezes, three Flip Threes. */
@@ -228,4 +229,40 @@ Deno.test({
     const dp = new DpStrategy(model, t);
     assertWithin4SE("dp all94", engineRounds(model, dp, 1_000_000, 2026), opt);
   },
+});
+
+Deno.test("experiment deck-variants (quick): exact rows, rules at or below the optimum, class values", async () => {
+  const r = await deckVariants.run({ seed: 1, quick: true, workers: 1 });
+  assert.deepEqual(r.rows.map((x) => x.deck), [
+    "numbers",
+    "modifiers",
+    "numbers-two-zeros",
+  ]);
+  for (const row of r.rows) {
+    const opt = row.optimum as number;
+    for (const c of ["best_sum_ev", "best_bust_ev", "best_count_ev"]) {
+      assert.ok((row[c] as number) <= opt + 1e-9, `${row.deck} ${c}`);
+    }
+    assert.ok((row.always_hit_ev as number) < opt);
+  }
+  const [num, mod] = r.rows;
+  assert.equal((num.optimum as number).toFixed(4), "18.5652");
+  assert.ok(
+    Math.abs(
+      (mod.class_value as number) -
+        ((mod.optimum as number) - (num.optimum as number)),
+    ) < 2e-6,
+  );
+  // the best sum:N is a local maximum, checked by its neighbours
+  const model = getModel("numbers");
+  const [lo, at, hi] = evaluatePolicies(
+    [
+      `sum:${num.best_sum as number - 1}`,
+      `sum:${num.best_sum}`,
+      `sum:${num.best_sum as number + 1}`,
+    ],
+    model,
+  );
+  assert.ok(at.ev >= lo.ev && at.ev >= hi.ev);
+  assert.equal(at.ev.toFixed(6), (num.best_sum_ev as number).toFixed(6));
 });
