@@ -16,6 +16,7 @@ import type { Experiment } from "../lib/experiment.ts";
 import { advice, ADVICE_TASKS } from "./advice.ts";
 import { cardCounting } from "./card-counting.ts";
 import { deckVariants } from "./deck-variants.ts";
+import { roundLaw } from "./round-law.ts";
 import { FIELD_SIZE_TASKS, fieldSize } from "./field-size.ts";
 import type { ExactTask } from "./exact.ts";
 import {
@@ -55,12 +56,13 @@ export const SEED000_EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "deck-variants"]
+ * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "deck-variants", "round-law"]
  * ```
  */
 export const OTHER_EXPERIMENTS: Experiment[] = [
   winAgent,
   deckVariants,
+  roundLaw,
 ];
 
 /**

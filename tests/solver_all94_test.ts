@@ -30,6 +30,7 @@ import {
 import type { Strategy } from "../lib/view.ts";
 import { main } from "../lib/cli/main.ts";
 import { deckVariants } from "../experiments/deck-variants.ts";
+import { roundLaw, roundsToReach } from "../experiments/round-law.ts";
 
 const LONG = Deno.env.get("FLIP7_LONG") === "1";
 /** A 50-card deck: numbers 0-8, the six modifiers, one Second Chance, three Freezes, three Flip Threes. */
@@ -265,4 +266,21 @@ Deno.test("experiment deck-variants (quick): exact rows, rules at or below the o
   );
   assert.ok(at.ev >= lo.ev && at.ev >= hi.ev);
   assert.equal(at.ev.toFixed(6), (num.best_sum_ev as number).toFixed(6));
+});
+
+Deno.test("round-law: the renewal equation and the quick decks' laws", async () => {
+  assert.equal(roundsToReach([0, 1], 3), 3);
+  assert.equal(roundsToReach([0.5, 0.5], 2), 4); // two successes at one half each
+  const r = await roundLaw.run({ seed: 1, quick: true, workers: 1 });
+  const numbers = r.rows.filter((x) => x.deck === "numbers");
+  const total = numbers.reduce((a, x) => a + (x.probability as number), 0);
+  assert.ok(Math.abs(total - 1) < 1e-9);
+  const mean = numbers.reduce(
+    (a, x) => a + (x.score as number) * (x.probability as number),
+    0,
+  );
+  assert.equal(mean.toFixed(4), "18.5652");
+  const rounds = (r.provenance.expected_rounds_to_200 as Record<string, number>)
+    .numbers;
+  assert.ok(rounds > 200 / mean && rounds < 200 / mean + 1.5, `${rounds}`);
 });
