@@ -2,7 +2,8 @@
  * The `all94` solve from scratch: the official 94-card solo round (every
  * Freeze a forced stay, every Flip Three three forced draws), 343,438 cores ×
  * 62 action modes × 64 modifier masks. One iteration (about a minute); after
- * it the bench prints the peak resident memory of the process (`VmHWM`), the
+ * it the bench prints the peak resident memory of the process (the largest
+ * resident set size seen at the end of a level, when two levels are held), the
  * largest pair of level buffers the DP held and the optimal value.
  *
  * The public C++ solver of this model: ~1.21 billion states, ~5.3 minutes,
@@ -27,18 +28,6 @@ Deno.bench("all94 solve from scratch (1,362,761,983 states)", {
   last = solveActions(model);
 });
 
-/** Peak resident set size of this process in bytes (Linux `VmHWM`), or NaN. */
-function peakRss(): number {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(
-      Deno.readTextFileSync("/proc/self/status"),
-    );
-    return m ? Number(m[1]) * 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
 addEventListener("unload", () => {
   if (!last) return;
   const s = last as ActionSolution;
@@ -48,8 +37,8 @@ addEventListener("unload", () => {
     } states, ${s.seconds.toFixed(1)} s (enumeration ${
       s.enumSeconds.toFixed(1)
     } s); peak RSS ${
-      (peakRss() / 2 ** 30).toFixed(2)
-    } GiB; level buffers at most ${
+      (s.peakRss / 2 ** 30).toFixed(2)
+    } GiB (largest at the end of a level); level buffers at most ${
       (s.peakLayerBytes / 2 ** 30).toFixed(2)
     } GiB`,
   );

@@ -253,6 +253,8 @@ export interface ActionSolution {
   readonly states: number;
   /** Largest bytes held by the two level buffers at once. */
   readonly peakLayerBytes: number;
+  /** Largest resident set size of the process seen at the end of a level. */
+  readonly peakRss: number;
 }
 
 /**
@@ -585,7 +587,7 @@ export function solveActions(model: ActionModel): ActionSolution {
   const levels = start.length - 1;
   let next = new Float64Array(0);
   let nextStart = 0;
-  let peak = 0;
+  let peak = 0, peakRss = 0;
   let ev = NaN;
   let done = 0;
   for (let L = levels - 1; L >= 0; L--) {
@@ -668,11 +670,13 @@ export function solveActions(model: ActionModel): ActionSolution {
       for (let mi = 0; mi < M; mi++) {
         const s = md.stored[mi];
         if (s < 0) continue;
-        layer.set(cur.subarray(mi * MODS, mi * MODS + MODS), out + s * MODS);
+        const to = out + s * MODS, from = mi * MODS;
+        for (let k = 0; k < MODS; k++) layer[to + k] = cur[from + k];
       }
       if (isRoot) ev = cur[md.free[0] * MODS];
     }
     done += le - ls;
+    peakRss = Math.max(peakRss, Deno.memoryUsage().rss);
     log?.(
       `flip7: ${model.id}: level ${L} done (${
         done.toLocaleString("en-US")
@@ -692,6 +696,7 @@ export function solveActions(model: ActionModel): ActionSolution {
     enumSeconds,
     states,
     peakLayerBytes: peak,
+    peakRss,
   };
 }
 
@@ -749,10 +754,8 @@ export function forwardActions(
       for (let mi = 0; mi < M; mi++) {
         const s = md.stored[mi];
         if (s >= 0) {
-          mass.set(
-            layer.subarray(inOff + s * MODS, inOff + s * MODS + MODS),
-            mi * MODS,
-          );
+          const from = inOff + s * MODS, to = mi * MODS;
+          for (let k = 0; k < MODS; k++) mass[to + k] = layer[from + k];
         }
       }
       step.load(model, base, posOf, ns, blockN, core);
