@@ -10,6 +10,12 @@
  * `immediate-actions`. Every estimate has a standard error; the differences
  * evc − ev are paired (same games) with delta-method standard errors.
  *
+ * Seed 000's 20.21 is not what two seats together score (about 20.5-20.6):
+ * the `solo` setting plays each policy alone on the full 94-card deck (one
+ * seat, its own Freezes and Flip Threes), 100,000 rounds each on the same
+ * seed, and the provenance holds the z-score of every single-round setup
+ * against seed 000's 20.21 (`single_round_z_vs_seed000`).
+ *
  * @example
  * ```sh
  * deno task flip7 experiment card-counting --seed 1
@@ -40,6 +46,7 @@ import {
 
 const A = "ev", C = "evc";
 const RULES = ["standard", "immediate-actions"];
+const SOLO_ROUNDS = 100_000, SOLO_QUICK = 3_000;
 const Z95 = 1.959963984540054;
 const MEASURES = [
   "points per round: evc − ev",
@@ -112,10 +119,24 @@ export const cardCounting: Experiment = {
         });
       }
     }
-    const accs = await runBatch(
-      runs.map(({ s: _s, ...r }) => r),
+    // each policy alone, single rounds from a fresh 94-card deck
+    const soloSeed = deriveSeed(seed, "card-counting", "solo");
+    const soloCount = sized(SOLO_ROUNDS, SOLO_QUICK, { quick, scale });
+    const soloRuns: RunSpec[] = RULES.flatMap((rules) =>
+      [A, C].map((p) => ({
+        rules,
+        policies: [p],
+        seed: soloSeed,
+        count: soloCount,
+        mode: "round" as const,
+      }))
+    );
+    const all = await runBatch(
+      [...runs.map(({ s: _s, ...r }) => r), ...soloRuns],
       { workers, onProgress: phase(onProgress, "card-counting") },
     );
+    const accs = all.slice(0, runs.length);
+    const soloAccs = all.slice(runs.length);
     const rows: Row[] = [];
     const summary: string[] = [];
     const claims: Claim[] = [];
@@ -134,7 +155,7 @@ export const cardCounting: Experiment = {
         rules: run.rules,
         players: run.s.players,
         seed: run.seed,
-        n: acc.n,
+        n: acc.games,
       };
       const add = (
         measure: string,
@@ -158,7 +179,7 @@ export const cardCounting: Experiment = {
       }
       const pd = pointsDiff(acc, C, A);
       add("points_per_round", `${C}-${A}`, pd.diff, pd.se);
-      let line = `${run.rules}, ${run.s.label}, ${acc.n} ${
+      let line = `${run.rules}, ${run.s.label}, ${acc.games} ${
         run.mode === "round" ? "rounds" : "games"
       }: pts/rd ${A} ${st[0].points_per_round.toFixed(2)}, ${C} ${
         st[1].points_per_round.toFixed(2)
@@ -231,6 +252,77 @@ export const cardCounting: Experiment = {
         }
       }
     });
+    // Seed 000's single-round figure against every single-round setup.
+    const SEED000_ROUND = 20.21;
+    const zRound: Record<string, Record<string, unknown>> = {};
+    const soloMean: Record<string, Record<string, number>> = {};
+    soloRuns.forEach((run, i) => {
+      const [g] = groupStats(soloAccs[i]);
+      rows.push({
+        setting: "solo",
+        rules: run.rules,
+        players: 1,
+        seed: run.seed,
+        n: soloAccs[i].games,
+        measure: "points_per_round",
+        policy: g.policy,
+        estimate: r6(g.points_per_round),
+        se: r6(g.ppr_se),
+        ci_low: r6(g.points_per_round - Z95 * g.ppr_se),
+        ci_high: r6(g.points_per_round + Z95 * g.ppr_se),
+      });
+      (soloMean[run.rules] ??= {})[g.policy] = g.points_per_round;
+      (zRound[run.rules] ??= {})[`solo/${g.policy}`] = {
+        mean: round(g.points_per_round, 4),
+        se: round(g.ppr_se, 4),
+        z: round(
+          (g.points_per_round - SEED000_ROUND) / (Math.SQRT2 * g.ppr_se),
+          2,
+        ),
+      };
+    });
+    runs.forEach((run, i) => {
+      if (run.mode !== "round") return;
+      for (const g of groupStats(accs[i])) {
+        (zRound[run.rules] ??= {})[`${run.s.players} seats/${g.policy}`] = {
+          mean: round(g.points_per_round, 4),
+          se: round(g.ppr_se, 4),
+          z: round(
+            (g.points_per_round - SEED000_ROUND) / (Math.SQRT2 * g.ppr_se),
+            2,
+          ),
+        };
+      }
+    });
+    for (const rules of RULES) {
+      const zz = zRound[rules] as Record<string, { mean: number; z: number }>;
+      summary.push(
+        `${rules}, single rounds against seed 000's 20.21: ${
+          Object.entries(zz).map(([k, v]) =>
+            `${k} ${v.mean.toFixed(2)} (z ${v.z.toFixed(1)})`
+          ).join(", ")
+        }`,
+      );
+    }
+    {
+      const ia = zRound["immediate-actions"] as Record<
+        string,
+        { mean: number; se: number; z: number }
+      >;
+      const a = ia[`solo/${A}`], c = ia[`solo/${C}`];
+      claims.push({
+        claim:
+          "card counting, single rounds: the setup that gives seed 000's 20.21",
+        seed000: "ev 20.21, evc 20.21 (100,000 rounds)",
+        ours: `each alone on the 94-card deck (immediate-actions): ev ${
+          a.mean.toFixed(2)
+        } ± ${a.se.toFixed(2)} (z ${a.z.toFixed(1)}), evc ${
+          c.mean.toFixed(2)
+        } ± ${c.se.toFixed(2)} (z ${c.z.toFixed(1)}); two seats together: ev ${
+          ia[`2 seats/${A}`].mean.toFixed(2)
+        } (z ${ia[`2 seats/${A}`].z.toFixed(1)})`,
+      });
+    }
     const seed000 = [
       { measure: MEASURES[0], label: SETTINGS[0].label, diff: 0 },
       { measure: MEASURES[0], label: SETTINGS[1].label, diff: 0.2 },
@@ -325,7 +417,7 @@ export const cardCounting: Experiment = {
       summary,
       claims,
       provenance: {
-        seeds: [...new Set(runs.map((r) => r.seed))],
+        seeds: [...new Set([...runs, ...soloRuns].map((r) => r.seed))],
         rules: RULES,
         settings: SETTINGS.map((s) => ({
           setting: s.setting,
@@ -340,8 +432,17 @@ export const cardCounting: Experiment = {
           "per seat: wins of the policy's seats / (games x seats); Wilson 95% interval; SE binomial over games",
         difference:
           "evc minus ev on the same games: paired, SE by the delta method over games",
+        solo: {
+          what:
+            "each policy alone, single rounds from a fresh 94-card deck (it takes its own Freezes and Flip Threes), the same seed for both",
+          seed: soloSeed,
+          rounds: soloCount,
+        },
+        single_round_z_vs_seed000: zRound,
+        single_round_z_method:
+          "z = (ours - 20.21) / (sqrt(2) x our SE): seed 000's SE taken as ours (same count, same sd)",
         reproduce_a_row:
-          "deno task flip7 sim -n N -p <seats> --rules RULES --seed SEED (games) or deno task flip7 round -n N -p ev,evc --rules RULES --seed SEED (rounds)",
+          "deno task flip7 sim -n N -p <seats> --rules RULES --seed SEED (games) or deno task flip7 round -n N -p ev,evc --rules RULES --seed SEED (rounds; -p ev alone for the solo rows)",
       },
     };
   },

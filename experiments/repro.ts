@@ -41,7 +41,7 @@ import {
 } from "./mod.ts";
 
 const USAGE =
-  "deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR]";
+  "deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR] [--shard I/N]";
 
 /**
  * Options of {@linkcode repro}.
@@ -244,7 +244,19 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
   return reports;
 }
 
-async function main(argv: string[]): Promise<number> {
+/**
+ * The `deno task repro` command line; returns the exit code. `readme: false`
+ * leaves the README alone (a merge of repro shards).
+ *
+ * @example
+ * ```ts
+ * const code = await main(["policy-ev-table", "--quick", "--out", ".cache/r"]);
+ * ```
+ */
+export async function main(
+  argv: string[],
+  options: { readme?: boolean } = {},
+): Promise<number> {
   try {
     let parsed;
     try {
@@ -258,6 +270,7 @@ async function main(argv: string[]): Promise<number> {
           workers: { type: "string" },
           out: { type: "string" },
           only: { type: "string" },
+          shard: { type: "string" },
           help: { type: "boolean", short: "h" },
         },
         strict: true,
@@ -299,6 +312,12 @@ async function main(argv: string[]): Promise<number> {
     const outDir = typeof v.out === "string" && v.out.trim() !== ""
       ? v.out
       : "results";
+    if (v.shard !== undefined) {
+      // a shard: play its slice of every experiment's games, write a partial
+      const { reproShard } = await import("./repro_shard.ts");
+      await reproShard({ ...v, shard: v.shard }, parsed.positionals, only);
+      return 0;
+    }
     await repro({
       seed,
       quick: v.quick === true,
@@ -307,7 +326,9 @@ async function main(argv: string[]): Promise<number> {
       outDir,
       only,
       all: v.all === true,
-      readme: outDir === "results" ? "README.md" : undefined,
+      readme: outDir === "results" && options.readme !== false
+        ? "README.md"
+        : undefined,
     });
     return 0;
   } catch (e) {

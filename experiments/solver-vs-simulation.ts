@@ -68,12 +68,6 @@ export const solverVsSimulation: Experiment = {
     "The exact evaluator and the simulator agree: each policy's simulated solo mean matches its exact EV within its standard error.",
   async run({ seed, quick, scale, workers, onProgress }) {
     const rounds = sized(ROUNDS, QUICK_ROUNDS, { quick, scale });
-    await precomputeExact(
-      SOLVER_VS_SIM_TASKS,
-      workers,
-      phase(onProgress, "exact figures"),
-    );
-    const exact = exactEvaluations(MODEL, TABLE_POLICIES);
     const runs: RunSpec[] = TABLE_POLICIES.map((p) => ({
       rules: RULES,
       policies: [engineSpec(p)],
@@ -81,16 +75,23 @@ export const solverVsSimulation: Experiment = {
       count: rounds,
       mode: "round",
     }));
+    // the games first, so that a shard (--shard) stops before the exact figures
     const accs = await runBatch(runs, {
       workers,
       onProgress: phase(onProgress, "solver-vs-simulation"),
     });
+    await precomputeExact(
+      SOLVER_VS_SIM_TASKS,
+      workers,
+      phase(onProgress, "exact figures"),
+    );
+    const exact = exactEvaluations(MODEL, TABLE_POLICIES);
     const rows: Row[] = [];
     const zs: number[] = [];
     TABLE_POLICIES.forEach((p, i) => {
       const e = exact[i];
       const [g] = groupStats(accs[i]);
-      const n = accs[i].n;
+      const n = accs[i].games;
       const z = (g.points_per_round - e.ev) / g.ppr_se;
       const bse = Math.sqrt(e.bust * (1 - e.bust) / n);
       const fse = Math.sqrt(e.flip7 * (1 - e.flip7) / n);

@@ -25,6 +25,7 @@
 import { csvFormat } from "d3-dsv";
 import { type ChartOptions, renderSvg, svgToPng } from "./chart.ts";
 import { writeFileAtomic } from "./cli/output.ts";
+import { mergeProvenance, shardStopHere } from "./shard.ts";
 
 export type { ChartOptions } from "./chart.ts";
 
@@ -351,6 +352,7 @@ export async function runExperiment(
     workers: options.workers,
     onProgress: options.onProgress,
   });
+  shardStopHere("the files are the merge's"); // a shard writes its partial only
   const csv = toCsv(result.columns, result.rows);
   const svg = renderSvg(result.chart);
   const png = svgToPng(svg);
@@ -378,6 +380,7 @@ export async function runExperiment(
     started: started.toISOString(),
     elapsed_s: Math.round(elapsed * 100) / 100,
     files: files.map((f) => f.slice(f.lastIndexOf("/") + 1)),
+    ...mergeProvenance(), // a merge of shards lists them
   };
   await writeFileAtomic(files[3], JSON.stringify(provenance, null, 2) + "\n");
   return { name: exp.name, files, elapsed, result };

@@ -14,6 +14,7 @@
 import { InputError } from "../cards.ts";
 import type { Strategy } from "../view.ts";
 import { BustStrategy } from "./bust.ts";
+import { BustScStrategy } from "./bustsc.ts";
 import { CountStrategy } from "./count.ts";
 import { DP_ENTRY } from "./dp.ts";
 import { EndgameStrategy } from "./endgame.ts";
@@ -23,6 +24,7 @@ import { SumStrategy } from "./sum.ts";
 import { SearchStrategy } from "./search.ts";
 import { WinProbStrategy } from "./winprob.ts";
 import { AdaptiveStrategy } from "./adaptive.ts";
+import { isModuleSpec, moduleStrategy } from "./modules.ts";
 
 /** What kind of parameter a strategy takes. */
 export type ParamKind = "none" | "count" | "probability";
@@ -72,6 +74,29 @@ export const REGISTRY: StrategyEntry[] = [
     usage: "bustc:P",
     describe: "bust:P counting the discard pile exactly.",
     make: (p) => new BustStrategy(p, true),
+  },
+  {
+    name: "bustsc",
+    param: "probability",
+    usage: "bustsc:P",
+    describe:
+      "bust:P that hits while holding a Second Chance (the next card cannot bust you), else while the table-read risk is under P.",
+    make: (p) => new BustScStrategy(p),
+  },
+  {
+    name: "bustscc",
+    param: "probability",
+    usage: "bustscc:P",
+    describe: "bustsc:P counting the discard pile exactly.",
+    make: (p) => new BustScStrategy(p, "count"),
+  },
+  {
+    name: "bustscd",
+    param: "probability",
+    usage: "bustscd:P",
+    describe:
+      "bustsc:P with the risk counted against the full deck minus only your own cards.",
+    make: (p) => new BustScStrategy(p, "deck"),
   },
   {
     name: "ev",
@@ -157,9 +182,29 @@ export const REGISTRY: StrategyEntry[] = [
  * ```
  */
 export function registerStrategy(entry: StrategyEntry): void {
+  RUNTIME.add(entry.name);
   const i = REGISTRY.findIndex((e) => e.name === entry.name);
   if (i >= 0) REGISTRY[i] = entry;
   else REGISTRY.push(entry);
+}
+
+/** Names added by {@linkcode registerStrategy} in this thread (workers do not see them). */
+const RUNTIME = new Set<string>();
+
+/**
+ * True when a spec's strategy exists only in this thread: it was added by
+ * {@linkcode registerStrategy}, so a worker thread cannot build it.
+ *
+ * @example
+ * ```ts
+ * isThreadLocal("ev"); // false
+ * ```
+ */
+export function isThreadLocal(spec: string): boolean {
+  const s = spec.trim();
+  if (isModuleSpec(s)) return false;
+  const colon = s.indexOf(":");
+  return RUNTIME.has(colon < 0 ? s : s.slice(0, colon));
 }
 
 function allowed(): string {
@@ -177,12 +222,15 @@ function allowed(): string {
  */
 export function makeStrategy(spec: string): Strategy {
   const s = spec.trim();
+  if (isModuleSpec(s)) return moduleStrategy(s);
   const colon = s.indexOf(":");
   const name = colon < 0 ? s : s.slice(0, colon);
   const arg = colon < 0 ? null : s.slice(colon + 1);
   const e = REGISTRY.find((x) => x.name === name);
   if (!e) {
-    throw new InputError(`unknown policy '${spec}': allowed ${allowed()}`);
+    throw new InputError(
+      `unknown policy '${spec}': allowed ${allowed()}, or a policy module ./FILE.ts[:PARAM]`,
+    );
   }
   if (e.param === "none") {
     if (arg !== null) {

@@ -19,6 +19,7 @@ import {
 } from "../../strategies/human.ts";
 import type { Command } from "../command.ts";
 import {
+  loadPoliciesOf,
   POLICIES,
   policiesOf,
   RULES,
@@ -35,8 +36,9 @@ export const playCommand: Command = {
     "Play against bots at the terminal (default bots: ev,bust:0.25,sum:20).",
   usage: "play [-p BOTS] [--seed S] [--rules PRESET]",
   options: { ...POLICIES, ...SEED, ...RULES },
-  run({ values, out }) {
+  async run({ values, out }) {
     const rules = rulesOf(values);
+    await loadPoliciesOf(values);
     // the bots are checked against the preset with the human seat counted
     const bots = policiesOf(
       values,
