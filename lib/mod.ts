@@ -52,5 +52,9 @@ export type {
 } from "./strategies/registry.ts";
 export { bustRisk, oneCardValue } from "./strategies/estimate.ts";
 export { defaultTarget } from "./strategies/targeting.ts";
-export type { ModelName } from "./solver/model.ts";
+// the solo model a StrategyContext may name, and the types it refers to
+export type { ModelName, Outcomes, SoloModel } from "./solver/model.ts";
+export type { SoloSpace } from "./solver/solve.ts";
+export type { CoreIndex } from "./solver/table.ts";
+export type { Decider, Evaluation } from "./solver/forward.ts";
 export type { WTable } from "./winprob/table.ts";

@@ -16,7 +16,7 @@
  * @module
  */
 
-import type { ModelName } from "../solver/model.ts";
+import type { ModelName, SoloModel } from "../solver/model.ts";
 import type { Strategy } from "../view.ts";
 import type { WTable } from "../winprob/table.ts";
 
@@ -27,8 +27,8 @@ import type { WTable } from "../winprob/table.ts";
  * defaults are the exact model and the tables provided per rules preset.
  */
 export interface StrategyContext {
-  /** Solo model of `dp`, `optimal` and `advice` (default `exact`). */
-  model?: ModelName;
+  /** Solo model (or its name) of `dp`, `optimal` and `advice` (default `exact`). */
+  model?: ModelName | SoloModel;
   /** The search table of the rules in play (asked only by the search agents). */
   searchTable?: () => WTable;
   /** The best-response table against an opponent model (asked only by the winprob agents). */

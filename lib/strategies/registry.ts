@@ -123,7 +123,10 @@ export const REGISTRY: StrategyEntry[] = [
     usage: "advice",
     describe:
       "The beer-mat rule derived from the solo optimum: hit while the bust risk is under a cut-off that depends on how many numbers you show.",
-    make: (_, c) => deriveAdvice(getModel(c.model)).strategy,
+    make: (_, c) =>
+      deriveAdvice(
+        typeof c.model === "object" ? c.model : getModel(c.model),
+      ).strategy,
   },
   {
     name: "advice:seed",
