@@ -21,6 +21,8 @@
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
+/** Observable Plot's options, which a chart's options extend. */
+export type { PlotOptions } from "@observablehq/plot";
  * import { renderSvg, writeChart } from "./chart.ts";
  * const options = {
  *   title: "Bust probability",

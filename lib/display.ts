@@ -12,6 +12,7 @@
 
 /** What the Deno Jupyter kernel renders: an object with a `Jupyter.display` method. */
 export interface JupyterDisplayable {
+  /** Called by the Deno kernel (`Symbol.for("Jupyter.display")`) to get the MIME bundle. */
   [key: symbol]: () => Record<string, string>;
 }
 

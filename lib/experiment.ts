@@ -28,7 +28,7 @@ import { writeFileAtomic } from "./io.ts";
 import { mergeProvenance, shardStopHere } from "./shard.ts";
 import { codeVersion } from "./version.ts";
 
-export type { ChartOptions } from "./chart.ts";
+export type { ChartOptions, PanelOptions, PlotOptions } from "./chart.ts";
 
 /**
  * A cell of a result row.

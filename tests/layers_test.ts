@@ -2,7 +2,7 @@
  * The library's layers, checked on the real import graph.
  *
  * The graph comes from `deno info --json` over the entry points (the
- * library's `lib/mod.ts`, the command line `lib/cli/main.ts`, every
+ * package's exports in `deno.json`, the command line `lib/cli/main.ts`, every
  * `experiments/*.ts`), counting static, dynamic and type-only imports of the
  * repository's own files. The test fails on
  * - an import cycle (any strongly connected set of two or more modules, or a
@@ -69,6 +69,7 @@ const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
     "lib/chart.ts",
     "lib/chart_check.ts",
     "lib/display.ts",
+    "lib/notebook.ts",
     "lib/sweep.ts",
     "lib/mod.ts",
     "lib/solver/mod.ts",
@@ -99,8 +100,16 @@ export function importGraph(
   typesToo = true,
 ): Map<string, Set<string>> {
   const root = new URL(`file://${Deno.realPathSync(dir)}/`).href;
+  // the package's exports (deno.json), the command line, the experiments
+  const cfg = JSON.parse(Deno.readTextFileSync(`${dir}/deno.json`));
+  const exported: string[] = typeof cfg.exports === "string"
+    ? [cfg.exports]
+    : Object.values(cfg.exports ?? {});
   const entries = [
-    "lib/mod.ts",
+    ...new Set([
+      "lib/mod.ts",
+      ...exported.map((p) => p.replace(/^\.\//, "")),
+    ]),
     "lib/cli/main.ts",
     ...[...Deno.readDirSync(`${dir}/experiments`)]
       .filter((e) => e.isFile && e.name.endsWith(".ts"))
