@@ -21,8 +21,6 @@
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
-/** Observable Plot's options, which a chart's options extend. */
-export type { PlotOptions } from "@observablehq/plot";
  * import { renderSvg, writeChart } from "./chart.ts";
  * const options = {
  *   title: "Bust probability",
@@ -36,6 +34,8 @@ export type { PlotOptions } from "@observablehq/plot";
 
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
+/** Observable Plot's options, which a chart's options extend (see Plot's documentation). */
+export type PlotOptions = Plot.PlotOptions;
 import type { JupyterDisplayable } from "./display.ts";
 import { fnv1a, writeFileAtomic } from "./io.ts";
 
@@ -106,16 +106,14 @@ export const THEMES: Record<"light" | "dark", ChartTheme> = {
  * ```
  */
 export interface PanelOptions
-  extends
-    Omit<Plot.PlotOptions, "title" | "subtitle" | "caption" | "document"> {
+  extends Omit<PlotOptions, "title" | "subtitle" | "caption" | "document"> {
   /** Heading drawn above the panel. */
   heading?: string;
 }
 
 /** Plot's own options, plus our in-SVG `title`, `subtitle` and `caption`. */
 export interface ChartOptions
-  extends
-    Omit<Plot.PlotOptions, "title" | "subtitle" | "caption" | "document"> {
+  extends Omit<PlotOptions, "title" | "subtitle" | "caption" | "document"> {
   /** Title drawn at the top, inside the SVG (wrapped to the width). */
   title?: string;
   /** Subtitle drawn under the title, inside the SVG (wrapped to the width). */
