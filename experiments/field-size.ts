@@ -23,6 +23,11 @@
  * and 8 players; every size runs on 3 independent seeds, under `standard` and
  * `immediate-actions` (seed 000's reading of Flip Three).
  *
+ * The Monte Carlo part is a sweep (lib/sweep.ts): {@linkcode fieldSizePlan}
+ * is one plan, a sub-sweep per reading, played by `runSweep`; the CSV rows
+ * are `sweepRows` with the set label as `reading`, the pooled rows and the
+ * z-scores come from `pooledCells`.
+ *
  * @example
  * ```sh
  * deno task flip7 experiment field-size --seed 1
@@ -39,16 +44,20 @@ import {
 } from "../lib/experiment.ts";
 import {
   deriveSeed,
-  field,
   groupStats,
   phase,
   pointsDiff,
-  pool,
   r6,
-  runBatch,
-  type RunSpec,
   winShareDiff,
 } from "./common.ts";
+import {
+  planSweeps,
+  pooledCells,
+  runSweep,
+  type SweepConfig,
+  sweepRows,
+  type SweepRun,
+} from "../lib/sweep.ts";
 import {
   exactEvaluations,
   type ExactTask,
@@ -159,6 +168,57 @@ export const SEED000 = [
   },
 ];
 
+/**
+ * Seed of replicate `r` of field-size (every reading, rules and size):
+ * `deriveSeed(seed, "field-size", r)`.
+ *
+ * @example
+ * ```ts
+ * fieldSizeSeed(1, 0); // 4113676501
+ * ```
+ */
+export function fieldSizeSeed(seed: number, r: number): number {
+  return deriveSeed(seed, "field-size", r);
+}
+
+/**
+ * Field-size's Monte Carlo runs as one sweep plan (lib/sweep.ts): one
+ * sub-sweep per reading, set `READING` = `ev` against the reading (seats
+ * `ev, READING, ev, ...`), its label the reading. {@linkcode READINGS}: both
+ * presets, 2-8 players, 3 seeds; {@linkcode ALT_READINGS}: `immediate-actions`,
+ * 2/4/6 players, the first seed only. Seeds by {@linkcode fieldSizeSeed};
+ * `games(n)` per table size. Runs in order reading → rules → players → seed.
+ *
+ * @example
+ * ```ts
+ * const plan = fieldSizePlan(1, () => 400);
+ * plan.length; // 2 × 2 × 7 × 3 + 3 × 3 = 93
+ * ```
+ */
+export function fieldSizePlan(
+  seed: number,
+  games: (players: number) => number,
+): SweepRun[] {
+  const sub = (
+    reading: string,
+    rules: string[],
+    players: number[],
+    seeds: number,
+  ): SweepConfig => ({
+    sets: [{ label: reading, policies: [A, reading] }],
+    rules,
+    players,
+    seeds,
+    seed,
+    games,
+    seedOf: fieldSizeSeed,
+  });
+  return planSweeps([
+    ...READINGS.map((r) => sub(r, RULES, PLAYERS, SEEDS)),
+    ...ALT_READINGS.map((r) => sub(r, [ALT_RULES], SEED000_SIZES, 1)),
+  ]);
+}
+
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** Per-seat share difference a − b and its SE, from shares, seats and games. */
@@ -195,62 +255,19 @@ export const fieldSize: Experiment = {
   async run({ seed, quick, scale, workers, onProgress }) {
     const seeds = Array.from(
       { length: SEEDS },
-      (_, i) => deriveSeed(seed, "field-size", i),
+      (_, r) => fieldSizeSeed(seed, r),
     );
     const count = (n: number) => sized(GAMES[n], QUICK_GAMES, { quick, scale });
-    const runs: (RunSpec & { reading: string })[] = [];
-    for (const reading of READINGS) {
-      for (const rules of RULES) {
-        for (const n of PLAYERS) {
-          for (const s of seeds) {
-            runs.push({
-              reading,
-              rules,
-              policies: field(n, A, reading),
-              seed: s,
-              count: count(n),
-              mode: "game",
-            });
-          }
-        }
-      }
-    }
-    for (const reading of ALT_READINGS) {
-      for (const n of SEED000_SIZES) {
-        runs.push({
-          reading,
-          rules: ALT_RULES,
-          policies: field(n, A, reading),
-          seed: seeds[0],
-          count: count(n),
-          mode: "game",
-        });
-      }
-    }
-    const accs = await runBatch(
-      runs.map(({ reading: _r, ...r }) => r),
-      { workers, onProgress: phase(onProgress, "field-size") },
-    );
-    const rows: Row[] = [];
-    runs.forEach((spec, i) => {
-      for (const g of groupStats(accs[i])) {
-        rows.push({
-          rules: spec.rules,
-          players: spec.policies.length,
-          policy: g.policy,
-          seats: g.seats,
-          seed: spec.seed,
-          games: g.games,
-          wins: g.wins,
-          win_share: r6(g.win_share),
-          ci_low: r6(g.ci_low),
-          ci_high: r6(g.ci_high),
-          points_per_round: round(g.points_per_round, 4),
-          ppr_se: round(g.ppr_se, 4),
-          reading: spec.reading,
-        });
-      }
+    const plan = fieldSizePlan(seed, count);
+    const accs = await runSweep(plan, {
+      workers,
+      onProgress: phase(onProgress, "field-size"),
     });
+    // the sweep's rows, its set label (the reading) in a last column
+    const rows: Row[] = sweepRows(plan, accs).map(({ set, ...r }) => ({
+      ...r,
+      reading: set,
+    }));
     // Pool the seeds of each (reading, rules, players).
     const pooled: Row[] = [];
     const summary: string[] = [
@@ -260,114 +277,96 @@ export const fieldSize: Experiment = {
     const pprGap: Record<string, { diff: number; se: number }> = {};
     // z-scores of ours against seed 000, per reading, rules and size
     const zs: Record<string, Record<string, Record<number, unknown>>> = {};
-    const combos = [
-      ...READINGS.flatMap((reading) =>
-        RULES.map((rules) => ({ reading, rules, sizes: PLAYERS }))
-      ),
-      ...ALT_READINGS.map((reading) => ({
-        reading,
-        rules: ALT_RULES,
-        sizes: SEED000_SIZES,
-      })),
-    ];
-    for (const { reading, rules, sizes } of combos) {
-      for (const n of sizes) {
-        const idx = runs.flatMap((r, i) =>
-          r.reading === reading && r.rules === rules &&
-            r.policies.length === n
-            ? [i]
-            : []
-        );
-        const acc = pool(idx.map((i) => accs[i]));
-        const st = groupStats(acc);
-        const d = winShareDiff(acc, A, reading);
-        const p = pointsDiff(acc, A, reading);
-        for (const g of st) {
-          pooled.push({
-            reading,
-            rules,
-            players: n,
-            policy: g.policy,
-            win_share: r6(g.win_share),
-            ci_low: r6(g.ci_low),
-            ci_high: r6(g.ci_high),
-            points_per_round: round(g.points_per_round, 4),
-            ppr_se: round(g.ppr_se, 4),
-            games: g.games,
-          });
-        }
-        const [a, b] = st;
-        const key = `${reading}/${rules}/${n}`;
-        share[key] = `${pct(a.win_share)} vs ${pct(b.win_share)}`;
-        pprGap[key] = p;
-        summary.push(
-          `${reading}, ${rules}, ${n} players, ${acc.games} games: ${A} ${
-            pct(a.win_share)
-          } vs ${reading} ${pct(b.win_share)} (diff ${
-            (100 * d.diff).toFixed(2)
-          } ± ${(100 * d.se).toFixed(2)} pts, z ${d.z.toFixed(1)}; pts/rd ${
-            a.points_per_round.toFixed(2)
-          } vs ${b.points_per_round.toFixed(2)}, diff ${p.diff.toFixed(3)} ± ${
-            p.se.toFixed(3)
-          })`,
-        );
-        const s0 = SEED000.filter((r) => r.players === n);
-        if (s0.length === 0) continue;
-        // seed 000's SEs: binomial for the shares; for points, ours scaled
-        // to its game count (same estimator, same table)
-        const [s0a, s0b] = s0;
-        const g0 = s0a.games, k = Math.sqrt(acc.games / g0);
-        const d0 = shareDiff(
-          s0a.win_share,
-          s0b.win_share,
-          a.seats,
-          b.seats,
-          g0,
-        );
-        const seShare = (x: number, seats: number, games: number) =>
-          Math.sqrt(seats * x * (1 - seats * x) / games) / seats;
-        const gap0 = round(s0a.points_per_round - s0b.points_per_round, 2);
-        ((zs[reading] ??= {})[rules] ??= {})[n] = {
-          ev_win_share: zOf(
-            a.win_share,
-            seShare(a.win_share, a.seats, acc.games),
-            s0a.win_share,
-            seShare(s0a.win_share, a.seats, g0),
-          ),
-          other_win_share: zOf(
-            b.win_share,
-            seShare(b.win_share, b.seats, acc.games),
-            s0b.win_share,
-            seShare(s0b.win_share, b.seats, g0),
-          ),
-          win_share_diff: zOf(d.diff, d.se, d0.diff, d0.se),
-          ev_points: zOf(
-            a.points_per_round,
-            a.ppr_se,
-            s0a.points_per_round,
-            a.ppr_se * k,
-          ),
-          other_points: zOf(
-            b.points_per_round,
-            b.ppr_se,
-            s0b.points_per_round,
-            b.ppr_se * k,
-          ),
-          points_gap: zOf(p.diff, p.se, gap0, p.se * k),
-          ours: {
-            win_share_diff: r6(d.diff),
-            win_share_diff_se: r6(d.se),
-            points_gap: round(p.diff, 4),
-            points_gap_se: round(p.se, 4),
-          },
-          seed000: {
-            win_share_diff: r6(d0.diff),
-            win_share_diff_se: r6(d0.se),
-            points_gap: gap0,
-            points_gap_se_estimated: round(p.se * k, 4),
-          },
-        };
+    for (const { run, acc } of pooledCells(plan, accs)) {
+      const { set: reading, rules, players: n } = run;
+      const st = groupStats(acc);
+      const d = winShareDiff(acc, A, reading);
+      const p = pointsDiff(acc, A, reading);
+      for (const g of st) {
+        pooled.push({
+          reading,
+          rules,
+          players: n,
+          policy: g.policy,
+          win_share: r6(g.win_share),
+          ci_low: r6(g.ci_low),
+          ci_high: r6(g.ci_high),
+          points_per_round: round(g.points_per_round, 4),
+          ppr_se: round(g.ppr_se, 4),
+          games: g.games,
+        });
       }
+      const [a, b] = st;
+      const key = `${reading}/${rules}/${n}`;
+      share[key] = `${pct(a.win_share)} vs ${pct(b.win_share)}`;
+      pprGap[key] = p;
+      summary.push(
+        `${reading}, ${rules}, ${n} players, ${acc.games} games: ${A} ${
+          pct(a.win_share)
+        } vs ${reading} ${pct(b.win_share)} (diff ${
+          (100 * d.diff).toFixed(2)
+        } ± ${(100 * d.se).toFixed(2)} pts, z ${d.z.toFixed(1)}; pts/rd ${
+          a.points_per_round.toFixed(2)
+        } vs ${b.points_per_round.toFixed(2)}, diff ${p.diff.toFixed(3)} ± ${
+          p.se.toFixed(3)
+        })`,
+      );
+      const s0 = SEED000.filter((r) => r.players === n);
+      if (s0.length === 0) continue;
+      // seed 000's SEs: binomial for the shares; for points, ours scaled
+      // to its game count (same estimator, same table)
+      const [s0a, s0b] = s0;
+      const g0 = s0a.games, k = Math.sqrt(acc.games / g0);
+      const d0 = shareDiff(
+        s0a.win_share,
+        s0b.win_share,
+        a.seats,
+        b.seats,
+        g0,
+      );
+      const seShare = (x: number, seats: number, games: number) =>
+        Math.sqrt(seats * x * (1 - seats * x) / games) / seats;
+      const gap0 = round(s0a.points_per_round - s0b.points_per_round, 2);
+      ((zs[reading] ??= {})[rules] ??= {})[n] = {
+        ev_win_share: zOf(
+          a.win_share,
+          seShare(a.win_share, a.seats, acc.games),
+          s0a.win_share,
+          seShare(s0a.win_share, a.seats, g0),
+        ),
+        other_win_share: zOf(
+          b.win_share,
+          seShare(b.win_share, b.seats, acc.games),
+          s0b.win_share,
+          seShare(s0b.win_share, b.seats, g0),
+        ),
+        win_share_diff: zOf(d.diff, d.se, d0.diff, d0.se),
+        ev_points: zOf(
+          a.points_per_round,
+          a.ppr_se,
+          s0a.points_per_round,
+          a.ppr_se * k,
+        ),
+        other_points: zOf(
+          b.points_per_round,
+          b.ppr_se,
+          s0b.points_per_round,
+          b.ppr_se * k,
+        ),
+        points_gap: zOf(p.diff, p.se, gap0, p.se * k),
+        ours: {
+          win_share_diff: r6(d.diff),
+          win_share_diff_se: r6(d.se),
+          points_gap: round(p.diff, 4),
+          points_gap_se: round(p.se, 4),
+        },
+        seed000: {
+          win_share_diff: r6(d0.diff),
+          win_share_diff_se: r6(d0.se),
+          points_gap: gap0,
+          points_gap_se_estimated: round(p.se * k, 4),
+        },
+      };
     }
     // the largest |z| per reading and rules over seed 000's sizes: of the
     // comparisons (shares, share gap, points gap), and of the points levels
@@ -464,7 +463,7 @@ export const fieldSize: Experiment = {
         } under ${R1}`,
       },
     ];
-    const total = runs.reduce((s, r) => s + r.count, 0);
+    const total = plan.reduce((s, r) => s + r.spec.count, 0);
     return {
       columns: [
         "rules",

@@ -13,6 +13,8 @@
  * players, one panel per rules preset, with Wilson 95% bars.
  * {@linkcode sweepExperiment} packs it all as an {@linkcode Experiment}, which
  * the `flip7 sweep` command and the `sweep` experiment run.
+ * {@linkcode planSweeps} joins sub-sweeps with their own sets, presets, sizes,
+ * replicates and counts into one plan (how `field-size` plans its readings).
  *
  * **Seats.** At `n` players seat `i` (0-based) plays the set's policy
  * `i mod k` (k policies listed): `-p A,B` at 5 players is `A,B,A,B,A`; list a
@@ -334,6 +336,43 @@ export function planSweep(config: SweepConfig): SweepRun[] {
 }
 
 /**
+ * A sweep made of several sub-sweeps, each with its own sets, presets, sizes,
+ * replicates and counts: the runs of each {@linkcode planSweep} in turn
+ * (sub-plan order kept), one plan for {@linkcode runSweep},
+ * {@linkcode sweepRows} and {@linkcode pooledRows}. A cell (set, rules,
+ * players) may appear in one sub-sweep only, so pooling stays per sub-sweep.
+ *
+ * @throws {InputError} from a sub-sweep, or naming a cell planned twice.
+ * @example
+ * ```ts
+ * const plan = planSweeps([
+ *   { sets: [{ label: "a", policies: ["ev", "sum:20"] }], rules: ["standard"],
+ *     players: [2, 3], seeds: 3, seed: 1, games: 100 },
+ *   { sets: [{ label: "b", policies: ["ev", "sum:25"] }], rules: ["immediate-actions"],
+ *     players: [4], seeds: 1, seed: 1, games: 50 },
+ * ]);
+ * plan.length; // 2 × 3 + 1 = 7
+ * ```
+ */
+export function planSweeps(configs: SweepConfig[]): SweepRun[] {
+  const seen = new Map<string, number>();
+  const runs: SweepRun[] = [];
+  configs.forEach((config, j) => {
+    for (const run of planSweep(config)) {
+      const k = JSON.stringify([run.set, run.rules, run.players]);
+      if ((seen.get(k) ?? j) !== j) {
+        throw new InputError(
+          `set '${run.set}' at ${run.players} players under '${run.rules}' is planned by two sub-sweeps: give each cell to one`,
+        );
+      }
+      seen.set(k, j);
+      runs.push(run);
+    }
+  });
+  return runs;
+}
+
+/**
  * Options of {@linkcode runSweep}.
  *
  * @example
@@ -446,6 +485,48 @@ export function sweepRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
 }
 
 /**
+ * A cell of a plan with its replicates pooled: see {@linkcode pooledCells}.
+ *
+ * @example
+ * ```ts
+ * const c: PooledCell = pooledCells(plan, accs)[0];
+ * c.acc.games; // the games of all its replicates
+ * ```
+ */
+export interface PooledCell {
+  /** The cell's first run (its set, rules and players). */
+  run: SweepRun;
+  /** Indices of the cell's runs in the plan. */
+  runs: number[];
+  /** The runs' accumulators merged (a copy). */
+  acc: RunAccum;
+}
+
+/**
+ * The replicates of each rules × players × set pooled into one accumulator,
+ * cells in order of their first run in the plan (what {@linkcode pooledRows}
+ * tabulates; for differences between policies, `winShareDiff`/`pointsDiff`
+ * of lib/stats.ts on `acc`).
+ *
+ * @example
+ * ```ts
+ * pooledCells(plan, accs).map((c) => c.acc.games);
+ * ```
+ */
+export function pooledCells(plan: SweepRun[], accs: RunAccum[]): PooledCell[] {
+  const cells = new Map<string, number[]>();
+  plan.forEach((r, i) => {
+    const k = JSON.stringify([r.rules, r.players, r.set]);
+    cells.set(k, [...(cells.get(k) ?? []), i]);
+  });
+  return [...cells.values()].map((runs) => ({
+    run: plan[runs[0]],
+    runs,
+    acc: pool(runs.map((i) => accs[i])),
+  }));
+}
+
+/**
  * The replicates of each rules × players × set pooled (the same columns as
  * {@linkcode sweepRows} but `seed`, and `excess`: win share minus `1/n`).
  *
@@ -455,15 +536,9 @@ export function sweepRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
  * ```
  */
 export function pooledRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
-  const cells = new Map<string, number[]>();
-  plan.forEach((r, i) => {
-    const k = JSON.stringify([r.rules, r.players, r.set]);
-    cells.set(k, [...(cells.get(k) ?? []), i]);
-  });
   const rows: Row[] = [];
-  for (const idx of cells.values()) {
-    const run = plan[idx[0]];
-    for (const g of policyRows(pool(idx.map((i) => accs[i])))) {
+  for (const { run, acc } of pooledCells(plan, accs)) {
+    for (const g of policyRows(acc)) {
       rows.push({
         set: run.set,
         rules: run.rules,

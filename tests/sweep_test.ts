@@ -1,20 +1,29 @@
 /**
  * The sweep (lib/sweep.ts, `flip7 sweep`, the `sweep` experiment): seats
- * cycle through the policies, a sweep configured like `field-size`'s quick
- * run reproduces its rows exactly, the command writes the promised CSV
- * columns, one worker and two give the same bytes, and bad input exits 2
- * with one line and writes nothing.
+ * cycle through the policies, `field-size` is a sweep (its plan's runs, rows
+ * and pooled rows are the sweep's), sub-sweeps plan in turn, the command
+ * writes the promised CSV columns, one worker and two give the same bytes,
+ * and bad input exits 2 with one line and writes nothing.
  */
 import assert from "node:assert/strict";
 import { csvParse } from "d3-dsv";
 import { deriveSeed } from "../lib/rng.ts";
-import { fieldSize } from "../experiments/field-size.ts";
+import {
+  ALT_READINGS,
+  fieldSize,
+  fieldSizePlan,
+  READINGS,
+} from "../experiments/field-size.ts";
+import { InputError } from "../lib/cards.ts";
+import { emptyAccum } from "../lib/runner.ts";
 import { sweep } from "../experiments/sweep.ts";
 import { runExperiment } from "../lib/experiment.ts";
 import {
   parsePlayers,
   parsePolicySet,
   planSweep,
+  planSweeps,
+  pooledCells,
   pooledRows,
   runSweep,
   seatsOf,
@@ -99,7 +108,7 @@ Deno.test("sweep: seats cycle through the listed policies", () => {
   assert.equal(plan[7].spec.seed, deriveSeed(7, "sweep", 1));
 });
 
-/** A sweep configured like field-size's quick run, and field-size's quick run. */
+/** Field-size's own sweep plan, played, and field-size's quick run. */
 const fieldSizeLike = (() => {
   let p:
     | Promise<
@@ -112,66 +121,67 @@ const fieldSizeLike = (() => {
     | undefined;
   return () =>
     p ??= (async () => {
-      const plan = planSweep({
-        sets: [{ label: "field-size", policies: ["ev", "bust:0.25"] }],
-        rules: ["standard", "immediate-actions"],
-        players: [2, 3, 4, 5, 6, 7, 8],
-        seeds: 3,
-        seed: 1,
-        games: 400, // field-size's quick count
-        seedOf: (base, r) => deriveSeed(base, "field-size", r),
-      });
+      const plan = fieldSizePlan(1, () => 400); // field-size's quick count
       const accs = await runSweep(plan, { workers: 2 });
       const theirs = await fieldSize.run({ seed: 1, quick: true, workers: 2 });
       return { plan, accs, theirs };
     })();
 })();
 
-Deno.test("sweep: configured like field-size's quick run, it reproduces field-size's rows exactly", async () => {
-  const { plan, accs, theirs } = await fieldSizeLike();
-  const ours = sweepRows(plan, accs);
-  const key = (r: Record<string, unknown>) =>
-    `${r.rules}/${r.players}/${r.seed}/${r.policy}`;
-  const byKey = new Map(ours.map((r) => [key(r), r]));
-  // field-size's bust:0.25 reading (it also plays bustsc:0.25 and others)
-  const evBust = theirs.rows.filter((r) => r.reading === "bust:0.25");
-  assert.equal(evBust.length, 2 * 7 * 3 * 2);
-  assert.equal(ours.length, evBust.length);
-  for (const t of evBust) {
-    const o = byKey.get(key(t));
-    assert.ok(o, `no sweep row for ${key(t)}`);
-    for (const c of Object.keys(t)) {
-      if (c !== "reading") assert.equal(o[c], t[c], `${key(t)} ${c}`);
+Deno.test("field-size's plan is a sweep: one sub-sweep per reading, seed 000's seats, sizes, presets and seeds", () => {
+  const plan = fieldSizePlan(1, (n) => 10 * n);
+  const full = READINGS.length * 2 * 7 * 3, alt = ALT_READINGS.length * 3;
+  assert.equal(plan.length, full + alt);
+  const seeds = [0, 1, 2].map((r) => deriveSeed(1, "field-size", r));
+  let i = 0;
+  for (const reading of READINGS) {
+    for (const rules of ["standard", "immediate-actions"]) {
+      for (let n = 2; n <= 8; n++) {
+        for (let r = 0; r < 3; r++, i++) {
+          const run = plan[i];
+          assert.deepEqual(
+            [run.set, run.rules, run.players, run.replicate],
+            [reading, rules, n, r],
+          );
+          assert.deepEqual(run.spec.policies, seatsOf(["ev", reading], n));
+          assert.equal(run.spec.seed, seeds[r]);
+          assert.equal(run.spec.count, 10 * n);
+        }
+      }
     }
   }
-  // the same with one worker; pooled over the seeds, intervals hold their estimates
-  assert.deepEqual(
-    sweepRows(plan, await runSweep(plan, { workers: 1 })),
-    ours,
-  );
-  for (const r of pooledRows(plan, accs)) {
-    assert.equal(r.games, 1200);
-    assert.ok(r.ci_low as number <= (r.win_share as number));
-    assert.ok((r.win_share as number) <= (r.ci_high as number));
+  for (const reading of ALT_READINGS) {
+    for (const n of [2, 4, 6]) {
+      const run = plan[i++];
+      assert.deepEqual(
+        [run.set, run.rules, run.players, run.replicate],
+        [reading, "immediate-actions", n, 0],
+      );
+      assert.equal(run.spec.seed, seeds[0]);
+    }
   }
 });
 
-Deno.test("sweep: pooled over the seeds, its rows are field-size's pooled bust:0.25 rows", async () => {
-  // (field-size's chart now shows two readings of bust:0.25, one row of
-  // panels each, so the one-reading sweep chart is no longer its twin; the
-  // pooled figures both charts draw still agree exactly)
+Deno.test("field-size IS its sweep: its rows and pooled rows are sweepRows/pooledRows of its plan", async () => {
   const { plan, accs, theirs } = await fieldSizeLike();
-  const pooled = (theirs.provenance.pooled as Record<string, unknown>[])
-    .filter((r) => r.reading === "bust:0.25");
-  const ours = pooledRows(plan, accs);
-  assert.equal(ours.length, pooled.length);
-  const key = (r: Record<string, unknown>) =>
-    `${r.rules}/${r.players}/${r.policy}`;
-  const byKey = new Map(ours.map((r) => [key(r), r]));
-  for (const t of pooled) {
-    const o = byKey.get(key(t))!;
+  // the sweep's rows with the set label (the reading) as the last column
+  const ours = sweepRows(plan, accs).map(({ set, ...r }) => ({
+    ...r,
+    reading: set,
+  }));
+  assert.deepEqual(theirs.rows, ours);
+  assert.equal(theirs.provenance.total_games, 93 * 400);
+  // pooled: the same figures, cell by cell in the same order
+  const pooled = theirs.provenance.pooled as Record<string, unknown>[];
+  const oursPooled = pooledRows(plan, accs);
+  assert.equal(pooled.length, oursPooled.length);
+  pooled.forEach((t, i) => {
+    const o = oursPooled[i];
     for (
       const c of [
+        "rules",
+        "players",
+        "policy",
         "win_share",
         "ci_low",
         "ci_high",
@@ -179,15 +189,54 @@ Deno.test("sweep: pooled over the seeds, its rows are field-size's pooled bust:0
         "ppr_se",
         "games",
       ]
-    ) assert.equal(o[c], t[c], `${key(t)} ${c}`);
+    ) assert.equal(t[c], o[c], `pooled row ${i} ${c}`);
+    assert.equal(t.reading, o.set);
+  });
+  // the same with one worker; pooled over the seeds, intervals hold their estimates
+  assert.deepEqual(
+    sweepRows(plan, await runSweep(plan, { workers: 1 })),
+    sweepRows(plan, accs),
+  );
+  for (const r of oursPooled) {
+    assert.equal(r.games, READINGS.includes(String(r.set)) ? 1200 : 400);
+    assert.ok(r.ci_low as number <= (r.win_share as number));
+    assert.ok((r.win_share as number) <= (r.ci_high as number));
   }
-  // and the sweep's chart of them draws with field-size's title
+  // and the sweep's chart of one reading draws with field-size's title
   const svg = renderSvg(
-    sweepChart(ours, { title: theirs.chart.title, dodge: 0.2 }),
+    sweepChart(oursPooled.filter((r) => r.set === "bust:0.25"), {
+      title: theirs.chart.title,
+      dodge: 0.2,
+    }),
   );
   assert.ok(svg.startsWith("<svg"));
   assert.ok(svg.includes(String(theirs.chart.title)));
   assert.ok(!svg.includes("NaN"));
+});
+
+Deno.test("planSweeps: sub-sweeps in turn, each with its own sizes and seeds; a cell planned twice is an InputError", () => {
+  const sub = (label: string, players: number[], seeds: number) => ({
+    sets: [{ label, policies: ["ev", "sum:20"] }],
+    rules: ["standard"],
+    players,
+    seeds,
+    seed: 3,
+    games: 100,
+  });
+  const plan = planSweeps([sub("a", [2, 3], 2), sub("b", [4], 1)]);
+  assert.deepEqual(
+    plan.map((r) => [r.set, r.players, r.replicate]),
+    [["a", 2, 0], ["a", 2, 1], ["a", 3, 0], ["a", 3, 1], ["b", 4, 0]],
+  );
+  assert.deepEqual(
+    pooledCells(plan, plan.map((r) => emptyAccum(r.spec))).map((c) => c.runs),
+    [[0, 1], [2, 3], [4]],
+  );
+  assert.throws(
+    () => planSweeps([sub("a", [2, 3], 2), sub("a", [3, 4], 1)]),
+    (e: Error) =>
+      e instanceof InputError && /set 'a' at 3 players/.test(e.message),
+  );
 });
 
 Deno.test("sweep command: tidy CSV with the promised columns, same bytes with 1 and 2 workers", async () => {
