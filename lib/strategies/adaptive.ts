@@ -53,7 +53,7 @@ export const ADAPT_MODELS: readonly ("maximiser" | number)[] = [
 /** Probability that an opponent departs from its model at one decision. */
 export const ADAPT_EPSILON = 0.05;
 
-const LOG_PRIOR = ADAPT_MODELS.map((m) =>
+const LOG_PRIOR: number[] = ADAPT_MODELS.map((m) =>
   Math.log(m === "maximiser" ? 0.5 : 0.5 / (ADAPT_MODELS.length - 1))
 );
 
@@ -62,7 +62,7 @@ export class AdaptiveStrategy implements Strategy {
   /** `adapt`. */
   readonly name = "adapt";
   /** Log posterior weight of each model (unnormalised). */
-  readonly logWeight = Float64Array.from(LOG_PRIOR);
+  readonly logWeight: Float64Array = Float64Array.from(LOG_PRIOR);
   /** Opponent decisions seen this game. */
   seen = 0;
   private readonly players: (WinProbStrategy | null)[] = ADAPT_MODELS.map(

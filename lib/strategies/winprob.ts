@@ -53,7 +53,6 @@ import {
   X2_BIT,
 } from "../cards.ts";
 import type { Strategy, TableView } from "../view.ts";
-import { bestResponse } from "../winprob/bestresponse.ts";
 import {
   BUST_CODE,
   codeScore,
@@ -61,52 +60,15 @@ import {
   RoundSolver,
   SCORE_CAP,
 } from "../winprob/rounddp.ts";
-import { bestResponsePath, WTable } from "../winprob/table.ts";
+import { brTable } from "../winprob/provide.ts";
+import type { WTable } from "../winprob/table.ts";
 import { oneCardValue } from "./estimate.ts";
 import { mainOpponent } from "./search.ts";
 import { defaultTarget, flipThreeTarget } from "./targeting.ts";
 
-const cached = new Map<string, WTable>();
-
-/**
- * The best-response table against the score maximiser (no argument) or
- * against the threshold player `sum:N`: from memory, `.cache`, or computed
- * now (message on stderr) and saved.
- *
- * @example
- * ```ts
- * brTable().target; // 200
- * brTable(37).get(0, 0, 0); // about 0.777
- * ```
- */
-export function brTable(threshold?: number): WTable {
-  const model = threshold === undefined ? "numbers" : `numbers-sum${threshold}`;
-  const got = cached.get(model);
-  if (got) return got;
-  const path = bestResponsePath(model);
-  let w = WTable.loadSync(path);
-  if (!w) {
-    console.error(
-      `flip7: no best-response table at ${path}; computing it now`,
-    );
-    w = bestResponse({ opponent: threshold ?? "maximiser" }).table;
-    w.saveSync(path);
-  }
-  cached.set(model, w);
-  return w;
-}
-
-/**
- * Use this table for `winprob` (against the maximiser) in this thread (tests).
- *
- * @example
- * ```ts
- * setBrTable(bestResponse({ target: 200 }).table);
- * ```
- */
-export function setBrTable(w: WTable): void {
-  cached.set("numbers", w);
-}
+// the best-response tables are provided by lib/winprob/provide.ts
+// (re-exported here for the callers that knew them here)
+export { brTable, setBrTable } from "../winprob/provide.ts";
 
 /** Options of {@linkcode WinProbCore} and {@linkcode WinProbStrategy}. */
 export interface WinProbOptions {

@@ -1,5 +1,7 @@
 /**
- * Where the win agents get their tables: the search table of a rules preset
+ * Where the win agents get their tables. The best-response tables of
+ * `winprob`, `adapt` and `brsum:N` come from memory, from `.cache`, or are
+ * computed here by the exact best response. The search table of a rules preset
  * comes from memory, from `.cache/winprob/v4/search-<rules>.wtab`, or from
  * the trainer that `lib/winprob/train.ts` installs here when it is loaded (it
  * plays games with the runner, a layer above the strategies, so a strategy
@@ -17,7 +19,8 @@
  */
 
 import { InputError } from "../cards.ts";
-import { searchTablePath, WTable } from "./table.ts";
+import { bestResponse } from "./bestresponse.ts";
+import { bestResponsePath, searchTablePath, WTable } from "./table.ts";
 
 /**
  * Default training budget of the cached tables: self-play games per step,
@@ -91,4 +94,46 @@ export function setSearchTable(rules: string, table: WTable): void {
  */
 export function setSearchTrainer(train: (rules: string) => WTable): void {
   trainer = train;
+}
+
+const brCached = new Map<string, WTable>();
+
+/**
+ * The best-response table against the score maximiser (no argument) or
+ * against the threshold player `sum:N`: from memory, `.cache`, or computed
+ * now (message on stderr) and saved.
+ *
+ * @example
+ * ```ts
+ * brTable().target; // 200
+ * brTable(37).get(0, 0, 0); // about 0.777
+ * ```
+ */
+export function brTable(threshold?: number): WTable {
+  const model = threshold === undefined ? "numbers" : `numbers-sum${threshold}`;
+  const got = brCached.get(model);
+  if (got) return got;
+  const path = bestResponsePath(model);
+  let w = WTable.loadSync(path);
+  if (!w) {
+    console.error(
+      `flip7: no best-response table at ${path}; computing it now`,
+    );
+    w = bestResponse({ opponent: threshold ?? "maximiser" }).table;
+    w.saveSync(path);
+  }
+  brCached.set(model, w);
+  return w;
+}
+
+/**
+ * Use this table for `winprob` (against the maximiser) in this thread (tests).
+ *
+ * @example
+ * ```ts
+ * setBrTable(bestResponse({ target: 200 }).table);
+ * ```
+ */
+export function setBrTable(w: WTable): void {
+  brCached.set("numbers", w);
 }

@@ -43,34 +43,34 @@ export class RoundGraph {
   /** Number of nodes; the root is node `n - 1`. */
   n = 0;
   /** Line mask of each node. */
-  readonly mask = new Int32Array(MAX_NODES);
+  readonly mask: Int32Array = new Int32Array(MAX_NODES);
   /** Score if the node stays. */
-  readonly score = new Int32Array(MAX_NODES);
+  readonly score: Int32Array = new Int32Array(MAX_NODES);
   /** 1 when the node may hit (numbers left), else 0. */
-  readonly canHit = new Uint8Array(MAX_NODES);
+  readonly canHit: Uint8Array = new Uint8Array(MAX_NODES);
   /**
    * Edges of node i are `[edgeStart[i], edgeStart[i+1])`: first the edges to
    * child nodes, then, from `termStart[i]`, the terminal edges.
    */
-  readonly edgeStart = new Int32Array(MAX_NODES + 1);
+  readonly edgeStart: Int32Array = new Int32Array(MAX_NODES + 1);
   /** First terminal edge of each node. */
-  readonly termStart = new Int32Array(MAX_NODES);
+  readonly termStart: Int32Array = new Int32Array(MAX_NODES);
   /** Probability that a hit from the node ends the round at once on 0 (a bust). */
-  readonly zeroP = new Float64Array(MAX_NODES);
+  readonly zeroP: Float64Array = new Float64Array(MAX_NODES);
   /** Child node of an edge, or -1 for a terminal edge. */
-  readonly edgeTo = new Int32Array(MAX_EDGES);
+  readonly edgeTo: Int32Array = new Int32Array(MAX_EDGES);
   /** Terminal score of a terminal edge. */
-  readonly edgeScore = new Int32Array(MAX_EDGES);
+  readonly edgeScore: Int32Array = new Int32Array(MAX_EDGES);
   /** Probability of an edge. */
-  readonly edgeP = new Float64Array(MAX_EDGES);
+  readonly edgeP: Float64Array = new Float64Array(MAX_EDGES);
   /** Value of each node after {@linkcode sweep}. */
-  readonly value = new Float64Array(MAX_NODES);
+  readonly value: Float64Array = new Float64Array(MAX_NODES);
   /** d value / d u[0] of each node after {@linkcode sweep}. */
-  readonly d0 = new Float64Array(MAX_NODES);
+  readonly d0: Float64Array = new Float64Array(MAX_NODES);
   /** 1 when the policy hits at the node after {@linkcode sweep}. */
-  readonly hit = new Uint8Array(MAX_NODES);
+  readonly hit: Uint8Array = new Uint8Array(MAX_NODES);
   /** Probability of each final score after {@linkcode distribution}. */
-  readonly dist = new Float64Array(SCORE_CAP);
+  readonly dist: Float64Array = new Float64Array(SCORE_CAP);
   /** The largest final score any policy can reach from the root. */
   maxScore = 0;
 
@@ -352,19 +352,19 @@ export function codeScore(code: number, mult: number, plus: number): number {
  */
 export class ContinuationLaws {
   /** Entries of state `k` are `[start[k], start[k + 1])`. */
-  readonly start = new Int32Array(LINE_STATES + 1);
+  readonly start: Int32Array = new Int32Array(LINE_STATES + 1);
   /** Law code of each entry. */
   readonly code: Uint8Array;
   /** Probability of each entry. */
   readonly prob: Float64Array;
   /** Probability of not busting, per state. */
-  readonly pBank = new Float64Array(LINE_STATES);
+  readonly pBank: Float64Array = new Float64Array(LINE_STATES);
   /** Expected number sum over the rounds that do not bust (sum × probability), per state. */
-  readonly eSum = new Float64Array(LINE_STATES);
+  readonly eSum: Float64Array = new Float64Array(LINE_STATES);
   /** Probability of a Flip 7, per state. */
-  readonly pF7 = new Float64Array(LINE_STATES);
+  readonly pF7: Float64Array = new Float64Array(LINE_STATES);
   /** 1 when the maximiser hits at the state. */
-  readonly hit = new Uint8Array(LINE_STATES);
+  readonly hit: Uint8Array = new Uint8Array(LINE_STATES);
   /** Largest law code used plus one (the dense width). */
   static readonly WIDTH = BUST_CODE + 1;
 
@@ -513,9 +513,9 @@ export class ContinuationLaws {
  */
 export class RoundSolver {
   /** Value of each state reached by the last solve (`(mask << 1) | chance`). */
-  readonly value = new Float64Array(LINE_STATES);
+  readonly value: Float64Array = new Float64Array(LINE_STATES);
   /** 1 when the last solve's policy hits at the state. */
-  readonly hit = new Uint8Array(LINE_STATES);
+  readonly hit: Uint8Array = new Uint8Array(LINE_STATES);
   /** Value of staying at the root, after a solve. */
   stay = 0;
   /** Value of hitting at the root (then playing on optimally), after a solve. */

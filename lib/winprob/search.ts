@@ -67,7 +67,7 @@ const MAX_LAW = 161;
 /** The two-player round search with reusable state. */
 export class SearchCore {
   /** Draw-pile counts by kind (the search edits and restores them). */
-  readonly counts = new Int32Array(KINDS);
+  readonly counts: Int32Array = new Int32Array(KINDS);
   private total = 0;
   private t0 = 0;
   private t1 = 0;
