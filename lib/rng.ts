@@ -15,6 +15,7 @@
  * ```
  * @module
  */
+import { fnv1a } from "./io.ts";
 
 function splitmix32(x: number): number {
   x = (x + 0x9e3779b9) | 0;
@@ -133,12 +134,8 @@ export function deriveSeed(
   base: number,
   ...labels: (string | number)[]
 ): number {
-  const s = [base, ...labels].join("/");
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
+  // FNV-1a of the labels, then a finaliser that spreads the bits
+  let h = fnv1a([base, ...labels].join("/"));
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

@@ -22,7 +22,7 @@
  * @module
  */
 
-import { writeFileAtomicSync } from "../io.ts";
+import { fnv1a, writeFileAtomicSync } from "../io.ts";
 import { getModel, type SoloModel } from "./model.ts";
 import {
   adoptSpace,
@@ -113,23 +113,8 @@ export function cachePath(
   return `${dir}/solo-dp-${model.id}.bin`;
 }
 
-/**
- * FNV-1a 32-bit hash of bytes (the payload checksum).
- *
- * @example
- * ```ts
- * fnv1a(new TextEncoder().encode("a")); // 0xe40c292c
- * ```
- */
-export function fnv1a(
-  bytes: Uint8Array,
-  start = 0,
-  end = bytes.length,
-): number {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  return h >>> 0;
-}
+/** FNV-1a, the one checksum of `lib/io.ts` (re-exported for the cache's callers). */
+export { fnv1a } from "../io.ts";
 
 function hashText(s: string): number {
   return fnv1a(new TextEncoder().encode(s));

@@ -60,6 +60,7 @@ import {
   SUM_OF_MASK,
   X2,
 } from "../cards.ts";
+import { fnv1a } from "../io.ts";
 import { getRules, type Rules, STANDARD_DECK, withRules } from "../rules.ts";
 import type { SoloSpace } from "./solve.ts";
 import type { Decider, Evaluation } from "./forward.ts";
@@ -745,11 +746,7 @@ export function modelId(name: ModelName, deck: readonly number[]): string {
 
 /** A file-name-safe id of a deck: 8 hex digits of an FNV-1a hash. */
 function deckId(deck: readonly number[]): string {
-  let h = 0x811c9dc5;
-  for (const c of deck.join(",")) {
-    h = Math.imul(h ^ c.charCodeAt(0), 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, "0");
+  return fnv1a(deck.join(",")).toString(16).padStart(8, "0");
 }
 
 /**

@@ -22,22 +22,15 @@
  */
 
 import { InputError } from "../cards.ts";
-import { writeFileAtomic, writeFileAtomicSync } from "../io.ts";
+import { fnv1a, writeFileAtomic, writeFileAtomicSync } from "../io.ts";
 
 const MAGIC = "F7WTAB01";
 
 /** Padding of {@linkcode WTable.padded}: above any round score (at most 201). */
 export const PAD = 256;
 
-/** FNV-1a hash of bytes (32-bit). */
-export function fnv1a(bytes: Uint8Array): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) {
-    h ^= bytes[i];
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** FNV-1a, the one checksum of `lib/io.ts` (re-exported for the tables' callers). */
+export { fnv1a } from "../io.ts";
 
 /** A two-player win-probability table with terminal handling. */
 export class WTable {
