@@ -22,7 +22,7 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { Experiment, Row } from "../lib/experiment.ts";
+import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
 import { loadDecisions } from "../lib/solver/cache.ts";
 import { evaluatePolicies } from "../lib/solver/evaluate.ts";
@@ -299,6 +299,7 @@ const pc = (x: number, d = 1) => `${(100 * x).toFixed(d)}%`;
  */
 export const deckVariants: Experiment = {
   name: "deck-variants",
+  chart: deckVariantsChart,
   claim:
     "What a solo round is worth, deck by deck (numbers only to all 94 cards, and house variants), under optimal play and under the best simple rules.",
   async run({ quick, workers, onProgress }) {
@@ -384,54 +385,10 @@ export const deckVariants: Experiment = {
         ours: (rows[0].optimum as number).toFixed(4),
       });
     }
-    const POLICIES: [string, string][] = [
-      ["optimum", "optimal"],
-      ["best_sum_ev", "best sum:N"],
-      ["best_bust_ev", "best bust:P"],
-      ["best_count_ev", "best count:N"],
-      ["always_hit_ev", "always hit"],
-    ];
-    const long = rows.flatMap((r) =>
-      POLICIES.map(([col, policy]) => ({
-        deck: r.label as string,
-        policy,
-        ev: r[col] as number,
-      }))
-    );
-    const chart = {
-      title: "One solo round, deck by deck",
-      subtitle:
-        "Exact value of optimal play and of the best simple rules (each searched exactly)",
-      caption:
-        "Data: results/deck-variants.csv (deno task flip7 experiment deck-variants)",
-      height: 380,
-      marginBottom: 120,
-      x: {
-        label: null,
-        domain: rows.map((r) => r.label as string),
-        tickRotate: -25,
-      },
-      y: { label: "Expected round score", grid: true, domain: [0, 25] },
-      color: { legend: true },
-      symbol: { legend: false },
-      marks: [
-        Plot.ruleY([0]),
-        ...POLICIES.map(([_col, policy], i) =>
-          Plot.dot(long.filter((d) => d.policy === policy), {
-            x: "deck",
-            y: "ev",
-            fill: "policy",
-            symbol: "policy",
-            r: 4,
-            dx: (i - 2) * 7,
-          })
-        ),
-      ],
-    };
     return {
       columns: Object.keys(rows[0]),
       rows,
-      chart,
+      chart: deckVariantsChart(rows),
       summary,
       claims,
       provenance: {
@@ -455,3 +412,62 @@ export const deckVariants: Experiment = {
     };
   },
 };
+
+/** The policies drawn, CSV column and legend name. */
+const POLICIES: [string, string][] = [
+  ["optimum", "optimal"],
+  ["best_sum_ev", "best sum:N"],
+  ["best_bust_ev", "best bust:P"],
+  ["best_count_ev", "best count:N"],
+  ["always_hit_ev", "always hit"],
+];
+
+/**
+ * The chart of `deck-variants` from its CSV rows: one band per deck (labels
+ * on the left, so long house-variant names fit), the exact value of optimal
+ * play and of the best simple rules side by side within the band.
+ *
+ * @example
+ * ```ts
+ * const chart = deckVariantsChart(parseRows(Deno.readTextFileSync("results/deck-variants.csv")));
+ * ```
+ */
+export function deckVariantsChart(rows: Row[]): ChartOptions {
+  const labels = rows.map((r) => String(r.label));
+  const long = rows.flatMap((r) =>
+    POLICIES.map(([col, policy]) => ({
+      deck: String(r.label),
+      policy,
+      ev: r[col] as number,
+    }))
+  );
+  // room for the longest deck label at ~6 px a character (10 px sans-serif)
+  const marginLeft = 12 + 6 * Math.max(...labels.map((l) => l.length));
+  return {
+    title: "One solo round, deck by deck",
+    subtitle:
+      "Exact value of optimal play and of the best simple rules (each searched exactly)",
+    caption:
+      "Data: results/deck-variants.csv (deno task flip7 experiment deck-variants)",
+    height: 90 + 34 * labels.length,
+    marginLeft,
+    marginRight: 20,
+    y: { label: null, domain: labels },
+    x: { label: "Expected round score", grid: true, domain: [0, 25] },
+    color: { legend: true, domain: POLICIES.map(([, p]) => p) },
+    symbol: { legend: false, domain: POLICIES.map(([, p]) => p) },
+    marks: [
+      Plot.ruleX([0]),
+      ...POLICIES.map(([_col, policy], i) =>
+        Plot.dot(long.filter((d) => d.policy === policy), {
+          x: "ev",
+          y: "deck",
+          fill: "policy",
+          symbol: "policy",
+          r: 3.5,
+          dy: (i - 2) * 4,
+        })
+      ),
+    ],
+  };
+}

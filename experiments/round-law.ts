@@ -17,7 +17,7 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { Experiment, Row } from "../lib/experiment.ts";
+import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
 import { ActionModel } from "../lib/solver/actions.ts";
 import { loadDecisions } from "../lib/solver/cache.ts";
@@ -82,6 +82,7 @@ export function roundLawChunk(
  */
 export const roundLaw: Experiment = {
   name: "round-law",
+  chart: roundLawChart,
   claim:
     "The law of one optimal solo round, deck by deck (the 94-card game's above all), and the expected rounds to reach 200 alone.",
   async run({ quick, workers, onProgress }) {
@@ -125,37 +126,10 @@ export const roundLaw: Experiment = {
         (100 * byId.get(v.id)!.distribution[0]).toFixed(2)
       }%, expected rounds to reach ${TARGET} alone ${rounds[v.id].toFixed(3)}`
     );
-    const shown = variants.map((v) => v.id).filter((id) =>
-      ["numbers", "chance", "all94"].includes(id)
-    );
-    const chart = {
-      title: "One optimal solo round: the score's law",
-      subtitle:
-        `Exact distribution of positive scores (score 0 in the caption)`,
-      caption: `P(0): ${
-        shown.map((id) =>
-          `${id} ${(100 * byId.get(id)!.distribution[0]).toFixed(1)}%`
-        ).join(", ")
-      }. Data: results/round-law.csv`,
-      height: 340,
-      x: { label: "Round score", domain: [0, 80] },
-      y: { label: "Probability (%)", percent: true, grid: true },
-      color: { legend: true },
-      marks: [
-        Plot.ruleY([0]),
-        Plot.line(
-          rows.filter((r) =>
-            shown.includes(r.deck as string) && (r.score as number) > 0 &&
-            (r.score as number) <= 80
-          ),
-          { x: "score", y: "probability", stroke: "deck" },
-        ),
-      ],
-    };
     return {
       columns: ["deck", "score", "probability", "cumulative"],
       rows,
-      chart,
+      chart: roundLawChart(rows),
       summary,
       claims: [{
         claim:
@@ -186,3 +160,43 @@ export const roundLaw: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of `round-law` from its CSV rows: the exact law of positive
+ * scores for numbers only, + Second Chance and all 94 cards (those of them
+ * in the rows), P(0) in the caption.
+ *
+ * @example
+ * ```ts
+ * const chart = roundLawChart(parseRows(Deno.readTextFileSync("results/round-law.csv")));
+ * ```
+ */
+export function roundLawChart(rows: Row[]): ChartOptions {
+  const present = new Set(rows.map((r) => r.deck));
+  const shown = ["numbers", "chance", "all94"].filter((id) => present.has(id));
+  const p0 = (id: string) =>
+    rows.find((r) => r.deck === id && r.score === 0)?.probability as
+      | number
+      | undefined ?? 0;
+  return {
+    title: "One optimal solo round: the score's law",
+    subtitle: "Exact distribution of positive scores (score 0 in the caption)",
+    caption: `P(0): ${
+      shown.map((id) => `${id} ${(100 * p0(id)).toFixed(1)}%`).join(", ")
+    }. Data: results/round-law.csv`,
+    height: 340,
+    x: { label: "Round score", domain: [0, 80] },
+    y: { label: "Probability (%)", percent: true, grid: true },
+    color: { legend: true, domain: shown },
+    marks: [
+      Plot.ruleY([0]),
+      Plot.line(
+        rows.filter((r) =>
+          shown.includes(r.deck as string) && (r.score as number) > 0 &&
+          (r.score as number) <= 80
+        ),
+        { x: "score", y: "probability", stroke: "deck" },
+      ),
+    ],
+  };
+}

@@ -216,14 +216,15 @@ export class Game implements TableView {
     // start from the deck in kind order, so that a game depends only on its seed and stream
     this.pileIsDeck = false;
     this.fillPile(true);
-    this.discardCounts.fill(0);
+    // plain loops: TypedArray.fill costs more than these few stores per call
+    const discard = this.discardCounts, front = this.frontCounts;
+    const aside = this.asideCounts;
+    for (let k = 0; k < KINDS; k++) discard[k] = front[k] = aside[k] = 0;
     this.discardTotal = 0;
-    this.frontCounts.fill(0);
     this.frontTotal = 0;
-    this.asideCounts.fill(0);
     this.asideTop = 0;
-    this.totals.fill(0);
-    this.scores.fill(0);
+    const totals = this.totals, scores = this.scores;
+    for (let s = 0; s < this.players; s++) totals[s] = scores[s] = 0;
     this.round = 0;
     this.resetSeats();
     this.roundOver = true;

@@ -317,7 +317,7 @@ export function playRange(
         const o = game.lastRoundOutcome(i);
         if (o === OUT_BUST) busts[e]++;
         else if (o === OUT_FLIP7) flip7s[e]++;
-        hist[e * H + (x < MAX_ROUND_SCORE ? x : MAX_ROUND_SCORE)]++;
+        hist[e * H + (x < MAX_ROUND_SCORE ? x | 0 : MAX_ROUND_SCORE)]++;
       }
     }
     rounds += r;

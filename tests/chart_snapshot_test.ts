@@ -36,7 +36,7 @@ function firstDifference(a: string, b: string): string {
 }
 const UPDATE = Deno.env.get("UPDATE_SNAPSHOTS") === "1";
 
-Deno.test("snapshots: the seed-000 experiments and win-agent have chart functions", () => {
+Deno.test("snapshots: the seed-000 experiments, win-agent, deck-variants and round-law have chart functions", () => {
   const names = chartableExperiments().map((e) => e.name);
   for (
     const n of [
@@ -48,6 +48,8 @@ Deno.test("snapshots: the seed-000 experiments and win-agent have chart function
       "replication",
       "solver-vs-simulation",
       "win-agent",
+      "deck-variants",
+      "round-law",
     ]
   ) assert.ok(names.includes(n), `${n} has no chart function`);
 });

@@ -61,6 +61,7 @@ const CLAIMS: Record<string, string> = {
   "06-replication": "replication",
   "07-solver-vs-simulation": "solver-vs-simulation",
   "08-win-agent": "win-agent",
+  "10-deck-variants": "deck-variants",
 };
 
 for (const [nb, exp] of Object.entries(CLAIMS)) {

@@ -23,6 +23,7 @@ const REQUIRED = [
   "07-solver-vs-simulation",
   "08-win-agent",
   "09-your-policy",
+  "10-deck-variants",
 ];
 
 interface Output {

@@ -38,7 +38,7 @@ import { ActionModel } from "../../solver/actions.ts";
  *
  * @example
  * ```ts
- * const options = { ...MODEL_OPTION }; // --model approx|exact
+ * const options = { ...MODEL_OPTION }; // --model M --deck-counts K:N,...
  * ```
  */
 export const MODEL_OPTION = {
