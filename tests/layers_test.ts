@@ -22,6 +22,9 @@
  *   cards → rules → view → engine → strategies → solver / winprob → runner
  *   → experiment / chart → cli and experiments
  *
+ * `FLIP7_LAYERS_DIR=DIR` checks another checkout instead (e.g. an old commit
+ * from `git worktree add /tmp/old 881b778`, where it fails).
+ *
  * @module
  */
 import assert from "node:assert/strict";
