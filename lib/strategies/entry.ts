@@ -11,7 +11,7 @@
  *   name: "sum", param: "count", usage: "sum:N",
  *   describe: "Hit below N.", make: (n) => new SumStrategy(n),
  * };
- * entry.make(20).name; // "sum:20"
+ * entry.make(20, {}).name; // "sum:20"
  * ```
  * @module
  */

@@ -131,6 +131,7 @@ export function brTable(threshold?: number): WTable {
  *
  * @example
  * ```ts
+ * import { bestResponse } from "./bestresponse.ts";
  * setBrTable(bestResponse({ target: 200 }).table);
  * ```
  */
