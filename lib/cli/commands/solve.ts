@@ -15,6 +15,7 @@ import { choiceOption, type Values } from "../args.ts";
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct } from "../common.ts";
 import { writeFileAtomic } from "../output.ts";
+import { fsCause } from "../guard.ts";
 import {
   cachePath,
   encodeDecisions,
@@ -72,16 +73,26 @@ export const solveCommand: Command = {
     const model = modelOf(values);
     let ev: number, seconds: number, source: string;
     let table;
+    let written = true;
     if (values["no-cache"]) {
       const sol = solve(model);
       ev = sol.ev;
       seconds = sol.seconds;
       source = "solved";
       table = { space: adoptSpace(sol.space), hit: sol.hit };
-      await writeFileAtomic(
-        cachePath(model),
-        encodeDecisions(sol.space, sol.hit, sol.ev),
-      );
+      try {
+        await writeFileAtomic(
+          cachePath(model),
+          encodeDecisions(sol.space, sol.hit, sol.ev),
+        );
+      } catch (e) {
+        written = false;
+        console.error(
+          `flip7: could not write the solver cache ${cachePath(model)} (${
+            fsCause(e)
+          }); the solve is used for this run only`,
+        );
+      }
     } else {
       const t = loadDecisions(model);
       ev = t.ev;
@@ -134,7 +145,9 @@ export const solveCommand: Command = {
         ? `Loaded from ${result.cache} in ${
           seconds.toFixed(3)
         } s (solve from scratch: --no-cache)`
-        : `Solved in ${seconds.toFixed(3)} s; table written to ${result.cache}`,
+        : `Solved in ${seconds.toFixed(3)} s; table ${
+          written ? "written to" : "not written to"
+        } ${result.cache}`,
     );
     out.line(
       `Forward pass over the optimal policy: ${opt.ev.toFixed(10)} (${
