@@ -111,7 +111,9 @@ export interface CacheOptions {
 }
 
 /**
- * The default cache directory: `.cache/` at the repository root.
+ * The default cache directory: `.cache/` at the repository root, or the
+ * folder named by the environment variable `FLIP7_CACHE_DIR` (tests use it
+ * to damage cache files without touching the real ones).
  *
  * @example
  * ```ts
@@ -119,6 +121,13 @@ export interface CacheOptions {
  * ```
  */
 export function defaultCacheDir(): string {
+  let env: string | undefined;
+  try {
+    env = Deno.env.get("FLIP7_CACHE_DIR");
+  } catch {
+    env = undefined;
+  }
+  if (env) return env.replace(/\/+$/, "");
   const url = new URL("../../.cache", import.meta.url);
   return url.protocol === "file:" ? decodeURIComponent(url.pathname) : ".cache";
 }

@@ -27,7 +27,7 @@
 
 import { InputError } from "../cards.ts";
 import { writeFileAtomic } from "../cli/output.ts";
-import { writeFileAtomicSync } from "../solver/cache.ts";
+import { defaultCacheDir, writeFileAtomicSync } from "../solver/cache.ts";
 
 const MAGIC = "F7WTAB02";
 /** Version of the file format, in the magic and the header. */
@@ -382,15 +382,10 @@ export class WTable {
  * Directory of the trained and computed tables (gitignored, rebuilt when
  * missing). Its last part is the version of the models that build the tables:
  * a change to the search, the training or the best response bumps it, so a
- * stale table is never loaded.
+ * stale table is never loaded. It lies beside the solver's cache
+ * (`<repo>/.cache`, or `FLIP7_CACHE_DIR`), whatever the working directory.
  */
-export const TABLE_DIR: string = (() => {
-  // beside the solver's cache: <repo>/.cache, whatever the working directory
-  const url = new URL("../../.cache/winprob/v4", import.meta.url);
-  return url.protocol === "file:"
-    ? decodeURIComponent(url.pathname)
-    : ".cache/winprob/v4";
-})();
+export const TABLE_DIR: string = `${defaultCacheDir()}/winprob/v4`;
 
 /**
  * Path of the search agent's trained table for a rules preset.
