@@ -19,13 +19,13 @@
 import { InputError } from "../cards.ts";
 import { clip } from "./args.ts";
 
+const NOT_ALLOWED =
+  "not allowed to write there (the flip7 task may write only under results/ and .cache/)";
+
 /** One line naming a file-system error's cause. */
 export function fsCause(e: unknown): string {
-  if (
-    e instanceof Deno.errors.NotCapable ||
-    e instanceof Deno.errors.PermissionDenied
-  ) {
-    return "not allowed to write there (the flip7 task may write only under results/ and .cache/)";
+  if (e instanceof Deno.errors.NotCapable) {
+    return NOT_ALLOWED;
   }
   const m = e instanceof Error ? e.message.split("\n")[0] : String(e);
   return m.replace(/: (open|mkdir|rename|link|remove|stat|write)[^]*$/, "");
@@ -58,8 +58,13 @@ function statOrNull(path: string): Deno.FileInfo | null {
     return Deno.statSync(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return null;
-    if (e instanceof Deno.errors.NotCapable) return null;
-    throw new InputError(`cannot use '${clip(path)}': ${fsCause(e)}`);
+    throw new InputError(
+      `cannot use '${clip(path)}': ${
+        e instanceof Deno.errors.NotCapable
+          ? "not allowed to read it (the command's permissions)"
+          : fsCause(e)
+      }`,
+    );
   }
 }
 
@@ -168,7 +173,7 @@ export function checkOutputFile(path: string, flag: string): void {
 }
 
 /**
- * Check (and create, when its parent exists) a folder the run will write
+ * Check (and create, when it is missing) a folder the run will write
  * into (`--out DIR`) before any work.
  *
  * @throws {InputError} one line naming the folder and the reason.
@@ -188,16 +193,13 @@ export function checkOutputDir(dir: string, flag: string): void {
     );
   }
   if (!st) {
-    const parent = parentOf(dir);
-    const pst = statOrNull(parent);
-    if (!pst?.isDirectory) {
+    if (!mayWrite(dir)) {
       throw new InputError(
-        `bad ${flag} '${clip(dir)}': folder '${clip(parent)}' does not exist`,
+        `cannot write ${flag} '${clip(dir)}': ${NOT_ALLOWED}`,
       );
     }
-    probeFolder(parent, flag, dir);
     try {
-      Deno.mkdirSync(dir);
+      Deno.mkdirSync(dir, { recursive: true });
     } catch (e) {
       throw new InputError(
         `cannot create ${flag} '${clip(dir)}': ${fsCause(e)}`,
@@ -219,11 +221,12 @@ export function checkOutputDir(dir: string, flag: string): void {
  */
 export function checkRunLogDir(dir: string): void {
   try {
-    // nothing is created now: a run refused later must leave no trace
+    if (!mayWrite(dir)) throw new Deno.errors.NotCapable("write");
+    // nothing is created now (a run refused later leaves no trace): the
+    // nearest existing folder is probed, when the permissions reach it
     let d = dir;
     for (let i = 0; i < 64 && !statOrNull(d); i++) d = parentOf(d);
-    if (!mayWrite(dir)) throw new Deno.errors.NotCapable("write");
-    probeFolder(d, "run log", dir);
+    if (d === dir || mayWrite(d)) probeFolder(d, "run log", dir);
   } catch (e) {
     const why = e instanceof InputError
       ? e.message.replace(/^cannot write run log '[^']*': /, "")

@@ -29,7 +29,10 @@ const RUN_DIR = "results/runs";
 
 /** Any quoted value longer than 60 characters is shortened. */
 function clipQuoted(msg: string): string {
-  return msg.replace(/'([^'\n]{61,})'/g, (_m, v: string) => `'${clip(v)}'`);
+  return msg.replace(
+    /'([^'\n]{61,})'/g,
+    (m, v: string) => (v.includes("…(") ? m : `'${clip(v)}'`),
+  );
 }
 
 function isFsError(e: unknown): e is Error {
