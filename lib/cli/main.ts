@@ -29,6 +29,9 @@ const RUN_DIR = "results/runs";
 
 /** Any quoted value longer than 60 characters is shortened. */
 function clipQuoted(msg: string): string {
+  // control characters (a newline in a value) would break the one line
+  // deno-lint-ignore no-control-regex
+  msg = msg.replace(/[\x00-\x1f\x7f]/g, (c) => JSON.stringify(c).slice(1, -1));
   return msg.replace(
     /'([^'\n]{61,})'/g,
     (m, v: string) => (v.includes("…(") ? m : `'${clip(v)}'`),
@@ -67,7 +70,15 @@ function rejectHuman(p: unknown, name: string): void {
   }
 }
 
-const COMMON = {
+/**
+ * The options every command takes (`-o PATH`, `--no-file`, `--help`).
+ *
+ * @example
+ * ```ts
+ * Object.keys(COMMON); // ["o", "no-file", "help"]
+ * ```
+ */
+export const COMMON = {
   o: { type: "string" as const },
   "no-file": { type: "boolean" as const },
   help: { type: "boolean" as const, short: "h" },
