@@ -87,6 +87,10 @@ Deno.test("row -o checked before any game: empty, a folder, a result, a tracked 
     /refusing -o 'README.md': it is under version control/,
   );
   refused(
+    await cli([...big, "-o", "lib/cli/main.ts"]),
+    /refusing -o 'lib\/cli\/main.ts': it is under version control/,
+  );
+  refused(
     await cli([...big, "-o", "/nonexistent-flip7/x.txt"]),
     /folder '\/nonexistent-flip7' does not exist/,
   );

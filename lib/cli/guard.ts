@@ -103,7 +103,13 @@ function probeFolder(dir: string, flag: string, path: string): void {
 export function isTracked(path: string): boolean {
   try {
     const r = new Deno.Command("git", {
-      args: ["ls-files", "--error-unmatch", "--", path],
+      // asked from the file's own folder, so that any repository it lies in answers
+      args: [
+        "ls-files",
+        "--error-unmatch",
+        "--",
+        path.slice(path.lastIndexOf("/") + 1),
+      ],
       cwd: parentOf(path),
       stdout: "null",
       stderr: "null",
