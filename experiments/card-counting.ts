@@ -134,7 +134,7 @@ export const cardCounting: Experiment = {
         rules: run.rules,
         players: run.s.players,
         seed: run.seed,
-        n: acc.n,
+        n: acc.games,
       };
       const add = (
         measure: string,
@@ -158,7 +158,7 @@ export const cardCounting: Experiment = {
       }
       const pd = pointsDiff(acc, C, A);
       add("points_per_round", `${C}-${A}`, pd.diff, pd.se);
-      let line = `${run.rules}, ${run.s.label}, ${acc.n} ${
+      let line = `${run.rules}, ${run.s.label}, ${acc.games} ${
         run.mode === "round" ? "rounds" : "games"
       }: pts/rd ${A} ${st[0].points_per_round.toFixed(2)}, ${C} ${
         st[1].points_per_round.toFixed(2)

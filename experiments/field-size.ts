@@ -221,7 +221,7 @@ export const fieldSize: Experiment = {
         })`;
         byRules[rules][n] = `${A} ${pct(a.win_share)} vs ${pct(b.win_share)}`;
         pprGap[`${rules}/${n}`] = p;
-        summary.push(`${rules}, ${n} players, ${acc.n} games: ${line}`);
+        summary.push(`${rules}, ${n} players, ${acc.games} games: ${line}`);
       }
     }
     const s000 = (n: number) => {

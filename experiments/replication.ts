@@ -118,7 +118,7 @@ export const replication: Experiment = {
         Math.max(...zs).toFixed(2)
       }`,
       `runs crossing 3 SE: ${crossing} of ${SEEDS}`,
-      `pooled ${all.n} games: ${A} ${
+      `pooled ${all.games} games: ${A} ${
         (100 * pa.win_share).toFixed(2)
       }% vs ${B} ${(100 * pb.win_share).toFixed(2)}%, diff ${
         (100 * pd.diff).toFixed(2)
@@ -207,7 +207,7 @@ export const replication: Experiment = {
         z_sd: round(sd, 3),
         runs_crossing_3se: crossing,
         pooled: {
-          games: all.n,
+          games: all.games,
           ev_share: r6(pa.win_share),
           bust_share: r6(pb.win_share),
           diff: r6(pd.diff),

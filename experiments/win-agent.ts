@@ -46,10 +46,9 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { Game } from "../lib/engine.ts";
 import { type Experiment, type Row, sized } from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
-import { getRules } from "../lib/rules.ts";
+import { runAll } from "../lib/runner.ts";
 import { wilson } from "../lib/stats.ts";
 import { makeStrategy } from "../lib/strategies/registry.ts";
 import {
@@ -210,26 +209,19 @@ export function bestResponseVariants(
   return out;
 }
 
-/** Arguments of {@linkcode playWinAgentChunk}. */
-export interface PlayArgs {
-  /** The runs, laid end to end on one index range. */
-  runs: { rules: string; policies: string[]; seed: number; count: number }[];
+/**
+ * The tables the agents are built from (sent to every worker).
+ *
+ * @example
+ * ```ts
+ * const t: AgentTables = { tables: { duel: { id, target: 200, data } }, br: {} };
+ * ```
+ */
+export interface AgentTables {
   /** Search tables by rules preset (data of a two-sided table), with ids. */
   tables: Record<string, { id: string; target: number; data: Float32Array }>;
   /** The best-response tables (one side) of `winprob` and `brsum:N`, by spec. */
   br: Record<string, { id: string; target: number; data: Float32Array }>;
-}
-
-/** Wins of each seat position's policy group, and draws, for one run. */
-export interface PlayResult {
-  /** Run index. */
-  run: number;
-  /** Games played. */
-  games: number;
-  /** Wins of the agent's seats (policy list position 0) and of the others. */
-  wins: [number, number];
-  /** Games without a winner. */
-  draws: number;
 }
 
 const tableCache = new Map<string, WTable>();
@@ -246,7 +238,20 @@ function tableOf(
   return w;
 }
 
-function makeAgent(spec: string, rules: string, args: PlayArgs): Strategy {
+/**
+ * The runner's strategy maker for the matches: the agents built on the
+ * tables passed in (no cache read), anything else from the registry.
+ *
+ * @example
+ * ```ts
+ * const s = makeAgent({ tables, br }, "search", "duel");
+ * ```
+ */
+export function makeAgent(
+  args: AgentTables,
+  spec: string,
+  rules: string,
+): Strategy {
   const table = () => tableOf(args.tables[rules], 2);
   switch (spec) {
     case "search":
@@ -278,48 +283,6 @@ function makeAgent(spec: string, rules: string, args: PlayArgs): Strategy {
       }
       return makeStrategy(spec);
   }
-}
-
-/**
- * Worker job: play the part `[from, to)` of the joint index range of the
- * runs, each game as `flip7 sim` plays game `k` of a run (random stream `k`,
- * seats rotated by `k`), with the tables passed in (no cache read).
- *
- * @example
- * ```ts
- * const parts = playWinAgentChunk(args, 0, 10);
- * ```
- */
-export function playWinAgentChunk(
-  args: PlayArgs,
-  from: number,
-  to: number,
-): PlayResult[] {
-  const out: PlayResult[] = [];
-  let off = 0;
-  args.runs.forEach((spec, run) => {
-    const a = Math.max(from, off), b = Math.min(to, off + spec.count);
-    off += spec.count;
-    if (b <= a) return;
-    const n = spec.policies.length;
-    const strategies = spec.policies.map((p) => makeAgent(p, spec.rules, args));
-    const seats = strategies.slice();
-    const game = new Game(getRules(spec.rules), seats, { seed: spec.seed });
-    const r: PlayResult = { run, games: 0, wins: [0, 0], draws: 0 };
-    for (let k = a - (off - spec.count); k < b - (off - spec.count); k++) {
-      const rot = k % n;
-      for (let i = 0; i < n; i++) seats[i] = strategies[(i + rot) % n];
-      game.strategies = seats;
-      game.newGame({ seed: spec.seed, stream: k });
-      const res = game.playGame();
-      r.games++;
-      if (res.winner === null) r.draws++;
-      else if ((res.winner + rot) % n === 0) r.wins[0]++;
-      else r.wins[1]++;
-    }
-    out.push(r);
-  });
-  return out;
 }
 
 /** The search table of a preset for this run: cached and matching, else trained. */
@@ -395,7 +358,7 @@ export const winAgent: Experiment = {
   async run({ seed, quick, scale, workers, onProgress }) {
     const notes: string[] = [];
     const rulesList = ["duel", "standard"];
-    const tables: PlayArgs["tables"] = {};
+    const tables: AgentTables["tables"] = {};
     const tableMeta: Record<string, unknown> = {};
     const training: Record<string, number | null> = {};
     for (const rules of rulesList) {
@@ -412,7 +375,7 @@ export const winAgent: Experiment = {
         10;
     }
     const br = brTable();
-    const brData: PlayArgs["br"] = {};
+    const brData: AgentTables["br"] = {};
     const needed = new Set<string>();
     for (const m of MATCHES) {
       if (m.agent === "winprob" || m.agent.startsWith("brsum:")) {
@@ -451,24 +414,22 @@ export const winAgent: Experiment = {
         throw new Error(`evaluation seed ${r.seed} is a training seed`);
       }
     }
-    const total = runs.reduce((s, r) => s + r.count, 0);
-    const parts = await runChunks<PlayResult[]>({
-      module: import.meta.url,
-      fn: "playWinAgentChunk",
-      args: { runs, tables, br: brData } satisfies PlayArgs,
-      total,
-      workers,
-      chunks: Math.min(256, Math.max(runs.length * 4, 64)),
-      onProgress: phase(onProgress, "win-agent"),
-    });
-    const acc = runs.map(() => ({ games: 0, wins: 0, draws: 0 }));
-    for (const chunk of parts) {
-      for (const p of chunk) {
-        acc[p.run].games += p.games;
-        acc[p.run].wins += p.wins[0];
-        acc[p.run].draws += p.draws;
-      }
-    }
+    const acc = await runAll(
+      runs.map((r) => ({
+        ...r,
+        mode: "game" as const,
+        groupBy: "seat" as const,
+      })),
+      {
+        workers,
+        maker: {
+          module: import.meta.url,
+          fn: "makeAgent",
+          args: { tables, br: brData } satisfies AgentTables,
+        },
+        onProgress: phase(onProgress, "win-agent"),
+      },
+    );
     // the best response and its variants (exact; quick runs only the table's own)
     const variants = quick
       ? [{ w00: Number(br.meta.w00), second: null }]
@@ -485,8 +446,9 @@ export const winAgent: Experiment = {
     const summary: string[] = [];
     MATCHES.forEach((m, i) => {
       const a = acc[i];
-      const [lo, hi] = wilson(a.wins, a.games);
-      const share = a.wins / a.games;
+      // the agent is seat group 0 (policy list position 0)
+      const [lo, hi] = wilson(a.wins[0], a.games);
+      const share = a.wins[0] / a.games;
       const s1 = m.seed001 !== undefined
         ? SEED001[m.opponent.replace("-bank", "")]
         : undefined;
@@ -498,7 +460,7 @@ export const winAgent: Experiment = {
         seats: 1,
         seed: runs[i].seed,
         games: a.games,
-        wins: a.wins,
+        wins: a.wins[0],
         draws: a.draws,
         win_share: r6(share),
         ci_low: r6(lo),

@@ -19,6 +19,22 @@ export * from "./events.ts";
 export * from "./engine.ts";
 export * from "./stats.ts";
 export * from "./sim.ts";
+export {
+  emptyAccum,
+  mergeAccum,
+  playRange,
+  prepareRuns,
+  runAll,
+} from "./runner.ts";
+export type {
+  RunAccum,
+  RunMode,
+  RunOptions,
+  RunSpec,
+  StrategyMaker,
+} from "./runner.ts";
+export { isModuleSpec, loadPolicies } from "./strategies/modules.ts";
+export type { PolicyFactory } from "./strategies/modules.ts";
 export * from "./parallel.ts";
 export {
   makeStrategy,

@@ -1,7 +1,8 @@
 /**
  * Deterministic parallel runs over Web Workers.
  *
- * A job is a function `fn(args, from, to)` exported by some module; the range
+ * A job is a function `fn(args, from, to)` (returning its result or a promise
+ * of it) exported by some module; the range
  * `[0, total)` is cut into chunks whose boundaries depend only on `total`, the
  * chunks are handed to workers, and the results come back in chunk order.
  * Since every game or round draws from its own random stream (its index), the
@@ -11,9 +12,9 @@
  * ```ts
  * import { runChunks } from "./parallel.ts";
  * const parts = await runChunks<number>({
- *   module: new URL("./sim.ts", import.meta.url).href,
- *   fn: "playMatchChunk",
- *   args: { rules: "standard", policies: ["ev", "sum:20"], seed: 1 },
+ *   module: new URL("./runner.ts", import.meta.url).href,
+ *   fn: "playBatchChunk",
+ *   args: { runs: [{ rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 1000, mode: "game" }] },
  *   total: 1000,
  * });
  * ```
@@ -66,6 +67,7 @@ export function chunkBounds(
 }
 
 type JobFn = (args: unknown, from: number, to: number) => unknown;
+// A job function may return its result or a promise of it.
 
 /**
  * Run a chunked job, in parallel when more than one worker is asked for.
@@ -88,7 +90,7 @@ export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
       throw new Error(`${job.module} has no function ${job.fn}`);
     }
     for (let i = 0; i < bounds.length; i++) {
-      results[i] = fn(job.args, bounds[i][0], bounds[i][1]) as R;
+      results[i] = await fn(job.args, bounds[i][0], bounds[i][1]) as R;
       done += bounds[i][1] - bounds[i][0];
       job.onProgress?.(done, job.total);
     }

@@ -55,11 +55,22 @@ export class Rng {
   reseed(seed: number, stream = 0): void {
     const s = Math.floor(seed) >>> 0;
     const t = Math.floor(stream) >>> 0;
-    this.a = splitmix32(s ^ 0x6a09e667);
-    this.b = splitmix32(t ^ 0xbb67ae85);
-    this.c = splitmix32((s + Math.imul(t, 0x3c6ef372)) ^ 0xa54ff53a);
-    this.d = 1;
-    for (let i = 0; i < 12; i++) this.next();
+    let a = splitmix32(s ^ 0x6a09e667);
+    let b = splitmix32(t ^ 0xbb67ae85);
+    let c = splitmix32((s + Math.imul(t, 0x3c6ef372)) ^ 0xa54ff53a);
+    let d = 1;
+    // 12 warm-up steps of next(), in locals (reseeding is per game or round)
+    for (let i = 0; i < 12; i++) {
+      const u = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = ((c << 21) | (c >>> 11)) + u | 0;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
   }
 
   /**
@@ -104,4 +115,32 @@ export class Rng {
   float(): number {
     return this.next() / 4294967296;
   }
+}
+
+/**
+ * Derive an independent 32-bit seed from a base seed and labels (FNV-1a over
+ * `base/label/...`, then a final avalanche), so that experiments and
+ * replicates never share a random stream.
+ *
+ * @example
+ * ```ts
+ * deriveSeed(1, "field-size", 0); // 4113676501
+ * ```
+ */
+export function deriveSeed(
+  base: number,
+  ...labels: (string | number)[]
+): number {
+  const s = [base, ...labels].join("/");
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }

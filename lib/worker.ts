@@ -20,7 +20,7 @@ self.onmessage = async (e: MessageEvent) => {
       modules.set(module, mod);
     }
     const f = mod[fn] as (a: unknown, f: number, t: number) => unknown;
-    const result = f(args, from, to);
+    const result = await f(args, from, to);
     self.postMessage({ i, result });
   } catch (err) {
     self.postMessage({

@@ -10,11 +10,11 @@ import { csvParse } from "d3-dsv";
 import { main } from "../lib/cli/main.ts";
 import { type RunReport, sized, toCsv } from "../lib/experiment.ts";
 import { runMatch } from "../lib/sim.ts";
+import { playRange } from "../lib/runner.ts";
 import {
   deriveSeed,
   field,
   groupStats,
-  playBatchChunk,
   pointsDiff,
   pool,
   type RunAccum,
@@ -344,11 +344,11 @@ Deno.test("winShareDiff and pointsDiff agree with direct per-game computations",
     };
     const parts: RunAccum[] = [];
     for (let k = 0; k < spec.count; k++) {
-      parts.push(playBatchChunk({ runs: [spec] }, k, k + 1)[0].acc);
+      parts.push(playRange(spec, k, k + 1));
     }
     const acc = pool(parts);
-    const d = parts.map((p) => p.y[1] / 2 - p.y[0]);
-    const r = parts.map((p) => p.r);
+    const d = parts.map((p) => p.points[1] / 2 - p.points[0]);
+    const r = parts.map((p) => p.rounds);
     const n = d.length;
     const R = d.reduce((a, b) => a + b, 0) / r.reduce((a, b) => a + b, 0);
     const u2 = d.reduce((s, di, i) => s + (di - R * r[i]) ** 2, 0);
@@ -363,25 +363,29 @@ Deno.test("winShareDiff and pointsDiff agree with direct per-game computations",
       assert.ok(Math.abs(got.se - sd / Math.sqrt(n)) < 1e-9);
     }
     const ev = groupStats(acc)[0];
-    const y = parts.map((p) => p.y[0]);
+    const y = parts.map((p) => p.points[0]);
     const Ry = y.reduce((a, b) => a + b, 0) / r.reduce((a, b) => a + b, 0);
     assert.ok(Math.abs(ev.points_per_round - Ry) < 1e-9);
   }
 
   // win-share difference: SE of the mean of D = W_a/k_a - W_b/k_b
   const synth: RunAccum = {
-    groups: ["a", "b"],
+    mode: "game",
+    policies: ["a", "b"],
     seats: [2, 1],
-    n: 10,
-    r: 10,
-    rr: 10,
+    games: 10,
+    rounds: 10,
+    rounds_sq: 10,
     wins: [6, 3],
     draws: 1,
-    y: [0, 0],
-    yy: [0, 0, 0, 0],
-    yr: [0, 0],
-    bust: [0, 0],
-    flip7: [0, 0],
+    draw_seats: [2, 1],
+    points: [0, 0],
+    seat_points_sq: [0, 0],
+    points_cross: [0, 0, 0, 0],
+    points_rounds: [0, 0],
+    busts: [0, 0],
+    flip7s: [0, 0],
+    score_hist: [],
   };
   const D = [
     ...new Array(6).fill(1 / 2),

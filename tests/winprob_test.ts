@@ -36,7 +36,7 @@ import { trainTableSync } from "../lib/winprob/train.ts";
 import { DecideView } from "../lib/cli/commands/decide.ts";
 import type { Strategy, TableView } from "../lib/view.ts";
 import { Rng } from "../lib/rng.ts";
-import { playWinAgentChunk } from "../experiments/win-agent.ts";
+import { playBatchChunk, runAll } from "../lib/runner.ts";
 
 Deno.test("win table: binary round trip, checksum refuses damage, padded lookup", () => {
   const w = WTable.symmetric(20, 2, 0.25);
@@ -414,43 +414,59 @@ Deno.test("search without table prefers staying on a big line near a bust-heavy 
   assert.equal(s.hit(low, 0), true);
 });
 
-Deno.test("win-agent chunks: the same counts however the range is cut", () => {
+Deno.test("win-agent matches on the runner: the same counts however the range is cut", async () => {
   const t = WTable.symmetric(200, 2, 0.5), b = WTable.symmetric(200, 1, 0.5);
-  const args = {
-    runs: [
-      { rules: "duel", policies: ["search", "ev"], seed: 7, count: 6 },
-      {
-        rules: "standard",
-        policies: ["winprob", "ev", "ev", "ev"],
-        seed: 8,
-        count: 4,
-      },
-      { rules: "duel", policies: ["brsum:37", "sum:37"], seed: 9, count: 4 },
-    ],
-    tables: {
-      duel: { id: "t", target: 200, data: t.data },
-      standard: { id: "t", target: 200, data: t.data },
+  const runs = [
+    { rules: "duel", policies: ["search", "ev"], seed: 7, count: 6 },
+    {
+      rules: "standard",
+      policies: ["winprob", "ev", "ev", "ev"],
+      seed: 8,
+      count: 4,
     },
-    br: {
-      winprob: { id: "b", target: 200, data: b.data },
-      "brsum:37": { id: "b", target: 200, data: b.data },
+    { rules: "duel", policies: ["brsum:37", "sum:37"], seed: 9, count: 4 },
+  ].map((r) => ({ ...r, mode: "game" as const, groupBy: "seat" as const }));
+  const maker = {
+    module: new URL("../experiments/win-agent.ts", import.meta.url).href,
+    fn: "makeAgent",
+    args: {
+      tables: {
+        duel: { id: "t", target: 200, data: t.data },
+        standard: { id: "t", target: 200, data: t.data },
+      },
+      br: {
+        winprob: { id: "b", target: 200, data: b.data },
+        "brsum:37": { id: "b", target: 200, data: b.data },
+      },
     },
   };
-  const whole = playWinAgentChunk(args, 0, 14);
+  const whole = await playBatchChunk({ runs, maker }, 0, 14);
   const cut = [
-    ...playWinAgentChunk(args, 0, 3),
-    ...playWinAgentChunk(args, 3, 7),
-    ...playWinAgentChunk(args, 7, 14),
+    ...await playBatchChunk({ runs, maker }, 0, 3),
+    ...await playBatchChunk({ runs, maker }, 3, 7),
+    ...await playBatchChunk({ runs, maker }, 7, 14),
   ];
   for (const run of [0, 1, 2]) {
     const sum = (xs: typeof cut) =>
       xs.filter((x) => x.run === run).reduce(
-        (s, x) => [s[0] + x.games, s[1] + x.wins[0], s[2] + x.wins[1]],
+        (
+          s,
+          x,
+        ) => [
+          s[0] + x.acc.games,
+          s[1] + x.acc.wins[0],
+          s[2] + x.acc.wins.slice(1).reduce((a, b) => a + b, 0),
+        ],
         [0, 0, 0],
       );
     assert.deepEqual(sum(cut), sum(whole));
   }
-  assert.equal(whole[0].games + whole[1].games + whole[2].games, 14);
+  assert.equal(
+    whole[0].acc.games + whole[1].acc.games + whole[2].acc.games,
+    14,
+  );
+  const [viaAll] = await runAll([runs[0]], { workers: 2, maker, chunks: 3 });
+  assert.deepEqual(viaAll.wins, whole[0].acc.wins);
 });
 
 Deno.test("decide: bad input is a one-line InputError", () => {

@@ -11,6 +11,7 @@
 
 import { getRules, type Rules } from "../rules.ts";
 import { parseSpecs } from "../strategies/registry.ts";
+import { isModuleSpec, loadPolicies } from "../strategies/modules.ts";
 import type { Strategy } from "../view.ts";
 import { clip, intOption, requiredString, type Values } from "./args.ts";
 import { InputError } from "../cards.ts";
@@ -52,6 +53,40 @@ export function seedOf(values: Values, fallback = 1): number {
  */
 export function rulesOf(values: Values): Rules {
   return getRules(typeof values.rules === "string" ? values.rules : "standard");
+}
+
+/**
+ * Load the policy modules named in `-p` (call before {@linkcode policiesOf}).
+ *
+ * @throws {InputError} naming a module that is missing, does not load, has
+ *   no default-exported factory, or whose factory fails.
+ * @example
+ * ```ts
+ * await loadPoliciesOf({ p: "./my_policy.ts:0.3,ev" });
+ * ```
+ */
+export async function loadPoliciesOf(values: Values): Promise<void> {
+  if (typeof values.p === "string") {
+    await loadPolicies(values.p.split(",").map((x) => x.trim()));
+  }
+}
+
+/**
+ * The labels of the `-p` policies in output: a built-in strategy's name
+ * (its spec, normalised), a policy module's spec as written.
+ *
+ * @example
+ * ```ts
+ * policyLabels({ p: "ev,./p.ts:1" }, strategies); // ["ev", "./p.ts:1"]
+ * ```
+ */
+export function policyLabels(values: Values, strategies: Strategy[]): string[] {
+  const parts = typeof values.p === "string"
+    ? values.p.split(",").map((x) => x.trim())
+    : [];
+  return strategies.map((s, i) =>
+    parts[i] !== undefined && isModuleSpec(parts[i]) ? parts[i] : s.name
+  );
 }
 
 /**

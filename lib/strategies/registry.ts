@@ -23,6 +23,7 @@ import { SumStrategy } from "./sum.ts";
 import { SearchStrategy } from "./search.ts";
 import { WinProbStrategy } from "./winprob.ts";
 import { AdaptiveStrategy } from "./adaptive.ts";
+import { isModuleSpec, moduleStrategy } from "./modules.ts";
 
 /** What kind of parameter a strategy takes. */
 export type ParamKind = "none" | "count" | "probability";
@@ -157,9 +158,29 @@ export const REGISTRY: StrategyEntry[] = [
  * ```
  */
 export function registerStrategy(entry: StrategyEntry): void {
+  RUNTIME.add(entry.name);
   const i = REGISTRY.findIndex((e) => e.name === entry.name);
   if (i >= 0) REGISTRY[i] = entry;
   else REGISTRY.push(entry);
+}
+
+/** Names added by {@linkcode registerStrategy} in this thread (workers do not see them). */
+const RUNTIME = new Set<string>();
+
+/**
+ * True when a spec's strategy exists only in this thread: it was added by
+ * {@linkcode registerStrategy}, so a worker thread cannot build it.
+ *
+ * @example
+ * ```ts
+ * isThreadLocal("ev"); // false
+ * ```
+ */
+export function isThreadLocal(spec: string): boolean {
+  const s = spec.trim();
+  if (isModuleSpec(s)) return false;
+  const colon = s.indexOf(":");
+  return RUNTIME.has(colon < 0 ? s : s.slice(0, colon));
 }
 
 function allowed(): string {
@@ -177,12 +198,15 @@ function allowed(): string {
  */
 export function makeStrategy(spec: string): Strategy {
   const s = spec.trim();
+  if (isModuleSpec(s)) return moduleStrategy(s);
   const colon = s.indexOf(":");
   const name = colon < 0 ? s : s.slice(0, colon);
   const arg = colon < 0 ? null : s.slice(colon + 1);
   const e = REGISTRY.find((x) => x.name === name);
   if (!e) {
-    throw new InputError(`unknown policy '${spec}': allowed ${allowed()}`);
+    throw new InputError(
+      `unknown policy '${spec}': allowed ${allowed()}, or a policy module ./FILE.ts[:PARAM]`,
+    );
   }
   if (e.param === "none") {
     if (arg !== null) {

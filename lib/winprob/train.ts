@@ -15,9 +15,13 @@
  *    with the `(0, 0)` self-loops solved exactly as a 2 × 2 linear system.
  * 3. The new policy is the search on the new table; repeat.
  *
- * Game `g` of iteration `i` is played on random stream `g` of seed
- * `seed + 7919 · i`, so the table is byte-identical whatever the number of
- * workers. Training seeds are disjoint from the evaluation seeds by
+ * Game `g` of iteration `i` is played by the one runner (`playRange` of
+ * `lib/runner.ts`) on random stream `g` of seed `seed + 7919 · i`, seats
+ * rotated by `g`, so the table is byte-identical whatever the number of
+ * workers. Seat 0 starts every game; both players play the same policy and
+ * every round is recorded from both sides, so this counts the same
+ * increments as alternating the starting seat would (the game with seat 1
+ * first is the mirror image of the game with seat 0 first). Training seeds are disjoint from the evaluation seeds by
  * convention: training uses seed 9001 and up, evaluation seeds below 1000.
  *
  * @example
@@ -29,12 +33,12 @@
  * @module
  */
 
-import { Game } from "../engine.ts";
 import { chunkBounds, runChunks } from "../parallel.ts";
 import { getRules } from "../rules.ts";
+import { playRange } from "../runner.ts";
 import { makeStrategy } from "../strategies/registry.ts";
 import { SearchStrategy } from "../strategies/search.ts";
-import type { Strategy } from "../view.ts";
+import type { Strategy, TableView } from "../view.ts";
 import { WTable } from "./table.ts";
 
 /** Round scores at or above this are clamped (no round scores 200). */
@@ -89,7 +93,49 @@ export interface TrainChunkResult {
 }
 
 /**
- * Self-play games `[from, to)` and count the increments. Exported for workers.
+ * Counts the joint round-score increments of seat 0 and seat 1 into a dense
+ * histogram: it wraps the self-play strategies, and at the end of every
+ * round (totals not yet updated, round scores final) the wrapper of seat 0
+ * records the round from both players' sides.
+ */
+class IncrementRecorder {
+  readonly hist = new Int32Array(CELLS * 2 * INC_CAP * INC_CAP);
+  rounds = 0;
+  private round = 0;
+  constructor(private readonly target: number) {}
+  wrap(inner: Strategy): Strategy {
+    return {
+      name: inner.name,
+      hit: (v, s) => inner.hit(v, s),
+      target: (v, s, k) => inner.target(v, s, k),
+      newGame: (v, s) => {
+        if (s === 0) this.round = 0;
+        inner.newGame?.(v, s);
+      },
+      roundEnd: (v, s) => {
+        if (s === 0) this.record(v);
+        inner.roundEnd?.(v, s);
+      },
+    };
+  }
+  private record(v: TableView): void {
+    const S = INC_CAP;
+    // the runner deals seat 0 first in round 1, then the first seat passes left
+    const first = this.round++ % 2;
+    const ta = v.total(0), tb = v.total(1);
+    const xa = Math.min(S - 1, v.roundScore(0));
+    const xb = Math.min(S - 1, v.roundScore(1));
+    const sa = first === 0 ? 0 : 1;
+    this.hist[((cellOf(ta, tb, this.target) * 2 + sa) * S + xa) * S + xb]++;
+    this.hist[((cellOf(tb, ta, this.target) * 2 + 1 - sa) * S + xb) * S + xa]++;
+    this.rounds++;
+  }
+}
+
+/**
+ * Self-play games `[from, to)` on the runner (`playRange` of
+ * `lib/runner.ts`: game `g` on stream `g` of the seed, seats rotated by `g`)
+ * and count the increments. Exported for workers.
  *
  * @example
  * ```ts
@@ -101,31 +147,24 @@ export function trainChunk(
   from: number,
   to: number,
 ): TrainChunkResult {
-  const rules = getRules(args.rules);
+  const rec = new IncrementRecorder(getRules(args.rules).target);
   const mk = (): Strategy =>
     args.table
-      ? new SearchStrategy(
-        true,
-        new WTable(args.target, 2, args.table),
-      )
+      ? new SearchStrategy(true, new WTable(args.target, 2, args.table))
       : makeStrategy(args.policy);
-  const game = new Game(rules, [mk(), mk()], { seed: args.seed });
-  const S = INC_CAP;
-  const hist = new Int32Array(CELLS * 2 * S * S);
-  let rounds = 0;
-  for (let g = from; g < to; g++) {
-    game.newGame({ seed: args.seed, stream: g, firstSeat: g & 1 });
-    while (!game.isGameOver() && game.round < 1000) {
-      const ta = game.total(0), tb = game.total(1);
-      const first = game.firstOfRound(game.round + 1);
-      const sc = game.playRound();
-      const xa = Math.min(S - 1, sc[0]), xb = Math.min(S - 1, sc[1]);
-      const sa = first === 0 ? 0 : 1;
-      hist[((cellOf(ta, tb, rules.target) * 2 + sa) * S + xa) * S + xb]++;
-      hist[((cellOf(tb, ta, rules.target) * 2 + 1 - sa) * S + xb) * S + xa]++;
-      rounds++;
-    }
-  }
+  playRange(
+    {
+      rules: args.rules,
+      policies: [args.policy, args.policy],
+      seed: args.seed,
+      count: to,
+      mode: "game",
+    },
+    from,
+    to,
+    () => rec.wrap(mk()),
+  );
+  const hist = rec.hist;
   let nnz = 0;
   for (let i = 0; i < hist.length; i++) if (hist[i]) nnz++;
   const index = new Int32Array(nnz), count = new Int32Array(nnz);
@@ -136,7 +175,7 @@ export function trainChunk(
       count[j++] = hist[i];
     }
   }
-  return { index, count, rounds };
+  return { index, count, rounds: rec.rounds };
 }
 
 /**

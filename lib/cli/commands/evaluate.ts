@@ -14,6 +14,7 @@
  */
 
 import { InputError } from "../../cards.ts";
+import { loadPolicies } from "../../strategies/modules.ts";
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct, POLICIES, table } from "../common.ts";
 import { evaluatePolicies, SEED_TABLE } from "../../solver/evaluate.ts";
@@ -33,7 +34,7 @@ export const evaluateCommand: Command = {
     "Exact EV, sd, bust and Flip 7 rates of policies played alone (default: seed 000's table).",
   usage: "evaluate [-p P1,P2,...] [--model approx|exact] [--json]",
   options: { ...POLICIES, ...MODEL_OPTION, ...JSON_FLAG },
-  run({ values, out }) {
+  async run({ values, out }) {
     const model = modelOf(values);
     let specs: string[] = [...SEED_TABLE];
     if (values.p !== undefined) {
@@ -45,6 +46,7 @@ export const evaluateCommand: Command = {
         );
       }
     }
+    await loadPolicies(specs);
     const t0 = performance.now();
     const rows = evaluatePolicies(specs, model.name);
     const seconds = (performance.now() - t0) / 1000;

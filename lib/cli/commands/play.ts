@@ -19,6 +19,7 @@ import {
 } from "../../strategies/human.ts";
 import type { Command } from "../command.ts";
 import {
+  loadPoliciesOf,
   POLICIES,
   policiesOf,
   RULES,
@@ -35,8 +36,9 @@ export const playCommand: Command = {
   usage: "play [-p BOTS] [--seed S] [--rules PRESET]",
   options: { ...POLICIES, ...SEED, ...RULES },
   interactive: true,
-  run({ values, out }) {
+  async run({ values, out }) {
     const rules = rulesOf(values);
+    await loadPoliciesOf(values);
     // the bots are checked against the preset with the human seat counted
     const fallback = rules.name === "duel" ? "ev" : "ev,bust:0.25,sum:20";
     const bots = policiesOf(values, rules, fallback, 1);

@@ -15,9 +15,11 @@ import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import {
   JSON_FLAG,
+  loadPoliciesOf,
   pct,
   POLICIES,
   policiesOf,
+  policyLabels,
   RULES,
   rulesOf,
   SEED,
@@ -46,7 +48,8 @@ export const simCommand: Command = {
   async run({ values, out }) {
     const rules = rulesOf(values);
     const games = intOption(values, "n", { min: 1, max: 1e9 });
-    const policies = policiesOf(values, rules).map((s) => s.name);
+    await loadPoliciesOf(values);
+    const policies = policyLabels(values, policiesOf(values, rules));
     const seed = seedOf(values);
     const t0 = performance.now();
     const m = await runMatch({

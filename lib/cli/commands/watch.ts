@@ -16,6 +16,7 @@ import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import {
   JSON_FLAG,
+  loadPoliciesOf,
   POLICIES,
   policiesOf,
   RULES,
@@ -38,8 +39,9 @@ export const watchCommand: Command = {
     rounds: { type: "string" },
     ...JSON_FLAG,
   },
-  run({ values, out }) {
+  async run({ values, out }) {
     const rules = rulesOf(values);
+    await loadPoliciesOf(values);
     const strategies = policiesOf(values, rules);
     const seed = seedOf(values);
     const stack = typeof values.deck === "string"
