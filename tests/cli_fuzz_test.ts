@@ -43,6 +43,8 @@ import { WTable } from "../lib/winprob/table.ts";
 import { cli, hasStackTrace, listFiles, task } from "./cli_harness.ts";
 
 const LONG = Deno.env.get("FLIP7_LONG") === "1";
+/** `FLIP7_FUZZ_VERBOSE=1`: print every case with its time and exit code. */
+const VERBOSE = Deno.env.get("FLIP7_FUZZ_VERBOSE") === "1";
 const CASES = LONG ? 1000 : 200;
 const SPAWNED = LONG ? 40 : 6;
 /** Seconds one in-process run may take (the machine is shared). */
@@ -83,7 +85,19 @@ function pick<T>(rng: Rng, xs: readonly T[]): T {
   return xs[rng.below(xs.length)];
 }
 
+/** Policy modules of the test fixtures: one that plays, and broken ones. */
+const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
+const MODULES = (() => {
+  try {
+    return [...Deno.readDirSync(FIXTURES)].map((e) => `${FIXTURES}${e.name}`)
+      .sort();
+  } catch {
+    return [];
+  }
+})();
+
 function policySpec(rng: Rng): string {
+  if (MODULES.length > 0 && rng.float() < 0.05) return pick(rng, MODULES);
   const e = pick(rng, REGISTRY.filter((x) => CHEAP_POLICIES.has(x.name)));
   if (e.param === "none") return e.name;
   if (e.param === "count") {
@@ -322,11 +336,21 @@ Deno.test({
         if (args[0] === "play") continue; // reads the terminal: spawned below
         counts.set(args[0] ?? "", (counts.get(args[0] ?? "") ?? 0) + 1);
         const before = listFiles(tmp);
+        if (VERBOSE) {
+          console.log(`case ${i}: ${JSON.stringify(args).slice(0, 160)}`);
+        }
         const t0 = performance.now();
         const r = await cli(args);
         const seconds = (performance.now() - t0) / 1000;
         slow.push([seconds, JSON.stringify(args).slice(0, 120)]);
         exits[r.code === 0 ? 0 : 1]++;
+        if (VERBOSE) {
+          console.log(
+            `${seconds.toFixed(2)} s exit ${r.code} ${
+              JSON.stringify(args).slice(0, 160)
+            }`,
+          );
+        }
         check(args, r, before, listFiles(tmp), seconds);
       }
     } finally {

@@ -286,6 +286,18 @@ Deno.test("row unclear messages: each names the bad value and what is allowed", 
   for (const [args, want] of cases) {
     refused(await cli([...args, "--no-file"]), want);
   }
+  // found by the fuzz test: 3,001 policies to evaluate exactly took minutes
+  refused(
+    await cli([
+      "evaluate",
+      "--model",
+      "approx",
+      "-p",
+      "ev,".repeat(64) + "ev",
+      "--no-file",
+    ]),
+    /65 policies given, evaluate takes at most 64 at a time/,
+  );
   // a 120 KB -p is not echoed whole
   const huge = "ev,".repeat(40_000) + "ev";
   const r = await cli(["sim", "-n", "5", "-p", huge, "--no-file"]);
