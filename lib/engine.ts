@@ -62,6 +62,11 @@ const CONSUMED = 255;
 /**
  * Rounds after which a game ends whatever the totals (a guard: games of real
  * policies end after about ten rounds).
+ *
+ * @example
+ * ```ts
+ * new Game(getRules(), [makeStrategy("sum:1000")]).playGame().rounds <= MAX_ROUNDS; // true
+ * ```
  */
 export const MAX_ROUNDS = 10000;
 

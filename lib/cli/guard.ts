@@ -22,7 +22,15 @@ import { clip } from "./args.ts";
 const NOT_ALLOWED =
   "not allowed to write there (the flip7 task may write only under results/ and .cache/)";
 
-/** One line naming a file-system error's cause. */
+/**
+ * One line naming a file-system error's cause (without the operation and
+ * path Deno appends; the caller names the path).
+ *
+ * @example
+ * ```ts
+ * fsCause(new Error("Read-only file system (os error 30): open 'x'")); // "Read-only file system (os error 30)"
+ * ```
+ */
 export function fsCause(e: unknown): string {
   if (e instanceof Deno.errors.NotCapable) {
     return NOT_ALLOWED;

@@ -30,7 +30,14 @@ import { writeFileAtomic } from "../cli/output.ts";
 import { defaultCacheDir, writeFileAtomicSync } from "../solver/cache.ts";
 
 const MAGIC = "F7WTAB02";
-/** Version of the file format, in the magic and the header. */
+/**
+ * Version of the file format, in the magic and the header.
+ *
+ * @example
+ * ```ts
+ * WTAB_FORMAT; // 2
+ * ```
+ */
 export const WTAB_FORMAT = 2;
 
 /** Padding of {@linkcode WTable.padded}: above any round score (at most 201). */
