@@ -176,7 +176,8 @@ export async function main(
       console.log(commandHelp(cmd));
       return 0;
     }
-    if (!cmd.interactive) rejectHuman(values.p, name);
+    // evaluate refuses `human` itself, saying why (it cannot be evaluated solo)
+    if (!cmd.interactive && name !== "evaluate") rejectHuman(values.p, name);
     // every output path is checked before any work
     const runFile = (cmd.runFile ?? true) && !values["no-file"];
     const path = typeof values.o === "string" ? values.o : null;
