@@ -9,6 +9,12 @@
  * meets each state, with the optimal decisions (`lib/solver/advice.ts`). Both
  * models; the value of seed 000's own published cut-offs on each model too.
  *
+ * A better beer mat: the same derivation with the cut-offs split by a
+ * one-bit feature — holding a Second Chance, holding `x2`, both — and the
+ * one-number rule "always hit while holding a Second Chance, otherwise hit
+ * while the risk is under P" (P derived the same way, and 23%), each valued
+ * exactly. The simplest rule within 0.5% of optimal play is reported.
+ *
  * @example
  * ```sh
  * deno task flip7 experiment advice
@@ -17,13 +23,18 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { Experiment, Row } from "../lib/experiment.ts";
-import { formatCutoff, SEED_ADVICE } from "../lib/solver/advice.ts";
+import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
+import {
+  type AdviceFeature,
+  formatCutoff,
+  SEED_ADVICE,
+} from "../lib/solver/advice.ts";
 import { round } from "../lib/stats.ts";
 import { phase } from "./common.ts";
 import {
   ADVICE_TASK,
   exactAdvice,
+  exactAdviceStudy,
   type ExactTask,
   MODEL_NOTES,
   MODELS,
@@ -44,6 +55,12 @@ export const ADVICE_TASKS: ExactTask[] = MODELS.map((model) => ({
 }));
 
 const num = (x: number) => (Number.isFinite(x) ? round(x, 6) : null);
+const featuresLabel = (f: AdviceFeature[]) =>
+  f.length === 0 ? "none" : f.join("+");
+const holdingLabel = (h: Partial<Record<AdviceFeature, boolean>>) =>
+  Object.entries(h).map(([k, v]) => `${v ? "" : "no "}${k}`).join(", ");
+/** Within this share of the optimum counts as near-optimal. */
+const NEAR = 0.005;
 
 /**
  * The experiment.
@@ -55,6 +72,7 @@ const num = (x: number) => (Number.isFinite(x) ? round(x, 6) : null);
  */
 export const advice: Experiment = {
   name: "advice",
+  chart: adviceChart,
   claim:
     "The optimal policy fits on a beer mat: hit while the bust risk is under 22-25% (34% with six numbers); worth 21.02, within 5.5% of optimal.",
   async run({ workers, onProgress }) {
@@ -80,6 +98,9 @@ export const advice: Experiment = {
           agreement: round(r.agreement, 6),
           seed000_rule: formatCutoff(SEED_ADVICE[r.count], 0),
           seed000_cutoff: num(SEED_ADVICE[r.count]),
+          features: "none",
+          holding: "",
+          rule_ev: round(a.rule.ev, 6),
         });
       }
       const gap = 1 - a.rule.ev / a.optimum;
@@ -102,6 +123,127 @@ export const advice: Experiment = {
         }`,
       );
     }
+    // The better beer mats: cut-offs split by a one-bit feature, and the
+    // one-number Second Chance rule.
+    const better: Record<string, unknown> = {};
+    for (const model of MODELS) {
+      const st = exactAdviceStudy(model);
+      const opt = st.rules[0].optimum;
+      const rules: Record<string, unknown> = {};
+      for (const a of st.rules.slice(1)) {
+        for (const r of a.rows) {
+          rows.push({
+            model,
+            numbers_showing: r.count,
+            rule: formatCutoff(r.cutoff),
+            cutoff: num(r.cutoff),
+            hit_up_to: r.hitUpTo < 0 ? null : num(r.hitUpTo),
+            stay_from: num(r.stayFrom),
+            share: round(r.share, 6),
+            agreement: round(r.agreement, 6),
+            seed000_rule: formatCutoff(SEED_ADVICE[r.count], 0),
+            seed000_cutoff: num(SEED_ADVICE[r.count]),
+            features: featuresLabel(a.features),
+            holding: holdingLabel(r.holding),
+            rule_ev: round(a.rule.ev, 6),
+          });
+        }
+        rules[featuresLabel(a.features)] = {
+          rule_ev: round(a.rule.ev, 6),
+          rule_sd: round(a.rule.sd, 6),
+          rule_bust: round(a.rule.bust, 6),
+          rule_flip7: round(a.rule.flip7, 6),
+          below_optimum: round(1 - a.rule.ev / opt, 6),
+        };
+      }
+      const simple = st.simple.map((x) => {
+        const label = x.derived
+          ? "chance, one cut-off (derived)"
+          : "chance, one cut-off 23%";
+        for (const holding of ["no chance", "chance"]) {
+          rows.push({
+            model,
+            numbers_showing: null,
+            rule: holding === "chance" ? "always hit" : formatCutoff(x.cutoff),
+            cutoff: holding === "chance" ? null : num(x.cutoff),
+            hit_up_to: null,
+            stay_from: null,
+            share: null,
+            agreement: null,
+            seed000_rule: null,
+            seed000_cutoff: null,
+            features: label,
+            holding,
+            rule_ev: round(x.evaluation.ev, 6),
+          });
+        }
+        return {
+          rule: label,
+          cutoff: round(x.cutoff, 6),
+          rule_ev: round(x.evaluation.ev, 6),
+          rule_sd: round(x.evaluation.sd, 6),
+          rule_bust: round(x.evaluation.bust, 6),
+          rule_flip7: round(x.evaluation.flip7, 6),
+          below_optimum: round(1 - x.evaluation.ev / opt, 6),
+        };
+      });
+      // simplest first: one cut-off (seed 000 style, no feature), the
+      // one-number Second Chance rule, per-count cut-offs with one feature,
+      // then two features
+      const ladder = [
+        {
+          rule: "per count, no feature (seed 000's kind)",
+          ev: st.rules[0].rule.ev,
+        },
+        {
+          rule: `always hit holding a Second Chance, else one cut-off ${
+            formatCutoff(st.simple[0].cutoff)
+          }`,
+          ev: st.simple[0].evaluation.ev,
+        },
+        ...st.rules.slice(1).map((a) => ({
+          rule: `per count, split on ${featuresLabel(a.features)}`,
+          ev: a.rule.ev,
+        })),
+      ];
+      const simplest = ladder.find((l) => l.ev >= (1 - NEAR) * opt);
+      better[model] = {
+        optimum: round(opt, 6),
+        seed_cutoffs_other_readings: Object.fromEntries(
+          st.seedReadings.map((r) => [r.reading, round(r.evaluation.ev, 6)]),
+        ),
+        split_rules: rules,
+        one_cutoff_chance_rules: simple,
+        simplest_within_half_percent: simplest
+          ? {
+            rule: simplest.rule,
+            ev: round(simplest.ev, 6),
+            below_optimum: round(1 - simplest.ev / opt, 6),
+          }
+          : null,
+      };
+      summary.push(
+        `${model}: ${
+          st.rules.slice(1).map((a) =>
+            `split on ${featuresLabel(a.features)} ${a.rule.ev.toFixed(3)} (${
+              (100 * (1 - a.rule.ev / opt)).toFixed(2)
+            }% below)`
+          ).join(", ")
+        }; always hit holding a Second Chance, else ${
+          st.simple.map((x) =>
+            `under ${formatCutoff(x.cutoff)}${x.derived ? " (derived)" : ""}: ${
+              x.evaluation.ev.toFixed(3)
+            } (${(100 * (1 - x.evaluation.ev / opt)).toFixed(2)}% below)`
+          ).join("; ")
+        }; simplest within 0.5% of optimal: ${
+          simplest?.rule ?? "none"
+        }; seed 000's cut-offs ${
+          st.rules[0].seedRule.ev.toFixed(3)
+        }, read against the 88-card deck ${
+          st.seedReadings[0].evaluation.ev.toFixed(3)
+        }, with "at most" ${st.seedReadings[1].evaluation.ev.toFixed(3)}`,
+      );
+    }
     const ap = exactAdvice("approx"), ex = exactAdvice("exact");
     const cuts = (m: typeof ap) =>
       m.rows.slice(2).map((r) => formatCutoff(r.cutoff)).join(", ");
@@ -120,63 +262,38 @@ export const advice: Experiment = {
           (100 * (1 - ap.rule.ev / ap.optimum)).toFixed(1)
         }% below); ${ex.rule.ev.toFixed(3)} exact (${
           (100 * (1 - ex.rule.ev / ex.optimum)).toFixed(1)
-        }% below); seed 000's own cut-offs ${ap.seedRule.ev.toFixed(3)} approx`,
+        }% below); seed 000's own cut-offs ${
+          ap.seedRule.ev.toFixed(3)
+        } approx (read against the 88-card deck ${
+          exactAdviceStudy("approx").seedReadings[0].evaluation.ev.toFixed(3)
+        }, "under" as "at most" ${
+          exactAdviceStudy("approx").seedReadings[1].evaluation.ev.toFixed(3)
+        }: no reading gives 21.02)`,
       },
+      (() => {
+        const sa = exactAdviceStudy("approx"), sx = exactAdviceStudy("exact");
+        const below = (ev: number, opt: number) =>
+          `${(100 * (1 - ev / opt)).toFixed(2)}% below`;
+        const [a1, x1] = [sa.simple[0], sx.simple[0]];
+        return {
+          claim:
+            "a better beer mat: always hit holding a Second Chance, else one cut-off",
+          seed000:
+            "not considered (21.02 rule; what the solution knows beyond it, a Second Chance among it, worth about one point)",
+          ours: `else under ${formatCutoff(a1.cutoff)}: ${
+            a1.evaluation.ev.toFixed(3)
+          } approx (${below(a1.evaluation.ev, sa.rules[0].optimum)}); under ${
+            formatCutoff(x1.cutoff)
+          }: ${x1.evaluation.ev.toFixed(3)} exact (${
+            below(x1.evaluation.ev, sx.rules[0].optimum)
+          }) — the simplest rule within 0.5% of optimal; per-count cut-offs split on the Second Chance ${
+            sa.rules[1].rule.ev.toFixed(3)
+          } / ${sx.rules[1].rule.ev.toFixed(3)}; on x2 ${
+            sa.rules[2].rule.ev.toFixed(3)
+          } / ${sx.rules[2].rule.ev.toFixed(3)} (does not pay)`,
+        };
+      })(),
     ];
-    const pts = rows.filter((r) => r.cutoff !== null && r.cutoff !== 0);
-    const always = rows.filter((r) =>
-      r.cutoff === null && (r.numbers_showing as number) >= 2
-    );
-    const s0 = SEED_ADVICE.map((c, n) => ({ n, c })).filter((d) =>
-      Number.isFinite(d.c)
-    );
-    const chart = {
-      title: "The optimal policy on a beer mat",
-      subtitle:
-        "Hit while the bust risk (94-card deck) is under the cut-off; 0 or 1 numbers: always hit",
-      caption:
-        "Hollow circles: seed 000's published cut-offs. Data: results/advice.csv",
-      height: 320,
-      marginRight: 30,
-      x: {
-        label: "Numbers showing",
-        ticks: [2, 3, 4, 5, 6],
-        tickFormat: "d",
-        domain: [1.6, 6.4],
-      },
-      y: {
-        label: "Hit while the bust risk is under (%)",
-        percent: true,
-        grid: true,
-        domain: [15, 40],
-      },
-      color: { legend: true, domain: [...MODELS], label: "Model" },
-      marks: [
-        Plot.line(pts, {
-          x: "numbers_showing",
-          y: "cutoff",
-          stroke: "model",
-          strokeOpacity: 0.5,
-        }),
-        Plot.dot(pts, {
-          x: "numbers_showing",
-          y: "cutoff",
-          fill: "model",
-          r: 3.5,
-        }),
-        Plot.dot(s0, { x: "n", y: "c", stroke: "#1a1a1a", r: 6 }),
-        ...MODELS.map((m, k) =>
-          Plot.text(always.filter((r) => r.model === m), {
-            x: "numbers_showing",
-            y: () => 0.39,
-            text: () => `${m}: always hit ↑`,
-            fill: "model",
-            textAnchor: "end",
-            dy: 14 * k,
-          })
-        ),
-      ],
-    };
     return {
       columns: [
         "model",
@@ -189,9 +306,12 @@ export const advice: Experiment = {
         "agreement",
         "seed000_rule",
         "seed000_cutoff",
+        "features",
+        "holding",
+        "rule_ev",
       ],
       rows,
-      chart,
+      chart: adviceChart(rows),
       summary,
       claims,
       provenance: {
@@ -202,8 +322,82 @@ export const advice: Experiment = {
         method:
           "lib/solver/advice.ts deriveAdvice: per count, the cut-off whose decisions agree with optimal play on the largest weight of states optimal play reaches; the rule is then evaluated exactly",
         values,
+        better_rules: better,
+        better_method:
+          "the same derivation with the states split by holding a Second Chance and/or x2 (one table of cut-offs per group); the one-number rule always hits while holding a Second Chance and otherwise uses the single cut-off that agrees best with optimal play over every count of the states without one (and 23%); every rule evaluated exactly; the simplest rule within 0.5% of the optimum, in the order: per-count cut-offs without features, the one-number Second Chance rule, per-count cut-offs split on one feature, then on two",
         reproduce: "deno task flip7 advice --model approx|exact",
       },
     };
   },
 };
+
+/**
+ * The chart of {@linkcode advice} from its CSV rows (those without a
+ * feature split, `features` "none"): the cut-off by numbers showing, per model (the models side by side, so both show where they
+ * agree), seed 000's cut-offs hollow.
+ *
+ * @example
+ * ```ts
+ * const chart = adviceChart(parseRows(Deno.readTextFileSync("results/advice.csv")));
+ * ```
+ */
+export function adviceChart(rows: Row[]): ChartOptions {
+  // seed 000's kind of rule only: the rows split by a feature (holding a
+  // Second Chance, x2) and the one-number rules are in the CSV, not drawn
+  const plain = rows.filter((r) => (r.features ?? "none") === "none");
+  // the models side by side around each count
+  const dodge = (m: unknown) => (m === MODELS[0] ? -0.08 : 0.08);
+  const pts = plain.filter((r) => r.cutoff !== null && r.cutoff !== 0)
+    .map((r) => ({
+      ...r,
+      x: (r.numbers_showing as number) + dodge(r.model),
+    }));
+  const always = plain.filter((r) =>
+    r.cutoff === null && (r.numbers_showing as number) >= 2
+  );
+  const s0 = SEED_ADVICE.map((c, n) => ({ n, c })).filter((d) =>
+    Number.isFinite(d.c)
+  );
+  return {
+    title: "The optimal policy on a beer mat",
+    subtitle:
+      "Hit while the bust risk (94-card deck) is under the cut-off; 0 or 1 numbers: always hit",
+    caption:
+      "Models side by side at each count. Rings: seed 000's published cut-offs. Data: results/advice.csv",
+    height: 320,
+    marginRight: 30,
+    x: {
+      label: "Numbers showing",
+      ticks: [2, 3, 4, 5, 6],
+      tickFormat: "d",
+      domain: [1.6, 6.4],
+    },
+    y: {
+      label: "Hit while the bust risk is under (%)",
+      percent: true,
+      grid: true,
+      domain: [15, 40],
+    },
+    color: { legend: true, domain: [...MODELS], label: "Model" },
+    marks: [
+      Plot.line(pts, {
+        x: "x",
+        y: "cutoff",
+        stroke: "model",
+        strokeOpacity: 0.5,
+      }),
+      Plot.dot(pts, { x: "x", y: "cutoff", fill: "model", r: 3.5 }),
+      Plot.dot(s0, { x: "n", y: "c", stroke: "currentColor", r: 7 }),
+      ...MODELS.map((m, k) =>
+        Plot.text(always.filter((r) => r.model === m), {
+          x: "numbers_showing",
+          y: () => 0.39,
+          text: () => `${m}: always hit ↑`,
+          fill: "model",
+          textAnchor: "end",
+          dy: 14 * k,
+        })
+      ),
+    ],
+  };
+}

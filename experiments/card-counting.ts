@@ -10,6 +10,12 @@
  * `immediate-actions`. Every estimate has a standard error; the differences
  * evc − ev are paired (same games) with delta-method standard errors.
  *
+ * Seed 000's 20.21 is not what two seats together score (about 20.5-20.6):
+ * the `solo` setting plays each policy alone on the full 94-card deck (one
+ * seat, its own Freezes and Flip Threes), 100,000 rounds each on the same
+ * seed, and the provenance holds the z-score of every single-round setup
+ * against seed 000's 20.21 (`single_round_z_vs_seed000`).
+ *
  * @example
  * ```sh
  * deno task flip7 experiment card-counting --seed 1
@@ -19,6 +25,7 @@
 
 import * as Plot from "@observablehq/plot";
 import {
+  type ChartOptions,
   type Claim,
   type Experiment,
   type Row,
@@ -40,10 +47,11 @@ import {
 
 const A = "ev", C = "evc";
 const RULES = ["standard", "immediate-actions"];
+const SOLO_ROUNDS = 100_000, SOLO_QUICK = 3_000;
 const Z95 = 1.959963984540054;
 const MEASURES = [
-  "points per round: evc − ev",
-  "evc's win share per seat minus the fair share 1/n (percentage points)",
+  "Points a round: evc − ev",
+  "evc's win share per seat minus the fair share 1/n",
 ];
 
 interface Setting {
@@ -96,6 +104,7 @@ const SETTINGS: Setting[] = [
  */
 export const cardCounting: Experiment = {
   name: "card-counting",
+  chart: cardCountingChart,
   claim:
     "Card counting is worth nothing in one round from a fresh deck and about +0.2 points a round and +1 point of win rate across full games.",
   async run({ seed, quick, scale, workers, onProgress }) {
@@ -112,21 +121,27 @@ export const cardCounting: Experiment = {
         });
       }
     }
-    const accs = await runBatch(
-      runs.map(({ s: _s, ...r }) => r),
+    // each policy alone, single rounds from a fresh 94-card deck
+    const soloSeed = deriveSeed(seed, "card-counting", "solo");
+    const soloCount = sized(SOLO_ROUNDS, SOLO_QUICK, { quick, scale });
+    const soloRuns: RunSpec[] = RULES.flatMap((rules) =>
+      [A, C].map((p) => ({
+        rules,
+        policies: [p],
+        seed: soloSeed,
+        count: soloCount,
+        mode: "round" as const,
+      }))
+    );
+    const all = await runBatch(
+      [...runs.map(({ s: _s, ...r }) => r), ...soloRuns],
       { workers, onProgress: phase(onProgress, "card-counting") },
     );
+    const accs = all.slice(0, runs.length);
+    const soloAccs = all.slice(runs.length);
     const rows: Row[] = [];
     const summary: string[] = [];
     const claims: Claim[] = [];
-    const chartRows: {
-      rules: string;
-      label: string;
-      measure: string;
-      diff: number;
-      lo: number;
-      hi: number;
-    }[] = [];
     runs.forEach((run, i) => {
       const acc = accs[i];
       const base = {
@@ -163,14 +178,6 @@ export const cardCounting: Experiment = {
       }: pts/rd ${A} ${st[0].points_per_round.toFixed(2)}, ${C} ${
         st[1].points_per_round.toFixed(2)
       }, ${C} − ${A} ${pd.diff.toFixed(3)} ± ${pd.se.toFixed(3)}`;
-      chartRows.push({
-        rules: run.rules,
-        label: run.s.label,
-        measure: MEASURES[0],
-        diff: pd.diff,
-        lo: pd.diff - Z95 * pd.se,
-        hi: pd.diff + Z95 * pd.se,
-      });
       let wd, over;
       if (run.mode === "game") {
         for (const g of st) {
@@ -194,14 +201,6 @@ export const cardCounting: Experiment = {
         }%), ${C} − ${A} ${(100 * wd.diff).toFixed(2)} ± ${
           (100 * wd.se).toFixed(2)
         } points`;
-        chartRows.push({
-          rules: run.rules,
-          label: run.s.label,
-          measure: MEASURES[1],
-          diff: 100 * over.est,
-          lo: 100 * (c.ci_low - fair),
-          hi: 100 * (c.ci_high - fair),
-        });
       }
       summary.push(line);
       if (run.rules === "standard") {
@@ -231,81 +230,77 @@ export const cardCounting: Experiment = {
         }
       }
     });
-    const seed000 = [
-      { measure: MEASURES[0], label: SETTINGS[0].label, diff: 0 },
-      { measure: MEASURES[0], label: SETTINGS[1].label, diff: 0.2 },
-      { measure: MEASURES[0], label: SETTINGS[2].label, diff: 0.2 },
-      { measure: MEASURES[1], label: SETTINGS[1].label, diff: 1 },
-      { measure: MEASURES[1], label: SETTINGS[2].label, diff: 1 },
-    ];
-    const pts = chartRows.map((r) => ({
-      ...r,
-      diff: round(r.diff, 5),
-      lo: round(r.lo, 5),
-      hi: round(r.hi, 5),
-    }));
-    const chart = {
-      title: "What card counting is worth: evc against ev",
-      subtitle: `95% intervals; ${
-        quick
-          ? "quick run"
-          : "100,000 rounds, 100,000 heads-up games, 60,000 four-player games"
-      }`,
-      caption:
-        "Diamonds: seed 000 (0; about +0.2 a round; about +1 point). Data: results/card-counting.csv",
-      height: 380,
-      marginLeft: 160,
-      marginRight: 20,
-      x: { label: "Gain from counting", grid: true },
-      y: {
-        label: null,
-        domain: SETTINGS.map((s) => s.label),
-      },
-      fy: { axis: null, domain: MEASURES },
-      color: { legend: true, domain: RULES, label: "Rules" },
-      marks: [
-        Plot.ruleX([0], { stroke: "#999" }),
-        Plot.text(MEASURES, {
-          fy: (d: string) => d,
-          text: (d: string) => d,
-          frameAnchor: "top-left",
-          dy: -14,
-          fontWeight: "bold",
-        }),
-        ...RULES.flatMap((rules, k) => {
-          const data = pts.filter((r) => r.rules === rules);
-          const dy = k === 0 ? -5 : 5;
-          return [
-            Plot.link(data, {
-              x1: "lo",
-              x2: "hi",
-              y1: "label",
-              y2: "label",
-              fy: "measure",
-              stroke: "rules",
-              strokeWidth: 2,
-              dy,
-            }),
-            Plot.dot(data, {
-              x: "diff",
-              y: "label",
-              fy: "measure",
-              fill: "rules",
-              r: 3,
-              dy,
-            }),
-          ];
-        }),
-        Plot.dot(seed000, {
-          x: "diff",
-          y: "label",
-          fy: "measure",
-          symbol: "diamond",
-          stroke: "#1a1a1a",
-          r: 5,
-        }),
-      ],
-    };
+    // Seed 000's single-round figure against every single-round setup.
+    const SEED000_ROUND = 20.21;
+    const zRound: Record<string, Record<string, unknown>> = {};
+    const soloMean: Record<string, Record<string, number>> = {};
+    soloRuns.forEach((run, i) => {
+      const [g] = groupStats(soloAccs[i]);
+      rows.push({
+        setting: "solo",
+        rules: run.rules,
+        players: 1,
+        seed: run.seed,
+        n: soloAccs[i].games,
+        measure: "points_per_round",
+        policy: g.policy,
+        estimate: r6(g.points_per_round),
+        se: r6(g.ppr_se),
+        ci_low: r6(g.points_per_round - Z95 * g.ppr_se),
+        ci_high: r6(g.points_per_round + Z95 * g.ppr_se),
+      });
+      (soloMean[run.rules] ??= {})[g.policy] = g.points_per_round;
+      (zRound[run.rules] ??= {})[`solo/${g.policy}`] = {
+        mean: round(g.points_per_round, 4),
+        se: round(g.ppr_se, 4),
+        z: round(
+          (g.points_per_round - SEED000_ROUND) / (Math.SQRT2 * g.ppr_se),
+          2,
+        ),
+      };
+    });
+    runs.forEach((run, i) => {
+      if (run.mode !== "round") return;
+      for (const g of groupStats(accs[i])) {
+        (zRound[run.rules] ??= {})[`${run.s.players} seats/${g.policy}`] = {
+          mean: round(g.points_per_round, 4),
+          se: round(g.ppr_se, 4),
+          z: round(
+            (g.points_per_round - SEED000_ROUND) / (Math.SQRT2 * g.ppr_se),
+            2,
+          ),
+        };
+      }
+    });
+    for (const rules of RULES) {
+      const zz = zRound[rules] as Record<string, { mean: number; z: number }>;
+      summary.push(
+        `${rules}, single rounds against seed 000's 20.21: ${
+          Object.entries(zz).map(([k, v]) =>
+            `${k} ${v.mean.toFixed(2)} (z ${v.z.toFixed(1)})`
+          ).join(", ")
+        }`,
+      );
+    }
+    {
+      const ia = zRound["immediate-actions"] as Record<
+        string,
+        { mean: number; se: number; z: number }
+      >;
+      const a = ia[`solo/${A}`], c = ia[`solo/${C}`];
+      claims.push({
+        claim:
+          "card counting, single rounds: the setup that gives seed 000's 20.21",
+        seed000: "ev 20.21, evc 20.21 (100,000 rounds)",
+        ours: `each alone on the 94-card deck (immediate-actions): ev ${
+          a.mean.toFixed(2)
+        } ± ${a.se.toFixed(2)} (z ${a.z.toFixed(1)}), evc ${
+          c.mean.toFixed(2)
+        } ± ${c.se.toFixed(2)} (z ${c.z.toFixed(1)}); two seats together: ev ${
+          ia[`2 seats/${A}`].mean.toFixed(2)
+        } (z ${ia[`2 seats/${A}`].z.toFixed(1)})`,
+      });
+    }
     return {
       columns: [
         "setting",
@@ -321,11 +316,11 @@ export const cardCounting: Experiment = {
         "ci_high",
       ],
       rows,
-      chart,
+      chart: cardCountingChart(rows, { quick }),
       summary,
       claims,
       provenance: {
-        seeds: [...new Set(runs.map((r) => r.seed))],
+        seeds: [...new Set([...runs, ...soloRuns].map((r) => r.seed))],
         rules: RULES,
         settings: SETTINGS.map((s) => ({
           setting: s.setting,
@@ -340,9 +335,131 @@ export const cardCounting: Experiment = {
           "per seat: wins of the policy's seats / (games x seats); Wilson 95% interval; SE binomial over games",
         difference:
           "evc minus ev on the same games: paired, SE by the delta method over games",
+        solo: {
+          what:
+            "each policy alone, single rounds from a fresh 94-card deck (it takes its own Freezes and Flip Threes), the same seed for both",
+          seed: soloSeed,
+          rounds: soloCount,
+        },
+        single_round_z_vs_seed000: zRound,
+        single_round_z_method:
+          "z = (ours - 20.21) / (sqrt(2) x our SE): seed 000's SE taken as ours (same count, same sd)",
         reproduce_a_row:
-          "deno task flip7 sim -n N -p <seats> --rules RULES --seed SEED (games) or deno task flip7 round -n N -p ev,evc --rules RULES --seed SEED (rounds)",
+          "deno task flip7 sim -n N -p <seats> --rules RULES --seed SEED (games) or deno task flip7 round -n N -p ev,evc --rules RULES --seed SEED (rounds; -p ev alone for the solo rows)",
       },
     };
   },
 };
+
+/**
+ * The chart of {@linkcode cardCounting} from its CSV rows (and `quick` from
+ * the provenance): two panels, each in its own unit — points a round (evc
+ * minus ev) and evc's win share over the fair share (percentage points) —
+ * with one row per setting that has the figure.
+ *
+ * @example
+ * ```ts
+ * const chart = cardCountingChart(parseRows(csv), JSON.parse(json));
+ * ```
+ */
+export function cardCountingChart(
+  rows: Row[],
+  provenance: Record<string, unknown>,
+): ChartOptions {
+  const label = (setting: unknown) =>
+    SETTINGS.find((s) => s.setting === setting)?.label ?? String(setting);
+  const pick = (measure: string, policy: string) =>
+    rows.filter((r) => r.measure === measure && r.policy === policy).map((
+      r,
+    ) => ({
+      rules: r.rules,
+      label: label(r.setting),
+      diff: r.estimate as number,
+      lo: r.ci_low as number,
+      hi: r.ci_high as number,
+    }));
+  const seed000 = [
+    [{ label: SETTINGS[0].label, diff: 0 }, {
+      label: SETTINGS[1].label,
+      diff: 0.2,
+    }, { label: SETTINGS[2].label, diff: 0.2 }],
+    [{ label: SETTINGS[1].label, diff: 0.01 }, {
+      label: SETTINGS[2].label,
+      diff: 0.01,
+    }],
+  ];
+  const counts = SETTINGS.map((s) => {
+    const r = rows.find((r) => r.setting === s.setting);
+    const n = ((r?.n as number) ?? 0).toLocaleString("en-US");
+    return s.mode === "round"
+      ? `${n} rounds`
+      : `${n} ${s.players === 2 ? "heads-up" : "four-player"} games`;
+  }).join(", ");
+  const panel = (
+    k: number,
+    data: ReturnType<typeof pick>,
+    x: Record<string, unknown>,
+  ) => {
+    const labels = SETTINGS.map((s) => s.label).filter((l) =>
+      data.some((d) => d.label === l)
+    );
+    return {
+      heading: MEASURES[k],
+      height: 50 + 34 * labels.length,
+      x: { grid: true, ...x },
+      y: { label: null, domain: labels },
+      marks: [
+        Plot.ruleX([0], { stroke: "#999" }),
+        ...RULES.flatMap((rules, j) => {
+          const d = data.filter((r) => r.rules === rules);
+          const dy = j === 0 ? -5 : 5;
+          return [
+            Plot.link(d, {
+              x1: "lo",
+              x2: "hi",
+              y1: "label",
+              y2: "label",
+              stroke: "rules",
+              strokeWidth: 2,
+              dy,
+            }),
+            Plot.dot(d, {
+              x: "diff",
+              y: "label",
+              fill: "rules",
+              r: 3,
+              dy,
+            }),
+          ];
+        }),
+        Plot.dot(seed000[k], {
+          x: "diff",
+          y: "label",
+          symbol: "diamond",
+          stroke: "currentColor",
+          r: 5,
+        }),
+      ],
+    };
+  };
+  return {
+    title: "What card counting is worth: evc against ev",
+    subtitle: `95% intervals; ${
+      provenance.quick ? `quick run: ${counts}` : counts
+    }`,
+    caption:
+      "Diamonds: seed 000 (0; about +0.2 a round; about +1 point). Data: results/card-counting.csv",
+    marginLeft: 160,
+    marginRight: 20,
+    color: { legend: true, domain: RULES, label: "Rules" },
+    panels: [
+      panel(0, pick("points_per_round", `${C}-${A}`), {
+        label: "Points a round (evc − ev)",
+      }),
+      panel(1, pick("win_share_over_fair", C), {
+        label: "Win share − 1/n (percentage points)",
+        percent: true,
+      }),
+    ],
+  };
+}

@@ -16,10 +16,23 @@
  */
 
 import { runChunks } from "../lib/parallel.ts";
-import { type Advice, deriveAdvice } from "../lib/solver/advice.ts";
+import {
+  type Advice,
+  ADVICE_FEATURE_SETS,
+  chanceRule,
+  deriveAdviceRules,
+  derivedChanceCutoff,
+  evaluateRule,
+  SEED_ADVICE,
+  tableRisk94,
+} from "../lib/solver/advice.ts";
+import { bustRisk } from "../lib/strategies/estimate.ts";
+import { defaultTarget } from "../lib/strategies/targeting.ts";
+import type { Strategy, TableView } from "../lib/view.ts";
 import { evaluatePolicies, SEED_TABLE } from "../lib/solver/evaluate.ts";
 import type { Evaluation } from "../lib/solver/forward.ts";
 import { getModel } from "../lib/solver/model.ts";
+import { shardStopHere } from "../lib/shard.ts";
 
 /**
  * The solver's two models: seed 000's (`approx`) and the faithful one (`exact`).
@@ -85,7 +98,7 @@ export const ADVICE_TASK = "advice";
 const SLOW = ["advice", "ev", "bust:0.45", "bust:0.35", "optimal"];
 
 const evals = new Map<string, Evaluation>();
-const advices = new Map<string, Advice>();
+const advices = new Map<string, AdviceStudy>();
 
 export type { Evaluation } from "../lib/solver/forward.ts";
 
@@ -101,6 +114,59 @@ export type { Evaluation } from "../lib/solver/forward.ts";
  */
 export type AdviceData = Omit<Advice, "strategy">;
 
+/**
+ * Everything the advice experiment needs of one model: the beer-mat rule
+ * for each feature set of `ADVICE_FEATURE_SETS` (the first is seed 000's
+ * plain rule), and the one-number Second Chance rule at its derived
+ * cut-off and at 23%, each evaluated exactly.
+ *
+ * @example
+ * ```ts
+ * const s: AdviceStudy = exactAdviceStudy("exact");
+ * s.simple[0].evaluation.ev; // about 22.175
+ * ```
+ */
+export interface AdviceStudy {
+  /** One derived rule per feature set. */
+  rules: AdviceData[];
+  /** The one-number Second Chance rule: derived cut-off, then 23%. */
+  simple: { cutoff: number; derived: boolean; evaluation: Evaluation }[];
+  /**
+   * Seed 000's published cut-offs under other readings of its risk: against
+   * the 88-card model deck (table count), and "at most" for "under".
+   */
+  seedReadings: { reading: string; evaluation: Evaluation }[];
+}
+
+/** Seed 000's cut-offs with another risk reading (see {@linkcode AdviceStudy}). */
+function seedReading(reading: "88-card" | "94-card, at most"): Strategy {
+  const cut = (v: TableView) => SEED_ADVICE[Math.min(v.lineCount(0), 6)];
+  return {
+    name: `advice:seed/${reading}`,
+    hit: reading === "88-card"
+      ? (v, s) => bustRisk(v, s, false) < cut(v)
+      : (v, s) => tableRisk94(v, s) <= cut(v),
+    target: (v, s, k) => defaultTarget(v, s, k),
+  };
+}
+
+function adviceStudy(model: string): AdviceStudy {
+  const m = getModel(model);
+  const rules = deriveAdviceRules(m, ADVICE_FEATURE_SETS).map((
+    { strategy: _s, ...data },
+  ) => data);
+  const c = derivedChanceCutoff(m);
+  const simple = [c, 0.23].map((cutoff, i) => ({
+    cutoff,
+    derived: i === 0,
+    evaluation: evaluateRule(m, chanceRule(cutoff)),
+  }));
+  const seedReadings = (["88-card", "94-card, at most"] as const).map((
+    reading,
+  ) => ({ reading, evaluation: evaluateRule(m, seedReading(reading)) }));
+  return { rules, simple, seedReadings };
+}
+
 function key(t: ExactTask): string {
   return `${t.model}/${t.spec}`;
 }
@@ -109,11 +175,8 @@ function has(t: ExactTask): boolean {
   return t.spec === ADVICE_TASK ? advices.has(t.model) : evals.has(key(t));
 }
 
-function compute(t: ExactTask): Evaluation | AdviceData {
-  if (t.spec === ADVICE_TASK) {
-    const { strategy: _s, ...data } = deriveAdvice(getModel(t.model));
-    return data;
-  }
+function compute(t: ExactTask): Evaluation | AdviceStudy {
+  if (t.spec === ADVICE_TASK) return adviceStudy(t.model);
   return evaluatePolicies([t.spec], t.model)[0];
 }
 
@@ -130,7 +193,7 @@ export function exactChunk(
   job: { tasks: ExactTask[] },
   from: number,
   to: number,
-): (Evaluation | AdviceData)[] {
+): (Evaluation | AdviceStudy)[] {
   return job.tasks.slice(from, to).map(compute);
 }
 
@@ -148,6 +211,7 @@ export async function precomputeExact(
   workers: number,
   onProgress?: (done: number, total: number) => void,
 ): Promise<void> {
+  shardStopHere("exact figures are the merge's"); // a shard only plays games
   const seen = new Set<string>();
   const todo = tasks.filter((t) => {
     const k = key(t);
@@ -161,7 +225,7 @@ export async function precomputeExact(
     return (i < 0 ? SLOW.length : i) * 2 + (t.model === "exact" ? 0 : 1);
   };
   todo.sort((a, b) => rank(a) - rank(b));
-  const parts = await runChunks<(Evaluation | AdviceData)[]>({
+  const parts = await runChunks<(Evaluation | AdviceStudy)[]>({
     module: import.meta.url,
     fn: "exactChunk",
     args: { tasks: todo },
@@ -172,7 +236,7 @@ export async function precomputeExact(
   });
   parts.flat().forEach((r, i) => {
     const t = todo[i];
-    if (t.spec === ADVICE_TASK) advices.set(t.model, r as Advice);
+    if (t.spec === ADVICE_TASK) advices.set(t.model, r as AdviceStudy);
     else evals.set(key(t), r as Evaluation);
   });
 }
@@ -206,6 +270,7 @@ export function exactEvaluations(
   model: string,
   specs: readonly string[],
 ): Evaluation[] {
+  shardStopHere("exact figures are the merge's"); // a shard only plays games
   for (const spec of specs) {
     const t = { model, spec };
     if (!has(t)) evals.set(key(t), compute(t) as Evaluation);
@@ -223,9 +288,22 @@ export function exactEvaluations(
  * ```
  */
 export function exactAdvice(model: string): AdviceData {
+  return exactAdviceStudy(model).rules[0];
+}
+
+/**
+ * The whole advice study of a model (memoized; see {@linkcode AdviceStudy}).
+ *
+ * @example
+ * ```ts
+ * exactAdviceStudy("approx").rules[1].rule.ev; // about 22.201 (split on holding a Second Chance)
+ * ```
+ */
+export function exactAdviceStudy(model: string): AdviceStudy {
+  shardStopHere("exact figures are the merge's"); // a shard only plays games
   let a = advices.get(model);
   if (!a) {
-    a = deriveAdvice(getModel(model));
+    a = adviceStudy(model);
     advices.set(model, a);
   }
   return a;

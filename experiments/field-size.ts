@@ -1,8 +1,19 @@
 /**
- * `field-size`: `ev` against `bust:0.25` as the table fills up.
+ * `field-size`: `ev` against `bust:0.25` as the table fills up, under two
+ * readings of seed 000's `bust:0.25`.
  *
  * Seed 000: heads-up ev wins 50.4%; at four players ev 24.5% vs bust:0.25
  * 25.6%; at six 15.9% vs 17.4% (100,000 / 60,000 / 42,000 games).
+ *
+ * Readings: `bust:0.25` (the policy seed 000's solver evaluates: hit while
+ * the table-read risk is under 25%) and `bustsc:0.25` (the same, but always
+ * hitting while holding a Second Chance). Both sweep the whole grid on the
+ * same seeds (so the `bust:0.25` rows are those of the one-reading
+ * experiment). Three more readings — counting the discards (`bustc:0.25`,
+ * `bustscc:0.25`) and the Second Chance rule with the risk against the full
+ * deck minus your own cards (`bustscd:0.25`) — play seed 000's three sizes once under
+ * `immediate-actions`. The provenance holds, per reading, rules and size,
+ * the z-scores of ours against seed 000's figures (`z_vs_seed000`).
  *
  * At `n` players the seats alternate `ev, bust:0.25, ev, ...` (half each; for
  * odd `n` one extra `ev`), seats rotated game by game. A policy's win share is
@@ -20,7 +31,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { type Experiment, type Row, sized } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  type Experiment,
+  type Row,
+  sized,
+} from "../lib/experiment.ts";
 import {
   deriveSeed,
   field,
@@ -51,10 +67,30 @@ import { round } from "../lib/stats.ts";
  * ```
  */
 export const FIELD_SIZE_TASKS: ExactTask[] = MODELS.flatMap((model) =>
-  ["ev", "bust:0.25"].map((spec) => ({ model, spec }))
+  ["ev", "bust:0.25", "bustsc:0.25"].map((spec) => ({ model, spec }))
 );
 
 const A = "ev", B = "bust:0.25";
+/**
+ * The readings of seed 000's `bust:0.25` played over the whole grid.
+ *
+ * @example
+ * ```ts
+ * READINGS; // ["bust:0.25", "bustsc:0.25"]
+ * ```
+ */
+export const READINGS = ["bust:0.25", "bustsc:0.25"];
+/**
+ * Further readings, played at seed 000's sizes once, under `immediate-actions`.
+ *
+ * @example
+ * ```ts
+ * ALT_READINGS; // ["bustc:0.25", "bustscc:0.25", "bustscd:0.25"]
+ * ```
+ */
+export const ALT_READINGS = ["bustc:0.25", "bustscc:0.25", "bustscd:0.25"];
+const ALT_RULES = "immediate-actions";
+const SEED000_SIZES = [2, 4, 6];
 const RULES = ["standard", "immediate-actions"];
 const PLAYERS = [2, 3, 4, 5, 6, 7, 8];
 const SEEDS = 3;
@@ -125,6 +161,24 @@ export const SEED000 = [
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+/** Per-seat share difference a − b and its SE, from shares, seats and games. */
+function shareDiff(
+  sa: number,
+  sb: number,
+  ka: number,
+  kb: number,
+  games: number,
+): { diff: number; se: number } {
+  const pa = sa * ka, pb = sb * kb, diff = sa - sb;
+  const v = pa / (ka * ka) + pb / (kb * kb) - diff * diff;
+  return { diff, se: Math.sqrt(Math.max(0, v) / games) };
+}
+
+/** (ours − theirs) / combined SE, to 2 decimals. */
+function zOf(ours: number, se: number, theirs: number, se0: number): number {
+  return round((ours - theirs) / Math.sqrt(se * se + se0 * se0), 2);
+}
+
 /**
  * The experiment.
  *
@@ -135,6 +189,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
  */
 export const fieldSize: Experiment = {
   name: "field-size",
+  chart: fieldSizeChart,
   claim:
     "More points per round is not more wins: ev beats bust:0.25 heads-up but loses at 4 and 6 players.",
   async run({ seed, quick, scale, workers, onProgress }) {
@@ -142,24 +197,40 @@ export const fieldSize: Experiment = {
       { length: SEEDS },
       (_, i) => deriveSeed(seed, "field-size", i),
     );
-    const runs: RunSpec[] = [];
-    for (const rules of RULES) {
-      for (const n of PLAYERS) {
-        for (const s of seeds) {
-          runs.push({
-            rules,
-            policies: field(n, A, B),
-            seed: s,
-            count: sized(GAMES[n], QUICK_GAMES, { quick, scale }),
-            mode: "game",
-          });
+    const count = (n: number) => sized(GAMES[n], QUICK_GAMES, { quick, scale });
+    const runs: (RunSpec & { reading: string })[] = [];
+    for (const reading of READINGS) {
+      for (const rules of RULES) {
+        for (const n of PLAYERS) {
+          for (const s of seeds) {
+            runs.push({
+              reading,
+              rules,
+              policies: field(n, A, reading),
+              seed: s,
+              count: count(n),
+              mode: "game",
+            });
+          }
         }
       }
     }
-    const accs = await runBatch(runs, {
-      workers,
-      onProgress: phase(onProgress, "field-size"),
-    });
+    for (const reading of ALT_READINGS) {
+      for (const n of SEED000_SIZES) {
+        runs.push({
+          reading,
+          rules: ALT_RULES,
+          policies: field(n, A, reading),
+          seed: seeds[0],
+          count: count(n),
+          mode: "game",
+        });
+      }
+    }
+    const accs = await runBatch(
+      runs.map(({ reading: _r, ...r }) => r),
+      { workers, onProgress: phase(onProgress, "field-size") },
+    );
     const rows: Row[] = [];
     runs.forEach((spec, i) => {
       for (const g of groupStats(accs[i])) {
@@ -176,28 +247,44 @@ export const fieldSize: Experiment = {
           ci_high: r6(g.ci_high),
           points_per_round: round(g.points_per_round, 4),
           ppr_se: round(g.ppr_se, 4),
+          reading: spec.reading,
         });
       }
     });
-    // Pool the seeds of each (rules, players).
+    // Pool the seeds of each (reading, rules, players).
     const pooled: Row[] = [];
     const summary: string[] = [
-      `per-seat win share, ${SEEDS} seeds pooled; ${A} minus ${B} with its SE`,
+      `per-seat win share, ${SEEDS} seeds pooled (further readings: one seed); ${A} minus the reading with its SE`,
     ];
-    const byRules: Record<string, Record<number, string>> = {};
+    const share: Record<string, string> = {};
     const pprGap: Record<string, { diff: number; se: number }> = {};
-    for (const rules of RULES) {
-      byRules[rules] = {};
-      for (const n of PLAYERS) {
+    // z-scores of ours against seed 000, per reading, rules and size
+    const zs: Record<string, Record<string, Record<number, unknown>>> = {};
+    const combos = [
+      ...READINGS.flatMap((reading) =>
+        RULES.map((rules) => ({ reading, rules, sizes: PLAYERS }))
+      ),
+      ...ALT_READINGS.map((reading) => ({
+        reading,
+        rules: ALT_RULES,
+        sizes: SEED000_SIZES,
+      })),
+    ];
+    for (const { reading, rules, sizes } of combos) {
+      for (const n of sizes) {
         const idx = runs.flatMap((r, i) =>
-          r.rules === rules && r.policies.length === n ? [i] : []
+          r.reading === reading && r.rules === rules &&
+            r.policies.length === n
+            ? [i]
+            : []
         );
         const acc = pool(idx.map((i) => accs[i]));
         const st = groupStats(acc);
-        const d = winShareDiff(acc, A, B);
-        const p = pointsDiff(acc, A, B);
+        const d = winShareDiff(acc, A, reading);
+        const p = pointsDiff(acc, A, reading);
         for (const g of st) {
           pooled.push({
+            reading,
             rules,
             players: n,
             policy: g.policy,
@@ -210,141 +297,173 @@ export const fieldSize: Experiment = {
           });
         }
         const [a, b] = st;
-        const line = `${A} ${pct(a.win_share)} vs ${B} ${
-          pct(b.win_share)
-        } (diff ${(100 * d.diff).toFixed(2)} ± ${
-          (100 * d.se).toFixed(2)
-        } pts, z ${d.z.toFixed(1)}; pts/rd ${
-          a.points_per_round.toFixed(2)
-        } vs ${b.points_per_round.toFixed(2)}, diff ${p.diff.toFixed(3)} ± ${
-          p.se.toFixed(3)
-        })`;
-        byRules[rules][n] = `${A} ${pct(a.win_share)} vs ${pct(b.win_share)}`;
-        pprGap[`${rules}/${n}`] = p;
-        summary.push(`${rules}, ${n} players, ${acc.games} games: ${line}`);
+        const key = `${reading}/${rules}/${n}`;
+        share[key] = `${pct(a.win_share)} vs ${pct(b.win_share)}`;
+        pprGap[key] = p;
+        summary.push(
+          `${reading}, ${rules}, ${n} players, ${acc.games} games: ${A} ${
+            pct(a.win_share)
+          } vs ${reading} ${pct(b.win_share)} (diff ${
+            (100 * d.diff).toFixed(2)
+          } ± ${(100 * d.se).toFixed(2)} pts, z ${d.z.toFixed(1)}; pts/rd ${
+            a.points_per_round.toFixed(2)
+          } vs ${b.points_per_round.toFixed(2)}, diff ${p.diff.toFixed(3)} ± ${
+            p.se.toFixed(3)
+          })`,
+        );
+        const s0 = SEED000.filter((r) => r.players === n);
+        if (s0.length === 0) continue;
+        // seed 000's SEs: binomial for the shares; for points, ours scaled
+        // to its game count (same estimator, same table)
+        const [s0a, s0b] = s0;
+        const g0 = s0a.games, k = Math.sqrt(acc.games / g0);
+        const d0 = shareDiff(
+          s0a.win_share,
+          s0b.win_share,
+          a.seats,
+          b.seats,
+          g0,
+        );
+        const seShare = (x: number, seats: number, games: number) =>
+          Math.sqrt(seats * x * (1 - seats * x) / games) / seats;
+        const gap0 = round(s0a.points_per_round - s0b.points_per_round, 2);
+        ((zs[reading] ??= {})[rules] ??= {})[n] = {
+          ev_win_share: zOf(
+            a.win_share,
+            seShare(a.win_share, a.seats, acc.games),
+            s0a.win_share,
+            seShare(s0a.win_share, a.seats, g0),
+          ),
+          other_win_share: zOf(
+            b.win_share,
+            seShare(b.win_share, b.seats, acc.games),
+            s0b.win_share,
+            seShare(s0b.win_share, b.seats, g0),
+          ),
+          win_share_diff: zOf(d.diff, d.se, d0.diff, d0.se),
+          ev_points: zOf(
+            a.points_per_round,
+            a.ppr_se,
+            s0a.points_per_round,
+            a.ppr_se * k,
+          ),
+          other_points: zOf(
+            b.points_per_round,
+            b.ppr_se,
+            s0b.points_per_round,
+            b.ppr_se * k,
+          ),
+          points_gap: zOf(p.diff, p.se, gap0, p.se * k),
+          ours: {
+            win_share_diff: r6(d.diff),
+            win_share_diff_se: r6(d.se),
+            points_gap: round(p.diff, 4),
+            points_gap_se: round(p.se, 4),
+          },
+          seed000: {
+            win_share_diff: r6(d0.diff),
+            win_share_diff_se: r6(d0.se),
+            points_gap: gap0,
+            points_gap_se_estimated: round(p.se * k, 4),
+          },
+        };
+      }
+    }
+    // the largest |z| per reading and rules over seed 000's sizes: of the
+    // comparisons (shares, share gap, points gap), and of the points levels
+    const LEVELS = ["ev_points", "other_points"];
+    const maxZ: Record<
+      string,
+      Record<string, { comparisons: number; points_levels: number }>
+    > = {};
+    for (const [reading, byRules] of Object.entries(zs)) {
+      for (const [rules, bySize] of Object.entries(byRules)) {
+        const m = { comparisons: 0, points_levels: 0 };
+        for (const z of Object.values(bySize)) {
+          for (const [k, v] of Object.entries(z as Record<string, unknown>)) {
+            if (typeof v !== "number") continue;
+            const which = LEVELS.includes(k) ? "points_levels" : "comparisons";
+            m[which] = Math.max(m[which], Math.abs(v));
+          }
+        }
+        (maxZ[reading] ??= {})[rules] = m;
       }
     }
     const s000 = (n: number) => {
       const [a, b] = SEED000.filter((r) => r.players === n);
       return `${A} ${pct(a.win_share)} vs ${pct(b.win_share)}`;
     };
-    // The exact solo gap between the two policies, on both models.
+    // The exact solo gap between the policies, on both models.
     await precomputeExact(
       FIELD_SIZE_TASKS,
       workers,
       phase(onProgress, "exact figures"),
     );
     const solo = Object.fromEntries(MODELS.map((m) => {
-      const [e, b] = exactEvaluations(m, [A, B]);
-      return [m, { ev: round(e.ev, 4), bust: round(b.ev, 4) }];
+      const [e, b, c] = exactEvaluations(m, [A, ...READINGS]);
+      return [m, {
+        ev: round(e.ev, 4),
+        bust: round(b.ev, 4),
+        bustsc: round(c.ev, 4),
+      }];
     }));
-    const gap = (m: string) => (solo[m].ev - solo[m].bust).toFixed(2);
+    const gap = (m: string, r: "bust" | "bustsc" = "bust") =>
+      (solo[m].ev - solo[m][r]).toFixed(2);
     const g = (k: string) =>
-      `${pprGap[k].diff.toFixed(2)} ± ${pprGap[k].se.toFixed(2)}`;
+      `${pprGap[k].diff.toFixed(3)} ± ${pprGap[k].se.toFixed(3)}`;
+    const [R0, R1] = READINGS;
+    const IA = "immediate-actions";
+    const zmax = (r: string, rules: string) =>
+      maxZ[r][rules].comparisons.toFixed(1);
+    const zlev = (r: string, rules: string) =>
+      maxZ[r][rules].points_levels.toFixed(1);
     const cause =
-      `Both rule readings agree, so Flip Three timing is not the cause. Played alone, ev is worth ${
+      `Under ${R0} (the policy seed 000's solver evaluates) ev wins at every size under both rule readings, with a points gap near the exact solo gap (${
         gap("exact")
-      } points a round more than bust:0.25 (exact: ${solo.exact.ev} vs ${solo.exact.bust}; ${
-        gap("approx")
-      } on seed 000's own model), and in our games, with the same action cards, the gap stays about 1 point a round at every size. Seed 000's table shows only 0.11-0.21: most likely its multiplayer ev or bust:0.25 plays differently from the policy its solver evaluates (not checkable without its code). With a 1-point edge, ev wins at every table size.`;
+      }; seed 000 measured 0.11-0.21): seed 000's table is not reproduced (largest |z| of the win shares, share gap and points gap against its figures ${
+        zmax(R0, IA)
+      } under ${IA}). Under ${R1} (always hit while holding a Second Chance) they come out (largest |z| ${
+        zmax(R1, IA)
+      } under ${IA}, ${
+        zmax(R1, "standard")
+      } under standard): seed 000's simulator most likely played this rule, which alone is worth ${solo.exact.bustsc} exactly (${
+        gap("exact", "bustsc")
+      } below ev), not the ${solo.exact.bust} of ${R0}. Further readings: ${
+        ALT_READINGS.map((r) => `${r} largest |z| ${zmax(r, IA)}`).join(", ")
+      }. Not explained by any reading: at 4 and 6 players both policies score more points a round than seed 000's (largest |z| of the levels ${
+        zlev(R1, IA)
+      } under ${R1}, ${IA}), by about the same amount, so the gap between them, and who wins, is unaffected.`;
     summary.push(cause);
+    const both = (r: string, n: number) =>
+      `${share[`${r}/standard/${n}`]} (standard), ${
+        share[`${r}/${IA}/${n}`]
+      } (${IA})`;
     const claims = [
-      ...[2, 4, 6].map((n) => ({
+      ...SEED000_SIZES.map((n) => ({
         claim: `${n} players: per-seat win share, ${A} vs ${B}`,
         seed000: s000(n),
-        ours: `${byRules.standard[n]} (standard); ${
-          byRules["immediate-actions"][n]
-        } (immediate-actions)`,
+        ours: `${R0}: ${A} ${both(R0, n)}; ${R1}: ${A} ${both(R1, n)}`,
       })),
       {
         claim: `points a round, ${A} minus ${B} (2 / 4 / 6 players)`,
         seed000: "0.11 / 0.17 / 0.21 (about 0.15)",
-        ours: `${g("standard/2")} / ${g("standard/4")} / ${
-          g("standard/6")
-        } (standard); solo exact gap ${gap("exact")}`,
+        ours: `${R0}: ${g(`${R0}/${IA}/2`)} / ${g(`${R0}/${IA}/4`)} / ${
+          g(`${R0}/${IA}/6`)
+        }; ${R1}: ${g(`${R1}/${IA}/2`)} / ${g(`${R1}/${IA}/4`)} / ${
+          g(`${R1}/${IA}/6`)
+        } (${IA}); solo exact gap ${gap("exact")} / ${gap("exact", "bustsc")}`,
+      },
+      {
+        claim:
+          `seed 000's field-size table (win shares, share gaps, points gaps at 2 / 4 / 6 players): largest |z| of ours against it`,
+        seed000: "its table (one policy, bust:0.25)",
+        ours: `${R0} ${zmax(R0, IA)}, ${R1} ${zmax(R1, IA)} (${IA}); ${
+          ALT_READINGS.map((r) => `${r} ${zmax(r, IA)}`).join(", ")
+        }; points levels of both policies (not a reading's doing): ${
+          zlev(R1, IA)
+        } under ${R1}`,
       },
     ];
-    // Chart: pooled shares minus the fair share 1/n, with intervals.
-    const dx = (p: unknown) => (p === A ? -0.1 : 0.1);
-    const excess = (r: Row, v: unknown) =>
-      (v as number) - 1 / (r.players as number);
-    const chartPts = pooled.map((r) => ({
-      rules: r.rules,
-      policy: r.policy,
-      x: (r.players as number) + dx(r.policy),
-      y: excess(r, r.win_share),
-      lo: excess(r, r.ci_low),
-      hi: excess(r, r.ci_high),
-    }));
-    const s0 = RULES.flatMap((rules) =>
-      SEED000.map((r) => ({
-        rules,
-        policy: r.policy,
-        x: r.players + dx(r.policy),
-        y: excess(r, r.win_share),
-      }))
-    );
-    const chart = {
-      title: "Win share against field size: ev vs bust:0.25",
-      subtitle:
-        `Per-seat win share minus the fair share 1/n; seats alternate ev, bust:0.25 (odd n: one extra ev); ${
-          quick ? "quick run" : "3 seeds pooled"
-        }`,
-      caption:
-        "Filled: ours, bars Wilson 95%. Hollow: seed 000's figures. Source: results/field-size.csv",
-      height: 380,
-      marginRight: 20,
-      marginLeft: 56,
-      x: {
-        label: "Players",
-        ticks: PLAYERS,
-        tickFormat: "d",
-        domain: [1.6, 8.4],
-      },
-      y: {
-        // along the axis, clear of the facet labels above the panels
-        label: "Win share − 1/n (percentage points)",
-        labelAnchor: "center" as const,
-        percent: true,
-        grid: true,
-      },
-      fx: { label: null, domain: RULES },
-      color: { legend: true, domain: [A, B], label: "Policy" },
-      marks: [
-        Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
-        Plot.link(chartPts, {
-          x1: "x",
-          x2: "x",
-          y1: "lo",
-          y2: "hi",
-          fx: "rules",
-          stroke: "policy",
-          strokeWidth: 2,
-        }),
-        Plot.line(chartPts, {
-          x: "x",
-          y: "y",
-          fx: "rules",
-          stroke: "policy",
-          strokeOpacity: 0.4,
-        }),
-        Plot.dot(chartPts, {
-          x: "x",
-          y: "y",
-          fx: "rules",
-          fill: "policy",
-          r: 3,
-        }),
-        Plot.dot(s0, {
-          x: "x",
-          y: "y",
-          fx: "rules",
-          stroke: "policy",
-          r: 5,
-          strokeWidth: 1.5,
-        }),
-      ],
-    };
     const total = runs.reduce((s, r) => s + r.count, 0);
     return {
       columns: [
@@ -360,27 +479,37 @@ export const fieldSize: Experiment = {
         "ci_high",
         "points_per_round",
         "ppr_se",
+        "reading",
       ],
       rows,
-      chart,
+      chart: fieldSizeChart(rows, { quick, pooled, readings: READINGS }),
       summary,
       claims,
       provenance: {
         seeds,
         rules: RULES,
         players: PLAYERS,
+        readings: READINGS,
+        alt_readings: {
+          readings: ALT_READINGS,
+          rules: ALT_RULES,
+          players: SEED000_SIZES,
+          seeds: [seeds[0]],
+        },
         games_per_run: quick ? QUICK_GAMES : Object.fromEntries(
-          PLAYERS.map((
-            n,
-          ) => [n, sized(GAMES[n], QUICK_GAMES, { quick, scale })]),
+          PLAYERS.map((n) => [n, count(n)]),
         ),
         total_games: total,
         composition:
-          "seats alternate ev, bust:0.25, ev, ... (odd n: one extra ev); seats rotated by game index",
+          "seats alternate ev, the reading, ev, ... (odd n: one extra ev); seats rotated by game index; every reading on the same seeds",
         win_share:
           "per seat: wins of the policy's seats / (games x seats); Wilson 95% interval of wins/games divided by seats",
         points_per_round:
           "points of the policy's seats / (seats x rounds); SE by the delta method over games",
+        z_vs_seed000_method:
+          "z = (ours - seed 000) / sqrt(SE_ours^2 + SE_seed000^2), seeds pooled; seed 000's share SEs binomial from its own figures and game counts, its points SEs ours scaled by sqrt(our games / its games) (it prints none); other_* is the reading's seats, points_gap is ev minus the reading; max_abs_z_vs_seed000 splits the comparisons (win shares, share gap, points gap) from the points levels (ev_points, other_points)",
+        z_vs_seed000: zs,
+        max_abs_z_vs_seed000: maxZ,
         reproduce_a_row:
           "deno task flip7 sim -n GAMES -p <seats> --rules RULES --seed SEED, then add the wins of the seats playing the policy",
         pooled,
@@ -391,3 +520,114 @@ export const fieldSize: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of {@linkcode fieldSize} from its provenance (`pooled`,
+ * `readings`, `quick`): pooled per-seat win shares minus the fair share 1/n,
+ * with intervals, one row of panels per reading of `bust:0.25` (`bust:0.25`
+ * and `bustsc:0.25`; the further readings are in the CSV, not drawn), coloured
+ * by role (`ev` or the reading), seed 000's figures hollow in every row.
+ *
+ * @example
+ * ```ts
+ * const chart = fieldSizeChart(parseRows(csv), JSON.parse(json));
+ * ```
+ */
+export function fieldSizeChart(
+  _rows: Row[],
+  provenance: Record<string, unknown>,
+): ChartOptions {
+  const pooled = provenance.pooled as Row[];
+  const readings = (provenance.readings as string[] | undefined) ?? READINGS;
+  const role = (p: unknown) => (p === A ? A : "the reading");
+  const dx = (p: unknown) => (p === A ? -0.1 : 0.1);
+  const excess = (r: Row, v: unknown) =>
+    (v as number) - 1 / (r.players as number);
+  const chartPts = pooled.filter((r) => readings.includes(r.reading as string))
+    .map((r) => ({
+      rules: r.rules,
+      reading: r.reading,
+      role: role(r.policy),
+      x: (r.players as number) + dx(r.policy),
+      y: excess(r, r.win_share),
+      lo: excess(r, r.ci_low),
+      hi: excess(r, r.ci_high),
+    }));
+  const s0 = readings.flatMap((reading) =>
+    RULES.flatMap((rules) =>
+      SEED000.map((r) => ({
+        rules,
+        reading,
+        role: role(r.policy),
+        x: r.players + dx(r.policy),
+        y: excess(r, r.win_share),
+      }))
+    )
+  );
+  return {
+    title: "Win share against field size: ev vs two readings of bust:0.25",
+    subtitle:
+      `Win share per seat minus 1/n. bustsc:0.25 = bust:0.25 that always hits holding a Second Chance${
+        provenance.quick ? " (quick run)" : ""
+      }`,
+    caption:
+      "Filled: ours, 3 seeds pooled, bars Wilson 95%. Hollow: seed 000 (same in both rows). Data: results/field-size.csv",
+    height: 600,
+    marginRight: 90,
+    marginLeft: 56,
+    x: {
+      label: "Players",
+      ticks: PLAYERS,
+      tickFormat: "d",
+      domain: [1.6, 8.4],
+    },
+    y: {
+      // along the axis, clear of the facet labels above the panels
+      label: "Win share − 1/n (percentage points)",
+      labelAnchor: "center" as const,
+      percent: true,
+      grid: true,
+    },
+    fx: { label: null, domain: RULES },
+    fy: { label: null, domain: readings },
+    color: { legend: true, domain: [A, "the reading"], label: "Policy" },
+    marks: [
+      Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
+      Plot.link(chartPts, {
+        x1: "x",
+        x2: "x",
+        y1: "lo",
+        y2: "hi",
+        fx: "rules",
+        fy: "reading",
+        stroke: "role",
+        strokeWidth: 2,
+      }),
+      Plot.line(chartPts, {
+        x: "x",
+        y: "y",
+        fx: "rules",
+        fy: "reading",
+        stroke: "role",
+        strokeOpacity: 0.4,
+      }),
+      Plot.dot(chartPts, {
+        x: "x",
+        y: "y",
+        fx: "rules",
+        fy: "reading",
+        fill: "role",
+        r: 3,
+      }),
+      Plot.dot(s0, {
+        x: "x",
+        y: "y",
+        fx: "rules",
+        fy: "reading",
+        stroke: "role",
+        r: 5,
+        strokeWidth: 1.5,
+      }),
+    ],
+  };
+}

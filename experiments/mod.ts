@@ -28,6 +28,7 @@ import {
   solverVsSimulation,
 } from "./solver-vs-simulation.ts";
 import { winAgent } from "./win-agent.ts";
+import { sweep } from "./sweep.ts";
 
 /**
  * The reproduction of seed 000: one experiment per claim, in the order of
@@ -54,11 +55,12 @@ export const SEED000_EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent"]
+ * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "sweep"]
  * ```
  */
 export const OTHER_EXPERIMENTS: Experiment[] = [
   winAgent,
+  sweep,
 ];
 
 /**
@@ -66,7 +68,7 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * EXPERIMENTS.map((e) => e.name); // ["policy-ev-table", ..., "win-agent"]
+ * EXPERIMENTS.map((e) => e.name); // ["policy-ev-table", ..., "win-agent", "sweep"]
  * ```
  */
 export const EXPERIMENTS: Experiment[] = [

@@ -15,7 +15,7 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { Experiment, Row } from "../lib/experiment.ts";
+import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
 import { phase } from "./common.ts";
 import {
@@ -117,6 +117,7 @@ export function summarizeDistribution(
  */
 export const optimalDistribution: Experiment = {
   name: "optimal-distribution",
+  chart: distributionChart,
   claim:
     "Optimal play scores 0 on 31.7% of rounds and otherwise piles up around 25-33.",
   async run({ workers, onProgress }) {
@@ -167,41 +168,10 @@ export const optimalDistribution: Experiment = {
         }, ${pc(sums[m].bandGivenScore, 0)} of scores in ${LO}-${HI}`
       ).join("; "),
     }];
-    const ex = rows.filter((r) =>
-      r.model === "exact" && (r.score as number) <= SHOW
-    );
-    const chart = {
-      title: "Round score under optimal play (one round, alone)",
-      subtitle:
-        `Exact distribution, exact model; shaded: ${LO}-${HI}, where seed 000 says scores pile up`,
-      caption: `P(0) = ${pc(sums.exact.zero)}; P(score > ${SHOW}) = ${
-        pc(sums.exact.tail, 2)
-      }. Data: results/optimal-distribution.csv`,
-      height: 340,
-      x: { label: "Round score", domain: [-1, SHOW + 1] },
-      y: { label: "Probability (%)", percent: true, grid: true },
-      marks: [
-        Plot.rectX([{ x1: LO - 0.5, x2: HI + 0.5 }], {
-          x1: "x1",
-          x2: "x2",
-          fill: "#efb118",
-          fillOpacity: 0.2,
-        }),
-        ...[0, 1].map((k) =>
-          Plot.rectY(ex.filter((d) => (d.score === 0) === (k === 0)), {
-            x1: (d: Row) => (d.score as number) - 0.45,
-            x2: (d: Row) => (d.score as number) + 0.45,
-            y: "probability",
-            fill: k === 0 ? "#d62728" : "#4269d0",
-          })
-        ),
-        Plot.ruleY([0]),
-      ],
-    };
     return {
       columns: ["model", "score", "probability", "cumulative"],
       rows,
-      chart,
+      chart: distributionChart(rows, { summary_by_model: sums }),
       summary,
       claims,
       provenance: {
@@ -218,3 +188,53 @@ export const optimalDistribution: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of {@linkcode optimalDistribution} from its CSV rows and
+ * provenance (`summary_by_model`): the exact model's score distribution
+ * under optimal play.
+ *
+ * @example
+ * ```ts
+ * const chart = distributionChart(parseRows(csv), JSON.parse(json));
+ * ```
+ */
+export function distributionChart(
+  rows: Row[],
+  provenance: Record<string, unknown>,
+): ChartOptions {
+  const pc = (x: number, d = 1) => `${(100 * x).toFixed(d)}%`;
+  const s = (provenance.summary_by_model as Record<string, DistributionSummary>)
+    .exact;
+  const ex = rows.filter((r) =>
+    r.model === "exact" && (r.score as number) <= SHOW
+  );
+  return {
+    title: "Round score under optimal play (one round, alone)",
+    subtitle:
+      `Exact distribution, exact model; shaded: ${LO}-${HI}, where seed 000 says scores pile up`,
+    caption: `P(0) = ${pc(s.zero)}; P(score > ${SHOW}) = ${
+      pc(s.tail, 2)
+    }. Data: results/optimal-distribution.csv`,
+    height: 340,
+    x: { label: "Round score", domain: [-1, SHOW + 1] },
+    y: { label: "Probability (%)", percent: true, grid: true },
+    marks: [
+      Plot.rectX([{ x1: LO - 0.5, x2: HI + 0.5 }], {
+        x1: "x1",
+        x2: "x2",
+        fill: "#efb118",
+        fillOpacity: 0.2,
+      }),
+      ...[0, 1].map((k) =>
+        Plot.rectY(ex.filter((d) => (d.score === 0) === (k === 0)), {
+          x1: (d: Row) => (d.score as number) - 0.45,
+          x2: (d: Row) => (d.score as number) + 0.45,
+          y: "probability",
+          fill: k === 0 ? "#d62728" : "#4269d0",
+        })
+      ),
+      Plot.ruleY([0]),
+    ],
+  };
+}

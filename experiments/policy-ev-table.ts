@@ -5,7 +5,9 @@
  * Every figure is exact, from the solver's evaluator, on both models: `approx`
  * (seed 000's, where a Second Chance leaves the duplicate in the deck) and
  * `exact` (the faithful rule, which the engine plays under `solo-model`). The
- * one-step `ev` rule is added for comparison.
+ * one-step `ev` rule is added for comparison, and `bustsc:0.25` beside
+ * `bust:0.25`: the same rule always hitting while holding a Second Chance,
+ * the reading under which seed 000's field-size table comes out.
  *
  * @example
  * ```sh
@@ -15,7 +17,7 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { Experiment, Row } from "../lib/experiment.ts";
+import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
 import { phase } from "./common.ts";
 import {
@@ -36,8 +38,12 @@ import {
  * ```
  */
 export const POLICY_EV_TASKS: ExactTask[] = MODELS.flatMap((model) =>
-  TABLE_POLICIES.map((spec) => ({ model, spec }))
+  TABLE_POLICIES.flatMap((spec) =>
+    spec === "bust:0.25" ? [spec, "bustsc:0.25"] : [spec]
+  ).map((spec) => ({ model, spec }))
 );
+/** The table's policies: seed 000's, `bustsc:0.25` beside `bust:0.25`, then `ev`. */
+const POLICIES = [...new Set(POLICY_EV_TASKS.map((t) => t.spec))];
 
 /**
  * Seed 000's table, as published (bust and Flip 7 as fractions).
@@ -138,6 +144,7 @@ function agrees(x: number, published: number, digits: number): boolean {
  */
 export const policyEvTable: Experiment = {
   name: "policy-ev-table",
+  chart: policyEvChart,
   claim:
     "Exact table: optimal play is worth 22.232 a round; the best simple rules (sum 24, bust risk < 0.25) about 20.98, 5.6% below.",
   async run({ workers, onProgress }) {
@@ -151,7 +158,7 @@ export const policyEvTable: Experiment = {
     let matches = 0, compared = 0;
     for (const model of MODELS) {
       byModel[model] = {};
-      const evs = exactEvaluations(model, TABLE_POLICIES);
+      const evs = exactEvaluations(model, POLICIES);
       const opt = evs[0].ev;
       for (const e of evs) {
         const s = SEED000[e.policy];
@@ -195,8 +202,8 @@ export const policyEvTable: Experiment = {
     const summary = [
       `approx model reproduces ${matches} of ${compared} published figures of seed 000's table at its precision`,
       ...MODELS.flatMap((m) =>
-        TABLE_POLICIES.map((p) =>
-          `${m.padEnd(6)} ${p.padEnd(10)} ${f(byModel[m][p])}`
+        POLICIES.map((p) =>
+          `${m.padEnd(6)} ${p.padEnd(11)} ${f(byModel[m][p])}`
         )
       ),
     ];
@@ -236,56 +243,20 @@ export const policyEvTable: Experiment = {
           gap(x.ev)
         } below optimal (bust:0.25 ${gap(x["bust:0.25"])} below)`,
       },
-    ];
-    // Chart: EV against bust rate, exact model labelled; seed 000 hollow.
-    const pts = rows.map((r) => ({
-      model: r.model,
-      policy: r.policy,
-      ev: r.ev,
-      bust: r.bust,
-    }));
-    const s0 = Object.entries(SEED000).map(([policy, s]) => ({
-      policy,
-      ev: s.ev,
-      bust: s.bust,
-    }));
-    const left = new Set<unknown>(["sum:24", "count:3", "ev", "bust:0.45"]);
-    const labels = pts.filter((p) => p.model === "exact");
-    const chart = {
-      title: "One round alone: expected score against bust rate",
-      subtitle:
-        "Exact figures from the solver's evaluator, seed 000's policies plus ev",
-      caption:
-        "Hollow circles: seed 000's table. Data: results/policy-ev-table.csv",
-      height: 400,
-      marginRight: 30,
-      x: {
-        label: "P(bust) (%)",
-        percent: true,
-        grid: true,
-        domain: [10, 80],
+      {
+        claim:
+          "bust risk < 0.25, always hitting while holding a Second Chance (bustsc:0.25)",
+        seed000:
+          "not in its table (the bust:0.25 its simulator played, see field size)",
+        ours: `${(a["bustsc:0.25"].ev as number).toFixed(3)} approx (${
+          gap(a["bustsc:0.25"])
+        } below optimal); ${
+          (x["bustsc:0.25"].ev as number).toFixed(3)
+        } exact (${gap(x["bustsc:0.25"])} below; bust ${
+          (100 * (x["bustsc:0.25"].bust as number)).toFixed(1)
+        }%, Flip 7 ${(100 * (x["bustsc:0.25"].flip7 as number)).toFixed(2)}%)`,
       },
-      y: { label: "Expected round score", grid: true },
-      color: { legend: true, domain: [...MODELS], label: "Model" },
-      marks: [
-        Plot.dot(pts, { x: "bust", y: "ev", fill: "model", r: 3.5 }),
-        Plot.dot(s0, { x: "bust", y: "ev", stroke: "#1a1a1a", r: 6 }),
-        Plot.text(labels.filter((p) => !left.has(p.policy)), {
-          x: "bust",
-          y: "ev",
-          text: "policy",
-          dx: 9,
-          textAnchor: "start",
-        }),
-        Plot.text(labels.filter((p) => left.has(p.policy)), {
-          x: "bust",
-          y: "ev",
-          text: "policy",
-          dx: -9,
-          textAnchor: "end",
-        }),
-      ],
-    };
+    ];
     return {
       columns: [
         "model",
@@ -302,14 +273,14 @@ export const policyEvTable: Experiment = {
         "seed000_flip7",
       ],
       rows,
-      chart,
+      chart: policyEvChart(rows),
       summary,
       claims,
       provenance: {
         seeds: [],
         rules: "solo-model (one player, one round, 88-card deck)",
         models: MODEL_NOTES,
-        policies: TABLE_POLICIES,
+        policies: POLICIES,
         method:
           "exact forward evaluation over every reachable state (lib/solver/evaluate.ts evaluatePolicies); no randomness",
         approx_matches_seed000: `${matches} of ${compared}`,
@@ -319,3 +290,85 @@ export const policyEvTable: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of {@linkcode policyEvTable} from its CSV rows: EV against bust
+ * rate, both models (exact drawn larger, approx on top, so both show where
+ * they agree), the exact model labelled, seed 000's table hollow.
+ *
+ * @example
+ * ```ts
+ * const chart = policyEvChart(parseRows(Deno.readTextFileSync("results/policy-ev-table.csv")));
+ * ```
+ */
+export function policyEvChart(rows: Row[]): ChartOptions {
+  const pts = rows.map((r) => ({
+    model: r.model,
+    policy: r.policy,
+    ev: r.ev,
+    bust: r.bust,
+  }));
+  const s0 = Object.entries(SEED000).map(([policy, s]) => ({
+    policy,
+    ev: s.ev,
+    bust: s.bust,
+  }));
+  const left = new Set<unknown>(["sum:24", "count:3", "ev", "bust:0.45"]);
+  const labels = pts.filter((p) => p.model === "exact");
+  // exact underneath and larger, approx on top: both show where they agree
+  const size: Record<string, number> = { exact: 5, approx: 2.5 };
+  return {
+    title: "One round alone: expected score against bust rate",
+    subtitle:
+      "Exact figures from the solver's evaluator, seed 000's policies plus ev and bustsc:0.25",
+    caption:
+      "Large dots: exact model; small dots: approx. Rings: seed 000's table. Data: results/policy-ev-table.csv",
+    height: 400,
+    marginRight: 30,
+    x: {
+      label: "P(bust) (%)",
+      percent: true,
+      grid: true,
+      domain: [10, 80],
+    },
+    y: { label: "Expected round score", grid: true },
+    color: { legend: true, domain: [...MODELS], label: "Model" },
+    marks: [
+      ...["exact", "approx"].map((m) =>
+        Plot.dot(pts.filter((p) => p.model === m), {
+          x: "bust",
+          y: "ev",
+          fill: "model",
+          r: size[m],
+        })
+      ),
+      Plot.dot(s0, { x: "bust", y: "ev", stroke: "currentColor", r: 8 }),
+      // below its neighbour `optimal`
+      Plot.text(labels.filter((p) => p.policy === "bustsc:0.25"), {
+        x: "bust",
+        y: "ev",
+        text: "policy",
+        dx: 8,
+        dy: 14,
+        textAnchor: "start",
+      }),
+      Plot.text(
+        labels.filter((p) => !left.has(p.policy) && p.policy !== "bustsc:0.25"),
+        {
+          x: "bust",
+          y: "ev",
+          text: "policy",
+          dx: 11,
+          textAnchor: "start",
+        },
+      ),
+      Plot.text(labels.filter((p) => left.has(p.policy)), {
+        x: "bust",
+        y: "ev",
+        text: "policy",
+        dx: -11,
+        textAnchor: "end",
+      }),
+    ],
+  };
+}

@@ -30,6 +30,7 @@ import {
   scaleOption,
 } from "../lib/cli/args.ts";
 import { progress, writeFileAtomic } from "../lib/cli/output.ts";
+import { writeReport } from "./report.ts";
 import {
   claimsTable,
   codeVersion,
@@ -47,7 +48,7 @@ import {
 } from "./mod.ts";
 
 const USAGE =
-  "deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR]";
+  "deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR] [--shard I/N]";
 
 /**
  * Options of {@linkcode repro}.
@@ -240,13 +241,14 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
       ) + "\n",
     );
   }
+  const page = await writeReport(dir); // the browsable report, refreshed
   if (echo) {
     console.log(
       `repro: ${reports.length} experiments in ${
         total.toFixed(1)
       } s on ${opts.workers} worker${opts.workers === 1 ? "" : "s"}${
         opts.only ? "" : ` (${dir}/repro.json)`
-      }`,
+      }; report ${page}`,
     );
   }
   return reports;
@@ -260,10 +262,23 @@ const REPRO_OPTIONS = {
   workers: { type: "string" as const },
   out: { type: "string" as const },
   only: { type: "string" as const },
+  shard: { type: "string" as const },
   help: { type: "boolean" as const, short: "h" },
 };
 
-async function main(argv: string[]): Promise<number> {
+/**
+ * The `deno task repro` command line; returns the exit code. `readme: false`
+ * leaves the README alone (a merge of repro shards).
+ *
+ * @example
+ * ```ts
+ * const code = await main(["policy-ev-table", "--quick", "--out", ".cache/r"]);
+ * ```
+ */
+export async function main(
+  argv: string[],
+  options: { readme?: boolean } = {},
+): Promise<number> {
   try {
     let parsed;
     try {
@@ -311,6 +326,12 @@ async function main(argv: string[]): Promise<number> {
     const outDir = typeof v.out === "string" && v.out.trim() !== ""
       ? v.out
       : "results";
+    if (v.shard !== undefined) {
+      // a shard: play its slice of every experiment's games, write a partial
+      const { reproShard } = await import("./repro_shard.ts");
+      await reproShard({ ...v, shard: v.shard }, parsed.positionals, only);
+      return 0;
+    }
     await repro({
       seed,
       quick: v.quick === true,
@@ -319,7 +340,9 @@ async function main(argv: string[]): Promise<number> {
       outDir,
       only,
       all: v.all === true,
-      readme: outDir === "results" ? "README.md" : undefined,
+      readme: outDir === "results" && options.readme !== false
+        ? "README.md"
+        : undefined,
     });
     return 0;
   } catch (e) {

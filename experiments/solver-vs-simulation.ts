@@ -17,7 +17,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { type Experiment, type Row, sized } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  type Experiment,
+  type Row,
+  sized,
+} from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
 import {
   deriveSeed,
@@ -64,16 +69,11 @@ export const SOLVER_VS_SIM_TASKS: ExactTask[] = TABLE_POLICIES.map((spec) => ({
  */
 export const solverVsSimulation: Experiment = {
   name: "solver-vs-simulation",
+  chart: solverVsSimChart,
   claim:
     "The exact evaluator and the simulator agree: each policy's simulated solo mean matches its exact EV within its standard error.",
   async run({ seed, quick, scale, workers, onProgress }) {
     const rounds = sized(ROUNDS, QUICK_ROUNDS, { quick, scale });
-    await precomputeExact(
-      SOLVER_VS_SIM_TASKS,
-      workers,
-      phase(onProgress, "exact figures"),
-    );
-    const exact = exactEvaluations(MODEL, TABLE_POLICIES);
     const runs: RunSpec[] = TABLE_POLICIES.map((p) => ({
       rules: RULES,
       policies: [engineSpec(p)],
@@ -81,10 +81,17 @@ export const solverVsSimulation: Experiment = {
       count: rounds,
       mode: "round",
     }));
+    // the games first, so that a shard (--shard) stops before the exact figures
     const accs = await runBatch(runs, {
       workers,
       onProgress: phase(onProgress, "solver-vs-simulation"),
     });
+    await precomputeExact(
+      SOLVER_VS_SIM_TASKS,
+      workers,
+      phase(onProgress, "exact figures"),
+    );
+    const exact = exactEvaluations(MODEL, TABLE_POLICIES);
     const rows: Row[] = [];
     const zs: number[] = [];
     TABLE_POLICIES.forEach((p, i) => {
@@ -144,45 +151,6 @@ export const solverVsSimulation: Experiment = {
         maxZ.toFixed(2)
       }`,
     }];
-    const pts = rows.flatMap((r) => [
-      { policy: r.policy, measure: "EV", z: r.z },
-      { policy: r.policy, measure: "P(bust)", z: r.bust_z },
-      { policy: r.policy, measure: "P(Flip 7)", z: r.flip7_z },
-    ]);
-    const chart = {
-      title: "Exact solver against simulation, one round alone",
-      subtitle: `z = (simulated − exact) / SE; ${
-        rounds.toLocaleString("en-US")
-      } rounds per policy under ${RULES}; exact model`,
-      caption:
-        "Shaded: |z| < 2. Dashed: |z| = 3. Data: results/solver-vs-simulation.csv",
-      height: 360,
-      marginLeft: 80,
-      x: { label: "z", domain: [-4.5, 4.5], grid: true },
-      y: { label: null, domain: [...TABLE_POLICIES] },
-      color: {
-        legend: true,
-        domain: ["EV", "P(bust)", "P(Flip 7)"],
-        label: "Figure",
-      },
-      marks: [
-        Plot.rectX([{ a: -2, b: 2 }], {
-          x1: "a",
-          x2: "b",
-          fill: "#4269d0",
-          fillOpacity: 0.08,
-        }),
-        Plot.ruleX([-3, 3], { stroke: "#d62728", strokeDasharray: "4,3" }),
-        Plot.ruleX([0], { stroke: "#999" }),
-        Plot.dot(pts, {
-          x: (d: { z: unknown }) =>
-            Math.max(-4.4, Math.min(4.4, d.z as number)),
-          y: "policy",
-          fill: "measure",
-          r: 3.5,
-        }),
-      ],
-    };
     return {
       columns: [
         "policy",
@@ -205,7 +173,7 @@ export const solverVsSimulation: Experiment = {
         "flip7_z",
       ],
       rows,
-      chart,
+      chart: solverVsSimChart(rows),
       summary,
       claims,
       provenance: {
@@ -223,3 +191,54 @@ export const solverVsSimulation: Experiment = {
     };
   },
 };
+
+/**
+ * The chart of {@linkcode solverVsSimulation} from its CSV rows: the z of
+ * each figure (EV, bust, Flip 7) of each policy.
+ *
+ * @example
+ * ```ts
+ * const chart = solverVsSimChart(parseRows(Deno.readTextFileSync("results/solver-vs-simulation.csv")));
+ * ```
+ */
+export function solverVsSimChart(rows: Row[]): ChartOptions {
+  const rounds = (rows[0]?.rounds as number) ?? 0;
+  const pts = rows.flatMap((r) => [
+    { policy: r.policy, measure: "EV", z: r.z },
+    { policy: r.policy, measure: "P(bust)", z: r.bust_z },
+    { policy: r.policy, measure: "P(Flip 7)", z: r.flip7_z },
+  ]);
+  return {
+    title: "Exact solver against simulation, one round alone",
+    subtitle: `z = (simulated − exact) / SE; ${
+      rounds.toLocaleString("en-US")
+    } rounds per policy under ${RULES}; exact model`,
+    caption:
+      "Shaded: |z| < 2. Dashed: |z| = 3. Data: results/solver-vs-simulation.csv",
+    height: 360,
+    marginLeft: 80,
+    x: { label: "z", domain: [-4.5, 4.5], grid: true },
+    y: { label: null, domain: rows.map((r) => r.policy as string) },
+    color: {
+      legend: true,
+      domain: ["EV", "P(bust)", "P(Flip 7)"],
+      label: "Figure",
+    },
+    marks: [
+      Plot.rectX([{ a: -2, b: 2 }], {
+        x1: "a",
+        x2: "b",
+        fill: "#4269d0",
+        fillOpacity: 0.08,
+      }),
+      Plot.ruleX([-3, 3], { stroke: "#d62728", strokeDasharray: "4,3" }),
+      Plot.ruleX([0], { stroke: "#999" }),
+      Plot.dot(pts, {
+        x: (d: { z: unknown }) => Math.max(-4.4, Math.min(4.4, d.z as number)),
+        y: "policy",
+        fill: "measure",
+        r: 3.5,
+      }),
+    ],
+  };
+}

@@ -46,7 +46,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { type Experiment, type Row, sized } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  type Experiment,
+  type Row,
+  sized,
+} from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
 import { runAll } from "../lib/runner.ts";
 import { wilson } from "../lib/stats.ts";
@@ -340,19 +345,10 @@ function seedIndex(m: Match, i: number): number {
   return j;
 }
 
-/** The match sizes in words, e.g. "duel 10,000, standard 50,000 (4 players: 10,000)". */
-function gamesText(): string {
-  const n = (rules: string, players: number) =>
-    MATCHES.find((m) => m.rules === rules && m.players === players)!.games
-      .toLocaleString("en-US");
-  return `duel ${n("duel", 2)}, standard ${n("standard", 2)} (4 players: ${
-    n("standard", 4)
-  })`;
-}
-
 /** The experiment. */
 export const winAgent: Experiment = {
   name: "win-agent",
+  chart: winAgentChart,
   claim:
     "Playing for the win beats playing for points: seed 001's search agent and an exact best response against sum:37, ev and bust:0.25.",
   async run({ seed, quick, scale, workers, onProgress }) {
@@ -502,69 +498,6 @@ export const winAgent: Experiment = {
       "public solver: 0.5593 — the default model gives it; the earlier 0.5563 was a bug (utility cut at the opponent's top score 62)",
     );
     summary.push(...notes);
-    const label = (r: Row) =>
-      `${
-        r.rules === "duel" ? "duel" : `standard ${r.players}p`
-      }: ${r.agent} vs ${r.opponent}`;
-    const pts: Row[] = rows.map((r) => ({ ...r, label: label(r) }));
-    const withSeed001 = pts.filter((p) => p.seed001 !== null);
-    const chart = {
-      title: "Win share of the win-probability agents",
-      subtitle:
-        `Agent's per-seat win share, seats and starting player balanced; ${
-          quick
-            ? `quick run, ${QUICK_GAMES}`
-            : `${gamesText()}${scale && scale !== 1 ? `, times ${scale}` : ""}`
-        } games a match`,
-      caption:
-        "Bars: Wilson 95%. Circles on grey: seed 001 (95%). Ticks: fair share. search-bank, winprob/…: ablations; brsum:37 knows its opponent. Source: results/win-agent.csv",
-      width: 780,
-      height: 900,
-      marginLeft: 270,
-      x: { label: "Win share", percent: true, grid: true },
-      y: { label: null, domain: pts.map((p) => p.label as string) },
-      color: {
-        legend: true,
-        domain: [...new Set(pts.map((p) => p.agent as string))],
-        label: "Agent",
-      },
-      marks: [
-        Plot.tickX(pts, {
-          x: "fair_share",
-          y: "label",
-          stroke: "#999",
-          strokeDasharray: "3,2",
-        }),
-        Plot.link(withSeed001, {
-          y1: "label",
-          y2: "label",
-          x1: "seed001_low",
-          x2: "seed001_high",
-          stroke: "#ccc",
-          strokeWidth: 7,
-        }),
-        Plot.dot(withSeed001, {
-          y: "label",
-          x: "seed001",
-          stroke: "black",
-          r: 5,
-        }),
-        Plot.link(pts, {
-          y1: "label",
-          y2: "label",
-          x1: "ci_low",
-          x2: "ci_high",
-          stroke: "agent",
-          strokeWidth: 2,
-        }),
-        Plot.dot(pts, {
-          y: "label",
-          x: "win_share",
-          fill: "agent",
-          r: 3.5,
-        }),
-      ],
-    };
     const ours = (agent: string, rules = "duel", players = 2) =>
       ["sum:37", "ev", agent === "search-bank" ? "search0-bank" : "search0"]
         .map((o) =>
@@ -653,7 +586,7 @@ export const winAgent: Experiment = {
         "seed001_high",
       ],
       rows,
-      chart,
+      chart: winAgentChart(rows, { quick }),
       summary,
       claims,
       provenance: {
@@ -685,3 +618,107 @@ export const winAgent: Experiment = {
     };
   },
 };
+
+/** The color group of an agent: ablations (`…-bank`, `winprob/…`) share one. */
+function agentFamily(agent: unknown): string {
+  const a = String(agent);
+  return a.includes("/") || a.endsWith("-bank") ? "ablations" : a;
+}
+
+/**
+ * The chart of {@linkcode winAgent} from its CSV rows (and `quick` from the
+ * provenance): each match's per-seat win share of the agent with its Wilson
+ * interval, the fair share, and seed 001's figures; one color per agent
+ * family (the ablations share one).
+ *
+ * @example
+ * ```ts
+ * const chart = winAgentChart(parseRows(csv), JSON.parse(json));
+ * ```
+ */
+export function winAgentChart(
+  rows: Row[],
+  provenance: Record<string, unknown>,
+): ChartOptions {
+  const label = (r: Row) =>
+    `${
+      r.rules === "duel" ? "duel" : `standard ${r.players}p`
+    }: ${r.agent} vs ${r.opponent}`;
+  const pts: Row[] = rows.map((r) => ({
+    ...r,
+    label: label(r),
+    family: agentFamily(r.agent),
+  }));
+  const withSeed001 = pts.filter((p) => p.seed001 !== null);
+  const games = (rules: string, players: number) =>
+    ((rows.find((r) => r.rules === rules && r.players === players)
+      ?.games as number) ?? 0).toLocaleString("en-US");
+  const hi = Math.max(
+    ...pts.map((p) =>
+      Math.max(p.ci_high as number, (p.seed001_high ?? 0) as number)
+    ),
+  );
+  return {
+    title: "Win share of the win-probability agents",
+    subtitle:
+      `Agent's per-seat win share, seats and starting player balanced; ${
+        provenance.quick ? "quick run: " : ""
+      }duel ${games("duel", 2)}, standard ${games("standard", 2)} (4 players: ${
+        games("standard", 4)
+      }) games a match`,
+    caption:
+      "Bars: Wilson 95%. Circles on grey: seed 001 (95%). Dashed ticks: fair share 1/n. Ablations: search-bank, winprob/…; brsum:37 knows its opponent. Source: results/win-agent.csv",
+    width: 780,
+    height: 60 + 26 * pts.length,
+    marginLeft: 270,
+    marginRight: 20,
+    x: {
+      label: "Agent's win share (%)",
+      percent: true,
+      grid: true,
+      domain: [0, Math.min(100, Math.ceil(hi * 10) * 10)], // percent
+    },
+    y: { label: null, domain: pts.map((p) => p.label as string) },
+    color: {
+      legend: true,
+      domain: [...new Set(pts.map((p) => p.family as string))],
+      label: "Agent",
+    },
+    marks: [
+      Plot.tickX(pts, {
+        x: "fair_share",
+        y: "label",
+        stroke: "#999",
+        strokeDasharray: "3,2",
+      }),
+      Plot.link(withSeed001, {
+        y1: "label",
+        y2: "label",
+        x1: "seed001_low",
+        x2: "seed001_high",
+        stroke: "#ccc",
+        strokeWidth: 7,
+      }),
+      Plot.dot(withSeed001, {
+        y: "label",
+        x: "seed001",
+        stroke: "currentColor",
+        r: 5,
+      }),
+      Plot.link(pts, {
+        y1: "label",
+        y2: "label",
+        x1: "ci_low",
+        x2: "ci_high",
+        stroke: "family",
+        strokeWidth: 2,
+      }),
+      Plot.dot(pts, {
+        y: "label",
+        x: "win_share",
+        fill: "family",
+        r: 3.5,
+      }),
+    ],
+  };
+}

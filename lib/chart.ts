@@ -58,21 +58,85 @@ export const CHART_STYLE = {
   background: "white",
 } as const;
 
+/**
+ * The colours of a theme (see {@linkcode THEMES}).
+ *
+ * @example
+ * ```ts
+ * const sepia: ChartTheme = { color: "#3b2f2f", muted: "#7a6a5a", background: "#f4ecd8" };
+ * ```
+ */
+export interface ChartTheme {
+  /** Text color (also what `currentColor` resolves to). */
+  color: string;
+  /** Secondary text color (subtitle, caption). */
+  muted: string;
+  /** Background fill. */
+  background: string;
+}
+
+/**
+ * The chart themes: `light` (the default, {@linkcode CHART_STYLE}'s colours)
+ * and `dark`. Marks drawn in `currentColor` follow the theme.
+ *
+ * @example
+ * ```ts
+ * THEMES.dark.background; // "#15171a"
+ * ```
+ */
+export const THEMES: Record<"light" | "dark", ChartTheme> = {
+  light: {
+    color: CHART_STYLE.color,
+    muted: CHART_STYLE.muted,
+    background: CHART_STYLE.background,
+  },
+  dark: { color: "#e8e8e8", muted: "#b0b0b0", background: "#15171a" },
+};
+
+/**
+ * One panel of a chart of several stacked plots (see
+ * {@linkcode ChartOptions.panels}).
+ *
+ * @example
+ * ```ts
+ * const p: PanelOptions = { heading: "Points", x: { label: "points" }, marks: [] };
+ * ```
+ */
+export interface PanelOptions
+  extends
+    Omit<Plot.PlotOptions, "title" | "subtitle" | "caption" | "document"> {
+  /** Heading drawn above the panel. */
+  heading?: string;
+}
+
 /** Plot's own options, plus our in-SVG `title`, `subtitle` and `caption`. */
 export interface ChartOptions
   extends
     Omit<Plot.PlotOptions, "title" | "subtitle" | "caption" | "document"> {
-  /** Title drawn at the top, inside the SVG. */
+  /** Title drawn at the top, inside the SVG (wrapped to the width). */
   title?: string;
-  /** Subtitle drawn under the title, inside the SVG. */
+  /** Subtitle drawn under the title, inside the SVG (wrapped to the width). */
   subtitle?: string;
-  /** Caption drawn at the bottom, inside the SVG. */
+  /** Caption drawn at the bottom, inside the SVG (wrapped to the width). */
   caption?: string;
+  /** Colour theme (default `light`). */
+  theme?: "light" | "dark";
+  /**
+   * Several plots stacked under one header, each with its own scales (for
+   * figures in different units); each panel's options are merged over the
+   * chart's own Plot options. The color legend comes from the first panel
+   * that has one.
+   */
+  panels?: PanelOptions[];
 }
 
 /** Options for {@linkcode svgToPng}. */
 export interface PngOptions {
-  /** Pixel density: 2 (the default) renders a 640-px-wide chart as 1280 px. */
+  /**
+   * Pixel density: 2 (the default) renders a 640-px-wide chart as 1280 px.
+   * The PNG carries a `pHYs` chunk of 96 × scale DPI, so the image keeps the
+   * chart's size in CSS pixels (inches) when placed in a document.
+   */
   scale?: number;
   /** Font files to load instead of the default DejaVu Sans files. */
   fontFiles?: string[];
@@ -81,7 +145,7 @@ export interface PngOptions {
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** Default font files, searched in order (Debian: `fonts-dejavu-core`). */
-const FONT_FILES = [
+const FONT_FILES: string[] = [
   "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
   "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
 ];
@@ -343,90 +407,63 @@ function drawLegend(
  * ```
  */
 export function renderSvg(options: ChartOptions): string {
-  const { title, subtitle, caption, ...rest } = options;
+  const { title, subtitle, caption, theme: themeName, panels, ...rest } =
+    options;
+  const theme = THEMES[themeName ?? "light"];
+  if (!theme) throw new Error(`renderSvg: unknown theme '${themeName}'`);
   const { document } = parseHTML("<!DOCTYPE html><html><body></body></html>");
-  const plotOptions: Plot.PlotOptions = {
+  const common: Plot.PlotOptions = {
     width: CHART_STYLE.width,
     ...rest,
     figure: false,
     document,
   } as Plot.PlotOptions;
-  // Legends: Plot would wrap them in an HTML <figure>; we draw the color one.
-  let colorLegend = false;
-  for (const name of Object.keys(rest) as (keyof typeof rest)[]) {
-    const scale = rest[name] as { legend?: unknown } | undefined;
-    if (
-      scale && typeof scale === "object" && "legend" in scale && scale.legend
-    ) {
-      if (name !== "color") {
-        throw new Error(
-          `renderSvg: only color legends are supported (got ${
-            String(name)
-          }.legend)`,
-        );
-      }
-      colorLegend = true;
-      (plotOptions as Record<string, unknown>)[name] = {
-        ...scale,
-        legend: false,
-      };
+  const specs: PanelOptions[] = panels ? panels : [{}];
+  let colorLegend: { label?: unknown } | undefined;
+  const plots = specs.map((panel) => {
+    const { heading, ...own } = panel;
+    const merged = { ...common, ...own } as Plot.PlotOptions;
+    const legend = takeLegends(merged);
+    if (legend && !colorLegend) colorLegend = legend;
+    return { heading, svg: plotWithMargin(merged) };
+  });
+  const svg = plots[0].svg;
+  for (const { svg: p } of plots) {
+    if (p.tagName.toLowerCase() !== "svg") {
+      throw new Error(`renderSvg: Plot returned <${p.tagName}>, not <svg>`);
     }
   }
-  let plot = Plot.plot(plotOptions) as unknown as PlotSvg;
-  // Plot's default left margin (40 px) is sized for its own 10-px system
-  // font: widen it to fit the y tick labels, unless a margin was given.
-  if (rest.marginLeft === undefined && rest.margin === undefined) {
-    const labels = [
-      ...plot.querySelectorAll('[aria-label="y-axis tick label"] text'),
-    ];
-    const longest = Math.max(
-      0,
-      ...labels.map((t) =>
-        textWidth(t.textContent ?? "", CHART_STYLE.fontSize)
-      ),
-    );
-    const needed = Math.ceil(longest + 18);
-    if (needed > 40) {
-      plot = Plot.plot({
-        ...plotOptions,
-        marginLeft: needed,
-      }) as unknown as PlotSvg;
-    }
-  }
-  if (plot.tagName.toLowerCase() !== "svg") {
-    throw new Error(`renderSvg: Plot returned <${plot.tagName}>, not <svg>`);
-  }
-  const svg = plot;
   const { pad, fontSize, titleSize, subtitleSize } = CHART_STYLE;
   const width = Number(svg.getAttribute("width"));
-  const plotHeight = Number(svg.getAttribute("height"));
 
-  // Header: title, subtitle, legend.
+  // Header: title, subtitle, legend; long lines are wrapped to the width.
   const header = el(document, "g", { "aria-label": "header" });
   let y = 0;
-  if (title) {
-    y += pad + titleSize;
-    header.append(el(document, "text", {
-      x: pad,
-      y,
-      "font-size": titleSize,
-      "font-weight": "bold",
-      "text-anchor": "start",
-    }, title));
-  }
+  const lines = (
+    text: string,
+    size: number,
+    attrs: Record<string, string | number>,
+    first: number,
+  ) => {
+    wrap(text, size, width - 2 * pad).forEach((line, i) => {
+      y += (i === 0 ? first : 4) + size;
+      header.append(el(document, "text", {
+        x: pad,
+        y,
+        "font-size": size,
+        "text-anchor": "start",
+        ...attrs,
+      }, line));
+    });
+  };
+  if (title) lines(title, titleSize, { "font-weight": "bold" }, pad);
   if (subtitle) {
-    y += (title ? 6 : pad) + subtitleSize;
-    header.append(el(document, "text", {
-      x: pad,
-      y,
-      "font-size": subtitleSize,
-      fill: CHART_STYLE.muted,
-      "text-anchor": "start",
-    }, subtitle));
+    lines(subtitle, subtitleSize, { fill: theme.muted }, title ? 6 : pad);
   }
   if (colorLegend) {
-    const scale = svg.scale("color");
-    const label = (rest.color as { label?: unknown } | undefined)?.label;
+    const legendPlot = plots.find((p) => p.svg.scale("color"))?.svg;
+    const scale = legendPlot?.scale("color");
+    const label = colorLegend.label;
     if (scale) {
       if (typeof label === "string") scale.label = label;
       const g = el(document, "g", {
@@ -441,34 +478,55 @@ export function renderSvg(options: ChartOptions): string {
   if (y > 0) y += 10;
   const top = y;
 
-  // Move Plot's content down under the header.
-  const body = el(document, "g", {
-    "aria-label": "plot",
-    transform: `translate(0,${top})`,
-  });
-  for (const child of [...svg.childNodes]) {
-    if ((child as Element).tagName?.toLowerCase() === "style") continue;
-    body.append(child);
+  // Move Plot's content down under the header (panels one under another).
+  const bodies: El[] = [];
+  let height = top;
+  for (const { heading, svg: p } of plots) {
+    if (heading) {
+      height += 8 + fontSize;
+      bodies.push(el(document, "text", {
+        x: pad,
+        y: height,
+        "font-weight": "bold",
+        "text-anchor": "start",
+        "aria-label": "panel heading",
+      }, heading));
+      height += 4;
+    }
+    const body = el(document, "g", {
+      "aria-label": "plot",
+      transform: `translate(0,${height})`,
+      "data-frame": frameOf(p, height),
+    });
+    for (const child of [...p.childNodes]) {
+      if ((child as Element).tagName?.toLowerCase() === "style") continue;
+      body.append(child);
+    }
+    bodies.push(body);
+    height += Number(p.getAttribute("height"));
   }
-  let height = top + plotHeight;
-  let footer: El | undefined;
+  const footer: El[] = [];
   if (caption) {
-    height += subtitleSize + 4;
-    footer = el(document, "text", {
-      x: pad,
-      y: height,
-      "font-size": subtitleSize,
-      fill: CHART_STYLE.muted,
-      "text-anchor": "start",
-    }, caption);
+    for (const line of wrap(caption, subtitleSize, width - 2 * pad)) {
+      height += subtitleSize + 4;
+      footer.push(el(document, "text", {
+        x: pad,
+        y: height,
+        "font-size": subtitleSize,
+        fill: theme.muted,
+        "text-anchor": "start",
+      }, line));
+    }
     height += pad;
   }
-  svg.append(
-    el(document, "rect", { width, height, fill: CHART_STYLE.background }),
-  );
+  svg.append(el(document, "rect", { width, height, fill: theme.background }));
   if (top) svg.append(header);
-  svg.append(body);
-  if (footer) svg.append(footer);
+  for (const b of bodies) svg.append(b);
+  if (footer.length) {
+    const g = el(document, "g", { "aria-label": "caption" });
+    for (const f of footer) g.append(f);
+    svg.append(g);
+  }
 
   // Root attributes: namespace, size, style.
   svg.setAttribute("xmlns", SVG_NS);
@@ -477,7 +535,7 @@ export function renderSvg(options: ChartOptions): string {
   svg.setAttribute("viewBox", `0 0 ${width} ${num(height)}`);
   svg.setAttribute("font-family", CHART_STYLE.fontFamily);
   svg.setAttribute("font-size", String(fontSize));
-  svg.setAttribute("color", CHART_STYLE.color);
+  svg.setAttribute("color", theme.color);
 
   // Round geometry; make Plot's CSS variable concrete (resvg has no CSS vars).
   for (const node of [svg, ...svg.querySelectorAll("*")]) {
@@ -485,7 +543,7 @@ export function renderSvg(options: ChartOptions): string {
       let v = attr.value;
       if (NUMERIC_ATTRS.has(attr.name)) v = roundNumbers(v);
       if (v.includes("var(--plot-background)")) {
-        v = v.replaceAll("var(--plot-background)", CHART_STYLE.background);
+        v = v.replaceAll("var(--plot-background)", theme.background);
       }
       if (v !== attr.value) node.setAttribute(attr.name, v);
     }
@@ -502,6 +560,94 @@ export function renderSvg(options: ChartOptions): string {
   for (const [name, value] of rootAttrs) svg.setAttribute(name, value);
   svg.setAttribute("xmlns", SVG_NS);
   return normaliseIds(svg.outerHTML) + "\n";
+}
+
+/**
+ * Legends: Plot would wrap them in an HTML <figure>; we draw the color one.
+ * Turns them off in `options` and returns the color scale's options if it
+ * asked for one.
+ */
+function takeLegends(
+  options: Plot.PlotOptions,
+): { label?: unknown } | undefined {
+  let color: { label?: unknown } | undefined;
+  for (const name of Object.keys(options) as (keyof Plot.PlotOptions)[]) {
+    const scale = options[name] as { legend?: unknown } | undefined;
+    if (
+      scale && typeof scale === "object" && "legend" in scale && scale.legend
+    ) {
+      if (name !== "color") {
+        throw new Error(
+          `renderSvg: only color legends are supported (got ${
+            String(name)
+          }.legend)`,
+        );
+      }
+      color = scale as { label?: unknown };
+      (options as Record<string, unknown>)[name] = { ...scale, legend: false };
+    }
+  }
+  return color;
+}
+
+/**
+ * Plot the options. Plot's default left margin (40 px) is sized for its own
+ * 10-px system font: widen it to fit the y tick labels, unless a margin was
+ * given.
+ */
+function plotWithMargin(options: Plot.PlotOptions): PlotSvg {
+  const plot = Plot.plot(options) as unknown as PlotSvg;
+  if (options.marginLeft !== undefined || options.margin !== undefined) {
+    return plot;
+  }
+  const labels = [
+    ...plot.querySelectorAll('[aria-label="y-axis tick label"] text'),
+  ];
+  const longest = Math.max(
+    0,
+    ...labels.map((t) => textWidth(t.textContent ?? "", CHART_STYLE.fontSize)),
+  );
+  const needed = Math.ceil(longest + 18);
+  if (needed <= 40) return plot;
+  return Plot.plot({ ...options, marginLeft: needed }) as unknown as PlotSvg;
+}
+
+/**
+ * The plot area (the frame inside the margins) in the coordinates of the
+ * final SVG, as "left,top,right,bottom": what the chart checks test marks
+ * against ({@linkcode ../lib/chart_check.ts}).
+ */
+function frameOf(plot: PlotSvg, dy: number): string {
+  const w = Number(plot.getAttribute("width"));
+  const h = Number(plot.getAttribute("height"));
+  const range = (name: string, lo: number, hi: number): [number, number] => {
+    const s = plot.scale(name);
+    const r = s?.range as number[] | undefined;
+    if (!r || r.length < 2 || typeof r[0] !== "number") return [lo, hi];
+    const a = Math.min(r[0], r[r.length - 1]);
+    const b = Math.max(r[0], r[r.length - 1]);
+    return [a, b];
+  };
+  // Facets are translated copies of the frame: along a faceted direction,
+  // the frame is the whole plot.
+  const [x0, x1] = plot.scale("fx") ? [0, w] : range("x", 0, w);
+  const [y0, y1] = plot.scale("fy") ? [0, h] : range("y", 0, h);
+  return [x0, y0 + dy, x1, y1 + dy].map(num).join(",");
+}
+
+/** Split text into lines no wider than `max` (by the width estimate). */
+function wrap(text: string, size: number, max: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && textWidth(next, size) > max) {
+      out.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) out.push(line);
+  return out;
 }
 
 type ResvgModule = typeof import("@resvg/resvg-js");
@@ -575,7 +721,158 @@ export function svgToPng(svg: string, options: PngOptions = {}): Uint8Array {
       sansSerifFamily: family,
     },
   });
-  return new Uint8Array(r.render().asPng());
+  const png = new Uint8Array(r.render().asPng());
+  return withDpi(png, 96 * (options.scale ?? 2));
+}
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * Set a PNG's pixel density: insert (or replace) its `pHYs` chunk, right
+ * after `IHDR`, with `dpi` pixels per inch on both axes.
+ *
+ * @example
+ * ```ts
+ * import * as Plot from "@observablehq/plot";
+ * import { pngDpi, renderSvg, svgToPng, withDpi } from "./chart.ts";
+ * const png = withDpi(svgToPng(renderSvg({ marks: [Plot.dot([[1, 2]])] })), 300);
+ * Math.round(pngDpi(png)!); // 300
+ * ```
+ */
+export function withDpi(png: Uint8Array, dpi: number): Uint8Array {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const chunks: Uint8Array[] = [png.subarray(0, 8)];
+  let at = 8;
+  while (at < png.length) {
+    const len = view.getUint32(at);
+    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+    const chunk = png.subarray(at, at + 12 + len);
+    at += 12 + len;
+    if (type === "pHYs") continue;
+    chunks.push(chunk);
+    if (type === "IHDR") {
+      const ppm = Math.round(dpi / 0.0254);
+      const c = new Uint8Array(21);
+      const v = new DataView(c.buffer);
+      v.setUint32(0, 9);
+      c.set([0x70, 0x48, 0x59, 0x73], 4); // "pHYs"
+      v.setUint32(8, ppm);
+      v.setUint32(12, ppm);
+      c[16] = 1; // unit: metre
+      v.setUint32(17, crc32(c.subarray(4, 17)));
+      chunks.push(c);
+    }
+  }
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let o = 0;
+  for (const c of chunks) {
+    out.set(c, o);
+    o += c.length;
+  }
+  return out;
+}
+
+/**
+ * A PNG's pixel density in DPI from its `pHYs` chunk, or null without one.
+ *
+ * @example
+ * ```ts
+ * import * as Plot from "@observablehq/plot";
+ * import { pngDpi, renderSvg, svgToPng } from "./chart.ts";
+ * pngDpi(svgToPng(renderSvg({ marks: [Plot.dot([[1, 2]])] }), { scale: 2 })); // ≈ 192
+ * ```
+ */
+export function pngDpi(png: Uint8Array): number | null {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  let at = 8;
+  while (at + 8 <= png.length) {
+    const len = view.getUint32(at);
+    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+    if (type === "pHYs" && png[at + 16] === 1) {
+      return view.getUint32(at + 8) * 0.0254;
+    }
+    if (type === "IDAT") return null;
+    at += 12 + len;
+  }
+  return null;
+}
+
+/**
+ * Convert a chart's SVG to a one-page PDF of the chart's size (1 px = 1 pt),
+ * with pdfkit and svg-to-pdfkit: vector shapes, and text set in the embedded
+ * DejaVu Sans (`fonts-dejavu-core`). No browser or DOM is needed, and the
+ * document carries a fixed creation date, so the bytes do not depend on the
+ * time of the run.
+ *
+ * @example
+ * ```ts
+ * import * as Plot from "@observablehq/plot";
+ * import { renderSvg, svgToPdf } from "./chart.ts";
+ * const pdf = await svgToPdf(renderSvg({ marks: [Plot.dot([[1, 2]])] }));
+ * new TextDecoder().decode(pdf.subarray(0, 5)); // "%PDF-"
+ * ```
+ */
+export async function svgToPdf(svg: string): Promise<Uint8Array> {
+  const files = fontFiles();
+  if (files.length < 2) {
+    throw new Error(
+      `svgToPdf: font files missing (${FONT_FILES.join(", ")}); ` +
+        "install Debian's fonts-dejavu-core",
+    );
+  }
+  const [{ default: PDFDocument }, { default: SVGtoPDF }] = await Promise.all([
+    import("pdfkit"),
+    import("svg-to-pdfkit"),
+  ]);
+  const size = (name: string) =>
+    Number(
+      svg.slice(0, svg.indexOf(">")).match(
+        new RegExp(`\\s${name}="([\\d.]+)"`),
+      )?.[1] ?? NaN,
+    );
+  const w = size("width"), h = size("height");
+  if (!(w > 0 && h > 0)) throw new Error("svgToPdf: the SVG has no size");
+  const epoch = new Date(0);
+  const doc = new PDFDocument({
+    size: [w, h],
+    margin: 0,
+    info: { CreationDate: epoch, ModDate: epoch, Producer: "Flip 7 Lab" },
+  });
+  doc.registerFont("chart", files[0]);
+  doc.registerFont("chart-bold", files[1]);
+  const parts: Uint8Array[] = [];
+  doc.on("data", (c: Uint8Array) => parts.push(new Uint8Array(c)));
+  const ended = new Promise<void>((resolve) => doc.on("end", () => resolve()));
+  SVGtoPDF(doc, svg, 0, 0, {
+    width: w,
+    height: h,
+    assumePt: true, // 1 px of the chart = 1 pt of the page
+    fontCallback: (_family: string, bold: boolean) =>
+      bold ? "chart-bold" : "chart",
+  });
+  doc.end();
+  await ended;
+  const out = new Uint8Array(parts.reduce((n, c) => n + c.length, 0));
+  let o = 0;
+  for (const c of parts) {
+    out.set(c, o);
+    o += c.length;
+  }
+  return out;
 }
 
 /**
@@ -613,6 +910,13 @@ export interface JupyterDisplayable {
  * Wrap an SVG string so that the Deno Jupyter kernel shows it inline when it
  * is the value of a cell (or passed to `Deno.jupyter.display`).
  *
+ * The MIME bundle carries the chart for every viewer: `image/svg+xml` (the
+ * vector chart), `image/png` (at 2×, when PNG rendering is available),
+ * `text/html` (an `<img>` of the PNG — what an HTML export shows: Debian 12's
+ * `jupyter nbconvert` 6.5 strips the shapes out of inline SVG, and viewers
+ * that prefer HTML or distrust SVG still show an image) and `text/plain`
+ * (the chart's title).
+ *
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
@@ -624,9 +928,36 @@ export interface JupyterDisplayable {
 export function svgDisplay(svg: string): JupyterDisplayable {
   return {
     [Symbol.for("Jupyter.display")]() {
-      return { "image/svg+xml": svg };
+      const title = svg.match(/<text[^>]*font-weight="bold"[^>]*>([^<]*)</)
+        ?.[1] ?? "chart";
+      const bundle: Record<string, string> = {
+        "image/svg+xml": svg,
+        "text/plain": `[chart: ${title}]`,
+      };
+      if (!resvg) return bundle;
+      let png: string;
+      try {
+        png = encodeBase64(svgToPng(svg));
+      } catch {
+        return bundle; // not an SVG resvg can draw: the SVG alone
+      }
+      const width = svg.slice(0, svg.indexOf(">")).match(/\swidth="([\d.]+)"/)
+        ?.[1];
+      bundle["image/png"] = png;
+      bundle["text/html"] = `<img src="data:image/png;base64,${png}" alt="${
+        title.replaceAll('"', "&quot;")
+      }"${width ? ` width="${width}"` : ""}>`;
+      return bundle;
     },
   };
+}
+
+function encodeBase64(bytes: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(s);
 }
 
 /**

@@ -54,3 +54,96 @@ export function tableDisplay(
     }),
   };
 }
+
+/**
+ * What {@linkcode progressDisplay} returns.
+ *
+ * @example
+ * ```ts
+ * const p: ProgressDisplay = progressDisplay("replication");
+ * p.log("training the table");
+ * ```
+ */
+export interface ProgressDisplay {
+  /** An experiment's `onProgress`: updates the display (at most twice a second). */
+  onProgress: (label: string, done: number, total: number) => void;
+  /** Show a message line (e.g. "training the table") in the display. */
+  log: (line: string) => void;
+  /**
+   * Run `fn` with this display: lines written with `console.error` during
+   * the run (cache and training messages) go to the display instead of
+   * stderr; the display ends with the time taken.
+   */
+  run: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+type JupyterApi = {
+  display(
+    obj: unknown,
+    options?: { raw?: boolean; update?: boolean; display_id?: string },
+  ): Promise<void>;
+};
+
+let progressCount = 0;
+
+/**
+ * A progress display for long runs in a notebook: one output updated in
+ * place (the Deno kernel's `Deno.jupyter.display` with a display id), in
+ * place of lines on stderr (which notebook viewers show as error boxes).
+ * Outside Jupyter it prints nothing.
+ *
+ * @example
+ * ```ts
+ * import { progressDisplay } from "./display.ts";
+ * const progress = progressDisplay("field-size");
+ * // const res = await progress.run(() => fieldSize.run({ seed: 1, quick: true, workers: 2, onProgress: progress.onProgress }));
+ * ```
+ */
+export function progressDisplay(name: string): ProgressDisplay {
+  const jupyter = (Deno as unknown as { jupyter?: JupyterApi }).jupyter;
+  const id = `flip7-progress-${++progressCount}-${name}`;
+  const lines: string[] = [];
+  let status = "starting";
+  let shown = false;
+  let last = 0;
+  const show = (force = false) => {
+    if (!jupyter) return;
+    const now = performance.now();
+    if (!force && now - last < 500) return;
+    last = now;
+    const text = [`${name}: ${status}`, ...lines].join("\n");
+    jupyter.display({ "text/plain": text }, {
+      raw: true,
+      update: shown,
+      display_id: id,
+    }).catch(() => {});
+    shown = true;
+  };
+  const self: ProgressDisplay = {
+    onProgress(label, done, total) {
+      status = `${label} ${done}/${total}`;
+      show();
+    },
+    log(line) {
+      lines.push(line);
+      show(true);
+    },
+    async run(fn) {
+      const t0 = performance.now();
+      const error = console.error;
+      console.error = (...args: unknown[]) =>
+        self.log(args.map(String).join(" "));
+      try {
+        status = "running";
+        show(true);
+        const r = await fn();
+        status = `done in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+        return r;
+      } finally {
+        console.error = error;
+        show(true);
+      }
+    },
+  };
+  return self;
+}

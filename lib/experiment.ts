@@ -23,10 +23,11 @@ import { runExperiment } from "./experiment.ts";
  * @module
  */
 
-import { csvFormat } from "d3-dsv";
+import { csvFormat, csvParse } from "d3-dsv";
 import { InputError } from "./cards.ts";
 import { type ChartOptions, renderSvg, svgToPng } from "./chart.ts";
 import { writeFileAtomic } from "./cli/output.ts";
+import { mergeProvenance, shardStopHere } from "./shard.ts";
 
 export type { ChartOptions } from "./chart.ts";
 
@@ -135,6 +136,22 @@ export interface ExperimentResult {
 }
 
 /**
+ * Draws an experiment's chart from what it wrote: the rows of its CSV and
+ * its provenance (the JSON file: `quick`, `scale`, `seed` and the
+ * experiment's own provenance fields). Must not depend on anything else, so
+ * that `deno task flip7 chart NAME` re-renders it without rerunning.
+ *
+ * @example
+ * ```ts
+ * const draw: ChartFn = (rows) => ({ marks: [Plot.dot(rows, { x: "a", y: "b" })] });
+ * ```
+ */
+export type ChartFn = (
+  rows: Row[],
+  provenance: Record<string, unknown>,
+) => ChartOptions;
+
+/**
  * An experiment: one claim of seed 000, reproduced.
  *
  * @example
@@ -152,6 +169,34 @@ export interface Experiment {
   claim: string;
   /** Compute everything (no file is written here). */
   run(options: ExperimentOptions): Promise<ExperimentResult>;
+  /**
+   * The chart from the CSV rows and the provenance. When present,
+   * {@linkcode runExperiment} draws `NAME.svg` with it from the CSV it wrote
+   * (so the committed chart is exactly what `flip7 chart NAME` re-renders).
+   */
+  chart?: ChartFn;
+}
+
+/**
+ * Parse a results CSV back into rows, as {@linkcode toCsv} wrote them:
+ * numbers become numbers, `true`/`false` booleans, empty cells null.
+ *
+ * @example
+ * ```ts
+ * parseRows("a,b,c\n1.5,x,\n"); // [{ a: 1.5, b: "x", c: null }]
+ * ```
+ */
+export function parseRows(csv: string): Row[] {
+  return csvParse(csv).map((r: Record<string, string | undefined>) => {
+    const row: Row = {};
+    for (const [k, v] of Object.entries(r)) {
+      if (v === undefined || v === "") row[k] = null;
+      else if (v === "true" || v === "false") row[k] = v === "true";
+      else if (/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(v)) row[k] = Number(v);
+      else row[k] = v;
+    }
+    return row;
+  });
 }
 
 /**
@@ -353,6 +398,7 @@ export async function runExperiment(
     workers: options.workers,
     onProgress: options.onProgress,
   });
+  shardStopHere("the files are the merge's"); // a shard writes its partial only
   let csv: string;
   try {
     csv = toCsv(result.columns, result.rows);
@@ -366,7 +412,16 @@ export async function runExperiment(
     }
     throw e;
   }
-  const svg = renderSvg(result.chart);
+  const svg = renderSvg(
+    exp.chart
+      ? exp.chart(parseRows(csv), {
+        seed: options.seed,
+        quick: options.quick,
+        scale: options.scale ?? 1,
+        ...result.provenance,
+      })
+      : result.chart,
+  );
   const png = svgToPng(svg);
   const base = `${options.outDir.replace(/\/+$/, "")}/${exp.name}`;
   const files = [`${base}.csv`, `${base}.svg`, `${base}.png`, `${base}.json`];
@@ -392,6 +447,7 @@ export async function runExperiment(
     started: started.toISOString(),
     elapsed_s: Math.round(elapsed * 100) / 100,
     files: files.map((f) => f.slice(f.lastIndexOf("/") + 1)),
+    ...mergeProvenance(), // a merge of shards lists them
   };
   await writeFileAtomic(files[3], JSON.stringify(provenance, null, 2) + "\n");
   return { name: exp.name, files, elapsed, result };

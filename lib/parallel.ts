@@ -21,6 +21,8 @@
  * @module
  */
 
+import { assertShardable } from "./shard.ts";
+
 /** A job description for {@linkcode runChunks}. */
 export interface ChunkJob {
   /** URL of the module that exports the job function. */
@@ -79,6 +81,7 @@ type JobFn = (args: unknown, from: number, to: number) => unknown;
  * ```
  */
 export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
+  assertShardable(); // a shard plays only through the runner's batches
   const bounds = chunkBounds(job.total, job.chunks);
   const results = new Array<R>(bounds.length);
   const nWorkers = Math.min(job.workers ?? defaultWorkers(), bounds.length);

@@ -31,6 +31,7 @@ import { InputError } from "./cards.ts";
 import { Game, OUT_BUST, OUT_FLIP7 } from "./engine.ts";
 import { defaultWorkers, runChunks } from "./parallel.ts";
 import { getRules, type Rules, withRules } from "./rules.ts";
+import { interceptBatch } from "./shard.ts";
 import { loadPolicies, resolvePolicySpec } from "./strategies/modules.ts";
 import { isThreadLocal, makeStrategy } from "./strategies/registry.ts";
 import type { Strategy } from "./view.ts";
@@ -377,6 +378,8 @@ type MakerFn = (
 interface BatchJob {
   runs: RunSpec[];
   maker?: StrategyMaker;
+  /** First game index of each run (a shard's slice; default 0). */
+  starts?: number[];
 }
 
 async function makerOf(
@@ -412,9 +415,8 @@ export async function playBatchChunk(
   let off = 0;
   job.runs.forEach((spec, i) => {
     const a = Math.max(from, off), b = Math.min(to, off + spec.count);
-    if (b > a) {
-      out.push({ run: i, acc: playRange(spec, a - off, b - off, make) });
-    }
+    const s = (job.starts?.[i] ?? 0) - off;
+    if (b > a) out.push({ run: i, acc: playRange(spec, a + s, b + s, make) });
     off += spec.count;
   });
   return out;
@@ -527,24 +529,47 @@ export async function runAll(
     );
     workers = 1;
   }
-  const total = runs.reduce((s, r) => s + r.count, 0);
-  const accs = specs.map((s) => emptyAccum(s));
-  if (total === 0) return accs;
-  const parts = await runChunks<{ run: number; acc: RunAccum }[]>({
-    module: import.meta.url,
-    fn: "playBatchChunk",
-    args: { runs, maker: opts.maker } satisfies BatchJob,
-    total,
-    workers,
-    chunks: opts.chunks ?? Math.min(256, Math.max(runs.length * 4, 64)),
-    onProgress: opts.onProgress,
-  });
-  for (const chunk of parts) {
-    for (const { run, acc } of chunk) {
-      // labels as given (module paths as written), not as sent to workers
-      acc.policies = accs[run].policies;
-      mergeAccum(accs[run], acc);
+  // Play slice ranges[i] of each run i (the whole run outside a shard).
+  const play = async (ranges: [number, number][]): Promise<RunAccum[]> => {
+    const slices = runs.map((r, i) => ({
+      ...r,
+      count: ranges[i][1] - ranges[i][0],
+    }));
+    const total = slices.reduce((s, r) => s + r.count, 0);
+    const accs = specs.map((s) => emptyAccum(s));
+    if (total === 0) return accs;
+    const parts = await runChunks<{ run: number; acc: RunAccum }[]>({
+      module: import.meta.url,
+      fn: "playBatchChunk",
+      args: {
+        runs: slices,
+        maker: opts.maker,
+        starts: ranges.map(([a]) => a),
+      } satisfies BatchJob,
+      total,
+      workers,
+      chunks: opts.chunks ?? Math.min(256, Math.max(runs.length * 4, 64)),
+      onProgress: opts.onProgress,
+    });
+    for (const chunk of parts) {
+      for (const { run, acc } of chunk) {
+        // labels as given (module paths as written), not as sent to workers
+        acc.policies = accs[run].policies;
+        mergeAccum(accs[run], acc);
+      }
     }
-  }
-  return accs;
+    return accs;
+  };
+  // --shard: play this shard's slices and stop; merge: the partials' sums
+  return await interceptBatch({
+    kind: "runner",
+    specs,
+    counts: specs.map((s) => s.count),
+    play,
+    merge: (parts) =>
+      parts.slice(1).reduce(
+        (t, a) => mergeAccum(t, a),
+        structuredClone(parts[0]),
+      ),
+  }) ?? await play(specs.map((s) => [0, s.count]));
 }

@@ -118,7 +118,11 @@ Deno.test("writeChart: writes .svg and .png, no temporary files left", async () 
 });
 
 Deno.test("svgDisplay: Jupyter MIME bundle", () => {
+  // (a full chart also gets image/png and text/html: chart_snapshot_test.ts)
   const d = svgDisplay("<svg/>");
   const bundle = d[Symbol.for("Jupyter.display")]();
-  assert.deepEqual(bundle, { "image/svg+xml": "<svg/>" });
+  assert.deepEqual(bundle, {
+    "image/svg+xml": "<svg/>",
+    "text/plain": "[chart: chart]",
+  });
 });

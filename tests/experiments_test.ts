@@ -160,10 +160,19 @@ Deno.test("runBatch counts a run as flip7 sim does: summed seat wins and points 
 
 Deno.test("replication: 20 seeds, z = diff / se, crossing flag", async () => {
   await quickSuite();
-  const rows = readCsv("replication");
+  const all = readCsv("replication");
+  // two readings of bust:0.25 on the same 20 seeds
+  assert.equal(all.length, 40);
+  const rows = all.filter((r) => r.reading === "bust:0.25");
   assert.equal(rows.length, 20);
   assert.equal(new Set(rows.map((r) => r.seed)).size, 20);
-  for (const r of rows) {
+  const sc = all.filter((r) => r.reading === "bustsc:0.25");
+  assert.deepEqual(sc.map((r) => r.seed), rows.map((r) => r.seed));
+  assert.equal(
+    json("replication").by_reading["bustsc:0.25"].runs_crossing_3se,
+    sc.filter((r) => r.crosses_3se === "true").length,
+  );
+  for (const r of all) {
     const z = Number(r.diff) / Number(r.se);
     assert.ok(Math.abs(z - Number(r.z)) < 0.01 * Math.max(1, Math.abs(z)));
     assert.equal(r.crosses_3se, String(Math.abs(Number(r.z)) >= 3));
@@ -186,6 +195,8 @@ Deno.test("card-counting: differences are evc minus ev, with standard errors", a
     assert.ok(Number(r.se) > 0, JSON.stringify(r));
   }
   for (const [k, g] of groups) {
+    // each policy alone: separate runs, no paired difference
+    if (k.startsWith("solo/")) continue;
     const by = Object.fromEntries(g.map((r) => [r.policy, Number(r.estimate)]));
     if (k.endsWith("/win_share_over_fair")) {
       // evc's per-seat share minus the fair share 1/n
@@ -211,7 +222,7 @@ Deno.test("card-counting: differences are evc minus ev, with standard errors", a
 Deno.test("policy-ev-table: the approx model reproduces seed 000's table to every printed digit", async () => {
   await quickSuite();
   const rows = readCsv("policy-ev-table");
-  assert.equal(rows.length, 22);
+  assert.equal(rows.length, 24); // seed 000's 10 policies, bustsc:0.25 and ev, on two models
   const approx = rows.filter((r) => r.model === "approx" && r.seed000_ev);
   assert.equal(approx.length, 10);
   const r = (x: string, d: number) => Number(Number(x).toFixed(d));
@@ -264,9 +275,12 @@ Deno.test("optimal-distribution: a distribution, whose mean and bust are the tab
 
 Deno.test("advice: the beer-mat table and the exact value of the rule", async () => {
   await quickSuite();
-  const rows = readCsv("advice");
+  const all = readCsv("advice");
+  const rows = all.filter((r) => r.features === "none"); // seed 000's kind of rule
   assert.equal(rows.length, 14);
-  for (const r of rows) {
+  // split on a Second Chance, x2, both (7 counts per group), the one-number rules
+  assert.equal(all.length, 14 + 2 * 7 * (2 + 2 + 4) + 2 * 2 * 2);
+  for (const r of all.filter((r) => r.numbers_showing !== "")) {
     if (Number(r.numbers_showing) <= 1) {
       assert.equal(r.rule, "always hit");
       assert.equal(r.cutoff, "");

@@ -22,6 +22,7 @@ const REQUIRED = [
   "06-replication",
   "07-solver-vs-simulation",
   "08-win-agent",
+  "09-your-policy",
 ];
 
 interface Output {

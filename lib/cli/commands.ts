@@ -21,18 +21,25 @@ import { solveCommand } from "./commands/solve.ts";
 import { evaluateCommand } from "./commands/evaluate.ts";
 import { adviceCommand } from "./commands/advice.ts";
 import { oddsCommand } from "./commands/odds.ts";
+import { sweepCommand } from "./commands/sweep.ts";
+import { mergeCommand } from "./commands/merge.ts";
+import { shardable } from "./shard.ts";
+import { chartCommand } from "./commands/chart.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: Command[] = [
   playCommand,
   watchCommand,
-  simCommand,
-  roundCommand,
+  shardable(simCommand),
+  shardable(roundCommand),
   rulesCommand,
-  experimentCommand,
+  shardable(experimentCommand),
+  chartCommand,
+  shardable(sweepCommand),
   decideCommand,
   solveCommand,
   evaluateCommand,
   adviceCommand,
   oddsCommand,
+  mergeCommand,
 ];

@@ -17,7 +17,7 @@
  * @module
  */
 
-import { FLIP3, FREEZE, NUMBER_KINDS } from "../cards.ts";
+import { FLIP3, FREEZE, NUMBER_KINDS, X2_BIT } from "../cards.ts";
 import { type Rules, STANDARD_DECK } from "../rules.ts";
 import { defaultTarget } from "../strategies/targeting.ts";
 import type { Strategy, TableView } from "../view.ts";
@@ -90,24 +90,82 @@ export function tableRisk94(view: TableView, seat: number): number {
 }
 
 /**
- * The beer-mat rule: hit while the 94-card bust risk is under the cut-off for your count.
+ * A one-bit feature a beer-mat rule may split its cut-offs on: holding a
+ * Second Chance (`chance`) or holding `x2` (`x2`).
+ *
+ * @example
+ * ```ts
+ * const f: AdviceFeature[] = ["chance"];
+ * ```
+ */
+export type AdviceFeature = "chance" | "x2";
+
+/**
+ * Every feature, in bit order (bit 0: `chance`, bit 1: `x2`).
+ *
+ * @example
+ * ```ts
+ * ADVICE_FEATURES.length; // 2
+ * ```
+ */
+export const ADVICE_FEATURES: readonly AdviceFeature[] = ["chance", "x2"];
+
+/** Which features a seat shows, as bits of {@linkcode ADVICE_FEATURES}. */
+function featureBits(view: TableView, seat: number): number {
+  return (view.hasChance(seat) ? 1 : 0) |
+    ((view.modMask(seat) & X2_BIT) ? 2 : 0);
+}
+
+/** Index of a seat's group among the groups of `features` (bit i: features[i]). */
+function groupIndex(bits: number, features: readonly AdviceFeature[]): number {
+  let g = 0;
+  features.forEach((f, i) => {
+    if (bits & (1 << ADVICE_FEATURES.indexOf(f))) g |= 1 << i;
+  });
+  return g;
+}
+
+/**
+ * The beer-mat rule: hit while the 94-card bust risk is under the cut-off for
+ * your count of numbers — one table of cut-offs, or one per group of the
+ * features (e.g. holding a Second Chance or not).
  *
  * @example
  * ```ts
  * const rule = new AdviceStrategy(SEED_ADVICE, "advice:seed");
- * // new Game(getRules("standard"), [rule, makeStrategy("ev")]).playGame();
+ * // holding a Second Chance: always hit; otherwise seed 000's cut-offs
+ * const sc = new AdviceStrategy([SEED_ADVICE, SEED_ADVICE.map(() => Infinity)], "sc", ["chance"]);
  * ```
  */
 export class AdviceStrategy implements Strategy {
+  /** Cut-offs by group, then by numbers showing. */
+  readonly groups: readonly (readonly number[])[];
   /**
-   * @param cutoffs cut-off by numbers showing (index 0-6; Infinity = always hit)
+   * @param cutoffs cut-off by numbers showing (index 0-6; Infinity = always hit), or one such table per group of `features`
    * @param name the spec it answers to
+   * @param features the one-bit features the groups split on (group bit i: features[i])
    */
-  constructor(readonly cutoffs: readonly number[], readonly name = "advice") {}
+  constructor(
+    readonly cutoffs: readonly number[] | readonly (readonly number[])[],
+    readonly name = "advice",
+    readonly features: readonly AdviceFeature[] = [],
+  ) {
+    this.groups = typeof cutoffs[0] === "number"
+      ? [cutoffs as readonly number[]]
+      : cutoffs as readonly (readonly number[])[];
+    if (this.groups.length !== 1 << features.length) {
+      throw new Error(
+        `AdviceStrategy: ${this.groups.length} tables for ${features.length} features`,
+      );
+    }
+  }
   /** Hit while the risk is strictly under the cut-off. */
   hit(view: TableView, seat: number): boolean {
     const n = Math.min(view.lineCount(seat), MAX_COUNT);
-    return tableRisk94(view, seat) < this.cutoffs[n];
+    const g = this.features.length === 0
+      ? 0
+      : groupIndex(featureBits(view, seat), this.features);
+    return tableRisk94(view, seat) < this.groups[g][n];
   }
   /** Shared targeting heuristics. */
   target(view: TableView, seat: number, kind: number): number {
@@ -127,6 +185,8 @@ export class AdviceStrategy implements Strategy {
 export interface AdviceRow {
   /** Numbers showing. */
   count: number;
+  /** The group's features: for each feature split on, whether it is held. */
+  holding: Partial<Record<AdviceFeature, boolean>>;
   /** Hit while the 94-card risk is under this (Infinity: always hit; 0: always stay). */
   cutoff: number;
   /** Largest risk met at this count at which the rule hits (-1: none). */
@@ -153,7 +213,9 @@ export interface AdviceRow {
 export interface Advice {
   /** The model. */
   model: string;
-  /** One row per count of numbers showing, 0 to 6. */
+  /** The features the cut-offs split on (none: seed 000's rule). */
+  features: AdviceFeature[];
+  /** One row per group (in group order) and count of numbers showing, 0 to 6. */
   rows: AdviceRow[];
   /** The rule as a strategy. */
   strategy: AdviceStrategy;
@@ -170,15 +232,35 @@ const DUP_MAX = 128, TOTAL_MAX = 128;
 
 /**
  * Derive the beer-mat rule from a model's optimal play (see the module doc)
- * and evaluate it exactly.
+ * and evaluate it exactly; `features` splits the cut-offs by holding a
+ * Second Chance and/or `x2`.
  *
  * @example
  * ```ts
  * const a = deriveAdvice(getModel("exact"));
  * a.rows.map((r) => r.cutoff); // [Infinity, Infinity, 0.22…, …]
+ * deriveAdvice(getModel("exact"), ["chance"]).rows.length; // 14
  * ```
  */
-export function deriveAdvice(model: SoloModel): Advice {
+export function deriveAdvice(
+  model: SoloModel,
+  features: AdviceFeature[] = [],
+): Advice {
+  return deriveAdviceRules(model, [features])[0];
+}
+
+/** Memo of one model's optimal reach weights, binned (the costly part). */
+interface Bins {
+  wHit: Float64Array;
+  wStay: Float64Array;
+  optimum: number;
+}
+const binsMemo = new Map<string, Bins>();
+const NGROUPS = 1 << ADVICE_FEATURES.length;
+
+function optimalBins(model: SoloModel): Bins {
+  const memo = binsMemo.get(model.name);
+  if (memo) return memo;
   const table = loadDecisions(model);
   const space = table.space;
   const hit = table.hit;
@@ -188,8 +270,10 @@ export function deriveAdvice(model: SoloModel): Advice {
     decide,
     "dp",
   );
-  // weight of optimal hits and stays per (count, dup, total)
-  const wHit = new Float64Array((MAX_COUNT + 1) * DUP_MAX * TOTAL_MAX);
+  // weight of optimal hits and stays per (features, count, dup, total)
+  const wHit = new Float64Array(
+    NGROUPS * (MAX_COUNT + 1) * DUP_MAX * TOTAL_MAX,
+  );
   const wStay = new Float64Array(wHit.length);
   const view = new SoloView(space);
   const extra = missingActions(model.rules);
@@ -205,75 +289,207 @@ export function deriveAdvice(model: SoloModel): Advice {
         m &= m - 1;
       }
       const total = view.unseenTableTotal() + extra;
-      const bin = (view.lineCount(0) * DUP_MAX + dup) * TOTAL_MAX + total;
+      const bin = ((featureBits(view, 0) * (MAX_COUNT + 1) +
+                view.lineCount(0)) * DUP_MAX + dup) * TOTAL_MAX + total;
       if (hit[slot * MODS + mods]) wHit[bin] += w;
       else wStay[bin] += w;
     }
   }
+  const bins = { wHit, wStay, optimum: optimal.ev };
+  binsMemo.clear(); // one model at a time: the arrays are large
+  binsMemo.set(model.name, bins);
+  return bins;
+}
+
+/**
+ * Evaluate a beer-mat rule (or any strategy that does not count exactly)
+ * exactly on a model, a decision computed once per visible table.
+ *
+ * @example
+ * ```ts
+ * evaluateRule(getModel("approx"), new AdviceStrategy(SEED_ADVICE, "advice:seed")).ev; // 21.048…
+ * ```
+ */
+export function evaluateRule(model: SoloModel, s: Strategy): Evaluation {
+  const space = loadDecisions(model).space;
+  const view = new SoloView(space);
+  const memo = new Int8Array(1 << 22).fill(-1);
+  return evaluateDecider(space, (slot, mods) => {
+    view.set(slot, mods);
+    const key = view.visibleKey();
+    if (memo[key] < 0) memo[key] = s.hit(view, 0) ? 1 : 0;
+    return memo[key] === 1;
+  }, s.name);
+}
+
+/**
+ * Derive one beer-mat rule per feature set from a model's optimal play (the
+ * optimal reach is computed once) and evaluate each exactly.
+ *
+ * @example
+ * ```ts
+ * const [plain, sc] = deriveAdviceRules(getModel("approx"), [[], ["chance"]]);
+ * sc.rule.ev > plain.rule.ev; // true
+ * ```
+ */
+export function deriveAdviceRules(
+  model: SoloModel,
+  featureSets: AdviceFeature[][],
+): Advice[] {
+  const { wHit, wStay, optimum } = optimalBins(model);
   let allWeight = 0;
   for (let i = 0; i < wHit.length; i++) allWeight += wHit[i] + wStay[i];
-  const rows: AdviceRow[] = [];
-  for (let n = 0; n <= MAX_COUNT; n++) {
-    const bins: { risk: number; hit: number; stay: number }[] = [];
+  const seedRule = evaluateRule(
+    model,
+    new AdviceStrategy(SEED_ADVICE, "advice:seed"),
+  );
+  return featureSets.map((features) => {
+    const rows: AdviceRow[] = [];
+    const groups: number[][] = [];
+    for (let g = 0; g < 1 << features.length; g++) {
+      const holding: Partial<Record<AdviceFeature, boolean>> = {};
+      features.forEach((f, i) => (holding[f] = ((g >> i) & 1) === 1));
+      const cut: number[] = [];
+      for (let n = 0; n <= MAX_COUNT; n++) {
+        const row = bestCutoff(
+          wHit,
+          wStay,
+          (bits, c) => c === n && groupIndex(bits, features) === g,
+        );
+        row.share = allWeight > 0 ? row.share / allWeight : 0;
+        rows.push({ count: n, holding, ...row, seed: SEED_ADVICE[n] });
+        cut.push(row.cutoff);
+      }
+      groups.push(cut);
+    }
+    const name = features.length === 0
+      ? "advice"
+      : `advice/${features.join("+")}`;
+    const strategy = new AdviceStrategy(
+      features.length === 0 ? groups[0] : groups,
+      name,
+      features,
+    );
+    return {
+      model: model.name,
+      features,
+      rows,
+      strategy,
+      rule: evaluateRule(model, strategy),
+      seedRule,
+      optimum,
+    };
+  });
+}
+
+/**
+ * The cut-off that agrees best with optimal play over the bins of the
+ * (feature bits, count) pairs `inGroup` accepts; `share` is their raw weight.
+ */
+function bestCutoff(
+  wHit: Float64Array,
+  wStay: Float64Array,
+  inGroup: (bits: number, count: number) => boolean,
+): Omit<AdviceRow, "count" | "holding" | "seed"> {
+  const byRisk = new Map<number, { hit: number; stay: number }>();
+  for (let k = 0; k < NGROUPS * (MAX_COUNT + 1); k++) {
+    const bits = Math.floor(k / (MAX_COUNT + 1)), n = k % (MAX_COUNT + 1);
+    if (!inGroup(bits, n)) continue;
     for (let dup = 0; dup < DUP_MAX; dup++) {
       for (let total = 1; total < TOTAL_MAX; total++) {
-        const i = (n * DUP_MAX + dup) * TOTAL_MAX + total;
+        const i = ((bits * (MAX_COUNT + 1) + n) * DUP_MAX + dup) * TOTAL_MAX +
+          total;
         if (wHit[i] + wStay[i] > 0) {
-          bins.push({ risk: dup / total, hit: wHit[i], stay: wStay[i] });
+          const r = dup / total;
+          const b = byRisk.get(r) ?? { hit: 0, stay: 0 };
+          b.hit += wHit[i];
+          b.stay += wStay[i];
+          byRisk.set(r, b);
         }
       }
     }
-    bins.sort((a, b) => a.risk - b.risk);
-    // cut-off below every risk: stay everywhere; then move it up bin by bin
-    let weight = 0, agree = 0;
-    for (const b of bins) {
-      weight += b.hit + b.stay;
-      agree += b.stay;
-    }
-    let best = agree, bestK = 0; // hit on bins[0..bestK)
-    for (let k = 0; k < bins.length;) {
-      const r = bins[k].risk;
-      while (k < bins.length && bins[k].risk === r) {
-        agree += bins[k].hit - bins[k].stay;
-        k++;
-      }
-      if (agree > best + 1e-15) {
-        best = agree;
-        bestK = k;
-      }
-    }
-    const hitUpTo = bestK > 0 ? bins[bestK - 1].risk : -1;
-    const stayFrom = bestK < bins.length ? bins[bestK].risk : Infinity;
-    const cutoff = bestK === 0
-      ? 0
-      : stayFrom === Infinity
-      ? Infinity
-      : (hitUpTo + stayFrom) / 2;
-    rows.push({
-      count: n,
-      cutoff,
-      hitUpTo,
-      stayFrom,
-      share: allWeight > 0 ? weight / allWeight : 0,
-      agreement: weight > 0 ? best / weight : 1,
-      seed: SEED_ADVICE[n],
-    });
   }
-  const strategy = new AdviceStrategy(rows.map((r) => r.cutoff));
-  const seedStrategy = new AdviceStrategy(SEED_ADVICE, "advice:seed");
-  const evalRule = (s: Strategy) =>
-    evaluateDecider(space, (slot, mods) => {
-      view.set(slot, mods);
-      return s.hit(view, 0);
-    }, s.name);
+  const bins = [...byRisk.entries()].map(([risk, b]) => ({ risk, ...b }));
+  bins.sort((a, b) => a.risk - b.risk);
+  // cut-off below every risk: stay everywhere; then move it up bin by bin
+  let weight = 0, agree = 0;
+  for (const b of bins) {
+    weight += b.hit + b.stay;
+    agree += b.stay;
+  }
+  let best = agree, bestK = 0; // hit on bins[0..bestK)
+  for (let k = 0; k < bins.length; k++) {
+    agree += bins[k].hit - bins[k].stay;
+    if (agree > best + 1e-15) {
+      best = agree;
+      bestK = k + 1;
+    }
+  }
+  const hitUpTo = bestK > 0 ? bins[bestK - 1].risk : -1;
+  const stayFrom = bestK < bins.length ? bins[bestK].risk : Infinity;
+  const cutoff = bestK === 0
+    ? 0
+    : stayFrom === Infinity
+    ? Infinity
+    : (hitUpTo + stayFrom) / 2;
   return {
-    model: model.name,
-    rows,
-    strategy,
-    rule: evalRule(strategy),
-    seedRule: evalRule(seedStrategy),
-    optimum: optimal.ev,
+    cutoff,
+    hitUpTo,
+    stayFrom,
+    share: weight,
+    agreement: weight > 0 ? best / weight : 1,
   };
+}
+
+/**
+ * The feature sets the advice experiment splits the cut-offs on: none (seed
+ * 000's rule), holding a Second Chance, holding `x2`, and both.
+ *
+ * @example
+ * ```ts
+ * deriveAdviceRules(getModel("approx"), ADVICE_FEATURE_SETS).map((a) => a.rule.ev);
+ * ```
+ */
+export const ADVICE_FEATURE_SETS: AdviceFeature[][] = [
+  [],
+  ["chance"],
+  ["x2"],
+  ["chance", "x2"],
+];
+
+/**
+ * The one-number rule: always hit while holding a Second Chance, otherwise
+ * hit while the 94-card bust risk is under `cutoff`, whatever the count.
+ *
+ * @example
+ * ```ts
+ * evaluateRule(getModel("exact"), chanceRule(0.22)).ev; // 22.169…
+ * ```
+ */
+export function chanceRule(cutoff: number): AdviceStrategy {
+  const plain = Array.from({ length: MAX_COUNT + 1 }, () => cutoff);
+  return new AdviceStrategy(
+    [plain, plain.map(() => Infinity)],
+    `advice:chance:${round4(cutoff)}`,
+    ["chance"],
+  );
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/**
+ * The one-number rule's cut-off derived as the others are: the single
+ * cut-off, over every count, that agrees best with optimal play in the
+ * states where it holds no Second Chance.
+ *
+ * @example
+ * ```ts
+ * derivedChanceCutoff(getModel("approx")); // 0.23…
+ * ```
+ */
+export function derivedChanceCutoff(model: SoloModel): number {
+  const { wHit, wStay } = optimalBins(model);
+  return bestCutoff(wHit, wStay, (bits) => (bits & 1) === 0).cutoff;
 }
 
 /**

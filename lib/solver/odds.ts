@@ -163,6 +163,12 @@ export interface Odds {
   rows: OddsRow[];
   /** One row per count of numbers showing, 0 to 6. */
   byCount: OddsRow[];
+  /**
+   * The same per count, split by whether you hold a Second Chance: index 0
+   * without one, 1 holding one (the next card cannot bust you then: `risk`
+   * is the chance of a duplicate, which the Second Chance absorbs).
+   */
+  byCountChance: [OddsRow[], OddsRow[]];
 }
 
 /**
@@ -200,6 +206,17 @@ export function oddsReference(model: SoloModel): Odds {
     { w: number; risk: number; gain: number; stay: number; hit: number }
   >();
   const view = new LineView(0, 0, false);
+  const emptyRows = () =>
+    Array.from({ length: 7 }, (_, n) => ({
+      count: n,
+      sum: -1,
+      share: 0,
+      risk: 0,
+      oneMore: 0,
+      stay: 0,
+      optimalHit: 0,
+    }));
+  const split: [OddsRow[], OddsRow[]] = [emptyRows(), emptyRows()];
   let all = 0;
   for (let line = 0; line < lines; line++) {
     const p = w[line];
@@ -218,6 +235,12 @@ export function oddsReference(model: SoloModel): Odds {
     b.gain += p * (oneCardValue(view, 0, false) - stay);
     b.stay += p * stay;
     b.hit += wHit[line];
+    const c = split[view.chance ? 1 : 0][n];
+    c.share += p;
+    c.risk += p * bustRisk(view, 0, false);
+    c.oneMore += p * (oneCardValue(view, 0, false) - stay);
+    c.stay += p * stay;
+    c.optimalHit += wHit[line];
   }
   const rows: OddsRow[] = [];
   const byCount: OddsRow[] = [];
@@ -251,7 +274,7 @@ export function oddsReference(model: SoloModel): Odds {
     c.stay += b.stay;
     c.optimalHit += b.hit;
   }
-  for (const c of byCount) {
+  for (const c of [...byCount, ...split[0], ...split[1]]) {
     if (c.share > 0) {
       c.risk /= c.share;
       c.oneMore /= c.share;
@@ -260,5 +283,5 @@ export function oddsReference(model: SoloModel): Odds {
     }
     c.share /= all;
   }
-  return { model: model.name, rows, byCount };
+  return { model: model.name, rows, byCount, byCountChance: split };
 }

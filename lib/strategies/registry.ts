@@ -14,6 +14,7 @@
 import { InputError } from "../cards.ts";
 import type { Strategy } from "../view.ts";
 import { BustStrategy } from "./bust.ts";
+import { BustScStrategy } from "./bustsc.ts";
 import { CountStrategy } from "./count.ts";
 import { DP_ENTRY } from "./dp.ts";
 import { EndgameStrategy } from "./endgame.ts";
@@ -73,6 +74,29 @@ export const REGISTRY: StrategyEntry[] = [
     usage: "bustc:P",
     describe: "bust:P counting the discard pile exactly.",
     make: (p) => new BustStrategy(p, true),
+  },
+  {
+    name: "bustsc",
+    param: "probability",
+    usage: "bustsc:P",
+    describe:
+      "bust:P that hits while holding a Second Chance (the next card cannot bust you), else while the table-read risk is under P.",
+    make: (p) => new BustScStrategy(p),
+  },
+  {
+    name: "bustscc",
+    param: "probability",
+    usage: "bustscc:P",
+    describe: "bustsc:P counting the discard pile exactly.",
+    make: (p) => new BustScStrategy(p, "count"),
+  },
+  {
+    name: "bustscd",
+    param: "probability",
+    usage: "bustscd:P",
+    describe:
+      "bustsc:P with the risk counted against the full deck minus only your own cards.",
+    make: (p) => new BustScStrategy(p, "deck"),
   },
   {
     name: "ev",

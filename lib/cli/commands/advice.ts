@@ -2,7 +2,10 @@
  * `flip7 advice [--model approx|exact] [--json]`: seed 000's beer-mat rule —
  * for each count of numbers showing, the bust-risk cut-off (against the real
  * 94-card deck) that best agrees with optimal play, weighted by how often
- * optimal play meets each state — and the rule's exact value.
+ * optimal play meets each state — and the rule's exact value; then the better
+ * beer mat: the cut-offs split on holding a Second Chance, and the one-number
+ * rule (always hit holding a Second Chance, else one cut-off), with their
+ * exact values.
  *
  * @example
  * ```sh
@@ -13,7 +16,13 @@
 
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct, table } from "../common.ts";
-import { deriveAdvice, formatCutoff } from "../../solver/advice.ts";
+import {
+  chanceRule,
+  deriveAdviceRules,
+  derivedChanceCutoff,
+  evaluateRule,
+  formatCutoff,
+} from "../../solver/advice.ts";
 import { MODEL_OPTION, modelOf } from "./solve.ts";
 
 const jsonCut = (c: number) => (c === Infinity ? null : c);
@@ -34,7 +43,10 @@ export const adviceCommand: Command = {
   options: { ...MODEL_OPTION, ...JSON_FLAG },
   run({ values, out }) {
     const model = modelOf(values);
-    const a = deriveAdvice(model);
+    const [a, sc] = deriveAdviceRules(model, [[], ["chance"]]);
+    const cut = derivedChanceCutoff(model);
+    const one = evaluateRule(model, chanceRule(cut));
+    const below = (ev: number) => 1 - ev / a.optimum;
     if (values.json) {
       out.json({
         model: a.model,
@@ -53,6 +65,16 @@ export const adviceCommand: Command = {
         flip7: a.rule.flip7,
         optimum: a.optimum,
         seedCutoffsValue: a.seedRule.ev,
+        secondChance: {
+          rows: sc.rows.map((r) => ({
+            count: r.count,
+            holding: r.holding.chance,
+            cutoff: jsonCut(r.cutoff),
+            agreement: r.agreement,
+          })),
+          value: sc.rule.ev,
+        },
+        oneNumber: { cutoff: cut, value: one.ev, sd: one.sd, bust: one.bust },
       });
       return;
     }
@@ -95,6 +117,43 @@ export const adviceCommand: Command = {
       `Seed 000's published cut-offs on this model: ${
         a.seedRule.ev.toFixed(3)
       } (seed 000 quotes 21.02).`,
+    );
+    out.line("");
+    out.line(
+      "A better beer mat: the same cut-offs, split on holding a Second Chance:",
+    );
+    out.line("");
+    const at = (h: boolean, n: number) =>
+      sc.rows.find((r) => r.holding.chance === h && r.count === n)!;
+    for (
+      const line of table([
+        ["numbers showing", "no Second Chance", "holding one"],
+        ...a.rows.map((r) => [
+          String(r.count),
+          formatCutoff(at(false, r.count).cutoff),
+          formatCutoff(at(true, r.count).cutoff),
+        ]),
+      ])
+    ) out.line(line);
+    out.line("");
+    out.line(
+      `Exact value: ${sc.rule.ev.toFixed(3)}, ${
+        pct(below(sc.rule.ev), 2)
+      } below the optimum.`,
+    );
+    out.line(
+      `${
+        below(one.ev) <= 0.005
+          ? "The simplest rule within 0.5% of optimal play"
+          : "The one-number rule"
+      }: always hit while holding a Second Chance;`,
+    );
+    out.line(
+      `otherwise hit while the bust risk is under ${
+        formatCutoff(cut)
+      }, whatever you show. Exact value ${one.ev.toFixed(3)} (sd ${
+        one.sd.toFixed(2)
+      }, bust ${pct(one.bust)}), ${pct(below(one.ev), 2)} below the optimum.`,
     );
   },
 };

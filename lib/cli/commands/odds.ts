@@ -86,6 +86,30 @@ export const oddsCommand: Command = {
     ) out.line(line);
     out.line("");
     out.line(
+      "Holding a Second Chance or not (holding one, a duplicate is saved, not a bust):",
+    );
+    out.line("");
+    for (
+      const line of table([
+        [
+          "numbers showing",
+          "Second Chance",
+          ...head.slice(1, 3),
+          "duplicate risk",
+          ...head.slice(4),
+        ],
+        ...[0, 1, 2, 3, 4, 5, 6].flatMap((n) =>
+          ([0, 1] as const).flatMap((h) => {
+            const r = o.byCountChance[h][n];
+            return r.share > 0
+              ? [[String(n), h ? "held" : "none", ...rowCells(r, "").slice(1)]]
+              : [];
+          })
+        ),
+      ])
+    ) out.line(line);
+    out.line("");
+    out.line(
       `By hand (count and sum of your numbers; hands met on at least ${
         pct(minShare, 2)
       } of decisions):`,

@@ -1,0 +1,98 @@
+/**
+ * `deno task repro ... --shard I/N [--out DIR]`: shard `I` of `N` of a
+ * reproduction. Each experiment of the run plays only this shard's slice of
+ * its games (no exact figures, no results); the slices of all experiments go
+ * into one partial file in `--out DIR` (default `results/shards/`), which
+ * `deno task flip7 merge` adds up with the other shards' into the
+ * reproduction's files.
+ *
+ * @example
+ * ```sh
+ * deno task repro --quick --shard 0/2 --out .cache/shards
+ * deno task repro --quick --shard 1/2 --out .cache/shards
+ * deno task flip7 merge .cache/shards --out .cache/quick
+ * ```
+ * @module
+ */
+
+import { intOption, scaleOption, type Values } from "../lib/cli/args.ts";
+import { shardOut } from "../lib/cli/shard.ts";
+import { defaultWorkers } from "../lib/parallel.ts";
+import {
+  parseShard,
+  setShardLabel,
+  ShardStop,
+  shardStopHere,
+  writeShard,
+} from "../lib/shard.ts";
+import { EXPERIMENTS, SEED000_EXPERIMENTS } from "./mod.ts";
+
+/**
+ * Run one shard of a reproduction and write its partial file.
+ *
+ * @example
+ * ```ts
+ * await reproShard({ quick: true, shard: "0/2", out: ".cache/shards" }, [], undefined);
+ * ```
+ */
+export async function reproShard(
+  values: Values,
+  _positionals: string[],
+  only: string[] | undefined,
+): Promise<string> {
+  const shard = parseShard(values.shard);
+  const seed = intOption(values, "seed", {
+    min: 0,
+    max: 4294967295,
+    default: 1,
+  });
+  const quick = values.quick === true;
+  const scale = scaleOption(values);
+  const workers = intOption(values, "workers", {
+    min: 1,
+    max: 64,
+    default: defaultWorkers(),
+  });
+  const all = values.all === true;
+  const exps = only
+    ? only.map((n) => EXPERIMENTS.find((e) => e.name === n)!)
+    : all
+    ? EXPERIMENTS
+    : SEED000_EXPERIMENTS;
+  const argv = [
+    ...(only ?? []),
+    ...(all ? ["--all"] : []),
+    "--seed",
+    String(seed),
+    ...(quick ? ["--quick"] : []),
+    ...(scale !== 1 ? ["--scale", String(scale)] : []),
+  ];
+  const { path, partial } = await writeShard(
+    { entry: "repro", argv },
+    shard,
+    shardOut(values),
+    async () => {
+      for (const exp of exps) {
+        setShardLabel(exp.name);
+        try {
+          await exp.run({ seed, quick, scale, workers });
+          shardStopHere();
+        } catch (e) {
+          if (!(e instanceof ShardStop)) throw e;
+        }
+      }
+    },
+    { workers, label: "repro" },
+  );
+  const games = partial.batches.reduce(
+    (s, b) => s + b.runs.reduce((t, r) => t + r.to - r.from, 0),
+    0,
+  );
+  console.log(
+    `repro shard ${shard.index}/${shard.count}: ${games} games (or rounds) of ${exps.length} experiments in ${
+      partial.elapsed_s.toFixed(1)
+    } s`,
+  );
+  console.log(`wrote ${path}`);
+  return path;
+}

@@ -1,0 +1,44 @@
+/**
+ * `sweep`: the sweep of `flip7 sweep` as an experiment with fixed settings —
+ * `ev` against `bust:0.25` (set `bust`) and against `sum:25` (set `sum`) at
+ * 2 to 8 players, under `standard` and `immediate-actions`, 3 seeds each.
+ * It writes `sweep.csv` (one row per rules × players × set × policy × seed),
+ * `sweep.svg`/`.png` and `sweep.json`, like the command.
+ *
+ * Any other sweep is one call of {@linkcode sweepExperiment} (lib/sweep.ts),
+ * e.g. a field-size-like experiment with its own seed derivation.
+ *
+ * @example
+ * ```sh
+ * deno task flip7 experiment sweep --seed 1
+ * ```
+ * @module
+ */
+
+import { sweepExperiment } from "../lib/sweep.ts";
+import type { Experiment } from "../lib/experiment.ts";
+
+/**
+ * The experiment.
+ *
+ * @example
+ * ```ts
+ * const r = await sweep.run({ seed: 1, quick: true, workers: 2 });
+ * r.rows.length; // 2 rules × 7 sizes × 2 sets × 3 seeds × 2 policies = 168
+ * ```
+ */
+export const sweep: Experiment = sweepExperiment({
+  name: "sweep",
+  claim:
+    "How ev fares against bust:0.25 and against sum:25 as the table fills (2-8 players, both rule readings).",
+  sets: [
+    { label: "bust", policies: ["ev", "bust:0.25"] },
+    { label: "sum", policies: ["ev", "sum:25"] },
+  ],
+  rules: ["standard", "immediate-actions"],
+  players: [2, 3, 4, 5, 6, 7, 8],
+  seeds: 3,
+  games: 5_000,
+  quickGames: 300,
+  title: "Win share against table size: ev vs bust:0.25, ev vs sum:25",
+});

@@ -1,0 +1,124 @@
+/**
+ * `flip7 merge DIR... [--out DIR] [--workers N]`: add up the partial files
+ * of shards (`--shard I/N`) and write what the unsharded run writes.
+ *
+ * Every partial is checked first: valid JSON with a matching checksum, made
+ * by this code (commit and uncommitted changes), and together complete — the
+ * slices of every run tile its index range with no gap and no overlap. A
+ * missing, duplicated, overlapping, foreign-version or corrupt partial prints
+ * one line naming the file and the problem, exits 2 and writes nothing. Then
+ * each job runs again with the runner fed the added accumulators instead of
+ * playing: same analysis, same exact (solver) figures computed here, same
+ * CSV, SVG, PNG and JSON (whose provenance also lists the shards).
+ *
+ * @example
+ * ```sh
+ * deno task flip7 experiment field-size --quick --shard 0/2
+ * deno task flip7 experiment field-size --quick --shard 1/2
+ * deno task flip7 merge results/shards --out results
+ * ```
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { InputError } from "../../cards.ts";
+import {
+  listPartials,
+  type MergePlan,
+  planMerge,
+  shardCode,
+  withMergedBatches,
+} from "../../shard.ts";
+import type { Command } from "../command.ts";
+import { WORKERS } from "../common.ts";
+import type { Output } from "../output.ts";
+
+/**
+ * The `merge` command.
+ *
+ * @example
+ * ```ts
+ * await main(["merge", "results/shards", "--out", "results"]);
+ * ```
+ */
+export const mergeCommand: Command = {
+  name: "merge",
+  summary:
+    "Add up the partial files of --shard I/N runs and write what the unsharded run writes.",
+  usage: "merge DIR... [--out DIR] [--workers N]",
+  options: {
+    out: { type: "string" },
+    ...WORKERS,
+  },
+  positionals: true,
+  async run({ values, positionals, out }) {
+    if (positionals.length === 0) {
+      throw new InputError(
+        "missing DIR: give the directories holding the shards' *.shard-I-of-N.json partials",
+      );
+    }
+    const files = await listPartials(positionals);
+    const plans = await planMerge(files, await shardCode());
+    for (const plan of plans) await runPlan(plan, values, out);
+  },
+};
+
+async function runPlan(
+  plan: MergePlan,
+  values: Record<string, unknown>,
+  out: Output,
+): Promise<void> {
+  const workers = typeof values.workers === "string"
+    ? ["--workers", values.workers]
+    : [];
+  const outDir = typeof values.out === "string" ? ["--out", values.out] : [];
+  // the commands that write files into --out DIR (sim and round print)
+  const writes = plan.job.entry === "repro" ||
+    ["experiment", "sweep"].includes(plan.job.argv[0]);
+  const extra = [...workers, ...(writes ? outDir : [])];
+  const shards = plan.partials.map((l) =>
+    `${l.partial.shard.index}/${l.partial.shard.count}@${l.partial.host}`
+  );
+  if (plan.job.entry === "repro") {
+    const { main } = await import("../../../experiments/repro.ts");
+    const code = await withMergedBatches(
+      plan,
+      () => main([...plan.job.argv, ...extra], { readme: false }),
+    );
+    if (code !== 0) {
+      throw new InputError(`merging the repro shards failed (exit ${code})`);
+    }
+  } else {
+    const { COMMANDS } = await import("../commands.ts");
+    const [name, ...args] = plan.job.argv;
+    const cmd = COMMANDS.find((c) => c.name === name);
+    if (!cmd || cmd.name === "merge") {
+      throw new InputError(
+        `partial ${plan.partials[0].path}: command '${name}' cannot be merged`,
+      );
+    }
+    const parsed = parseArgs({
+      args: [...args, ...extra],
+      options: cmd.options,
+      allowPositionals: true,
+      strict: true,
+    });
+    await withMergedBatches(
+      plan,
+      () =>
+        Promise.resolve(
+          cmd.run({
+            values: parsed.values as Record<string, string | boolean>,
+            positionals: parsed.positionals,
+            out,
+          }),
+        ),
+    );
+  }
+  out.line(
+    `merged ${plan.partials.length} partials of '${
+      [...(plan.job.entry === "repro" ? ["repro"] : []), ...plan.job.argv]
+        .join(" ")
+    }' (shards ${shards.join(", ")})`,
+  );
+}

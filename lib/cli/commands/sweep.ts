@@ -1,0 +1,203 @@
+/**
+ * `flip7 sweep -p A,B[,C...] [--players 2-8] [--rules standard,immediate-actions]
+ * [--seeds 3] [-n GAMES] [--seed S] [--workers N] [--out DIR]`: play the
+ * policies against each other at every table size, under every rules preset,
+ * on independent seeds, all in one pool of workers; write `sweep.csv` (one
+ * row per rules × players × set × policy × seed), `sweep.svg`/`.png` (win
+ * share minus the fair share against players, one panel per preset, Wilson
+ * bars) and `sweep.json` (provenance) into `results/` or `--out DIR`.
+ *
+ * Seats cycle through the listed policies (`A,B,A,B,...`); each policy is
+ * pooled over its seats. `-p` may be given several times to sweep several
+ * policy sets in the same run, each optionally labelled `LABEL=A,B`.
+ *
+ * @example
+ * ```sh
+ * deno task flip7 sweep -p ev,bust:0.25 --players 2-6 --seeds 3 -n 2000 --seed 1
+ * ```
+ * @module
+ */
+
+import { InputError } from "../../cards.ts";
+import { PRESET_NAMES } from "../../rules.ts";
+import { intOption } from "../args.ts";
+import type { Command } from "../command.ts";
+import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
+import { progress } from "../output.ts";
+import {
+  checkSweep,
+  MAX_SEEDS,
+  parsePlayers,
+  parsePolicySet,
+  planSweep,
+  type SweepExperimentConfig,
+} from "../../sweep.ts";
+
+/**
+ * Games per run when `-n` is not given.
+ *
+ * @example
+ * ```ts
+ * SWEEP_DEFAULT_GAMES; // 2000
+ * ```
+ */
+export const SWEEP_DEFAULT_GAMES = 2000;
+
+function listOption(raw: unknown, fallback: string): string[] {
+  const s = typeof raw === "string" ? raw : fallback;
+  return s.split(",").map((x) => x.trim());
+}
+
+/**
+ * Whether this process may write into `dir` (asked, never prompted).
+ *
+ * @example
+ * ```ts
+ * canWrite("results");
+ * ```
+ */
+function canWrite(dir: string): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "write", path: dir }).state ===
+      "granted";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The `sweep` command.
+ *
+ * @example
+ * ```ts
+ * await main(["sweep", "-p", "ev,bust:0.25", "--players", "2-4", "-n", "200", "--out", "/tmp/s"]);
+ * ```
+ */
+export const sweepCommand: Command = {
+  name: "sweep",
+  summary:
+    "Policies against each other at every table size and rules preset, several seeds: sweep.{csv,svg,png,json}.",
+  usage:
+    "sweep -p A,B[,C...] [-p LABEL=D,E ...] [--players 2-8 (from the policy count)] [--rules standard,immediate-actions] [--seeds 3] [-n GAMES] [--seed S] [--workers N] [--out DIR]",
+  options: {
+    p: { type: "string", multiple: true },
+    players: { type: "string" },
+    rules: { type: "string" },
+    seeds: { type: "string" },
+    n: { type: "string" },
+    ...SEED,
+    ...WORKERS,
+    out: { type: "string" },
+  },
+  runFile: false,
+  async run({ values, out }) {
+    const raw = values.p;
+    const lists = Array.isArray(raw)
+      ? raw.map(String)
+      : raw
+      ? [String(raw)]
+      : [];
+    if (lists.length === 0) {
+      throw new InputError(
+        "missing -p POLICIES: give the policies to compare, e.g. -p ev,bust:0.25",
+      );
+    }
+    const sets = lists.map(parsePolicySet);
+    const rules = listOption(values.rules, "standard,immediate-actions");
+    for (const r of rules) {
+      if (!PRESET_NAMES.includes(r)) {
+        throw new InputError(
+          `bad --rules '${values.rules}': unknown preset '${r}', allowed ${
+            PRESET_NAMES.join(", ")
+          } (comma-separated)`,
+        );
+      }
+    }
+    // default sizes: from the largest set's policy count (at least 2) to 8
+    const k = Math.max(2, ...sets.map((x) => x.policies.length));
+    const players = parsePlayers(
+      typeof values.players === "string"
+        ? values.players
+        : `${k}-${Math.max(k, 8)}`,
+    );
+    const seeds = intOption(values, "seeds", {
+      min: 1,
+      max: MAX_SEEDS,
+      default: 3,
+    });
+    const games = intOption(values, "n", {
+      min: 1,
+      max: 1e9,
+      default: SWEEP_DEFAULT_GAMES,
+    });
+    const seed = seedOf(values);
+    const workers = workersOf(values);
+    const outDir = typeof values.out === "string" && values.out.trim() !== ""
+      ? values.out.replace(/\/+$/, "")
+      : "results";
+    const config: SweepExperimentConfig = {
+      name: "sweep",
+      claim: `Per-seat win share by table size: ${
+        sets.map((s) => s.policies.join(" vs ")).join("; ")
+      }`,
+      sets,
+      rules,
+      players,
+      seeds,
+      games,
+    };
+    // Everything is checked before any game is played or any file written.
+    await checkSweep(planSweep({ ...config, seed }));
+    if (!canWrite(outDir)) {
+      throw new InputError(
+        `cannot write into --out '${outDir}': give a directory this task may write, e.g. results`,
+      );
+    }
+    // Loaded here, so that the other commands do not load Plot and resvg.
+    const { sweepExperiment } = await import("../../sweep.ts");
+    const { runExperiment } = await import("../../experiment.ts");
+    const argv = [
+      "deno task flip7 sweep",
+      ...lists.map((l) => `-p ${l}`),
+      `--players ${players.join(",")}`,
+      `--rules ${rules.join(",")}`,
+      `--seeds ${seeds}`,
+      `-n ${games}`,
+      `--seed ${seed}`,
+      ...(outDir !== "results" ? [`--out ${outDir}`] : []),
+    ].join(" ");
+    const bar = progress("sweep");
+    let report;
+    try {
+      report = await runExperiment(sweepExperiment(config), {
+        seed,
+        quick: false,
+        workers,
+        outDir,
+        command: argv,
+        onProgress: (_label, done, total) => bar(done, total),
+      });
+    } catch (e) {
+      if (
+        e instanceof Deno.errors.NotCapable ||
+        e instanceof Deno.errors.PermissionDenied ||
+        e instanceof Deno.errors.NotFound
+      ) {
+        throw new InputError(
+          `cannot write into --out '${outDir}' (${
+            e.message.split("\n")[0]
+          }): give a writable directory, e.g. results`,
+        );
+      }
+      if (e instanceof Error && e.message.startsWith("svgToPng:")) {
+        throw new InputError(
+          `cannot render the PNG chart (${e.message}): run with --allow-ffi --allow-sys`,
+        );
+      }
+      throw e;
+    }
+    for (const l of report.result.summary) out.line(l);
+    out.line(`wrote ${report.files.join(", ")}`);
+    out.line(`elapsed ${report.elapsed.toFixed(1)} s`);
+  },
+};
