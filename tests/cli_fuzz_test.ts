@@ -192,7 +192,10 @@ function generate(rng: Rng, tmp: string, i: number): string[] {
   if (keys.includes("model") && !LONG) args.push("--model", "approx");
   // the options a command needs, usually present
   for (const k of keys) {
-    if (["p", "n", "totals", "line"].includes(k) && rng.float() < 0.8) {
+    // a count is always given (a default count can be a long run: sweep)
+    if (
+      k === "n" || (["p", "totals", "line"].includes(k) && rng.float() < 0.8)
+    ) {
       args.push(k.length === 1 ? `-${k}` : `--${k}`, valueFor(rng, k, tmp, i));
     }
   }

@@ -59,10 +59,12 @@ function fsLine(e: Error): string {
 
 /** `human` asks at the terminal: only interactive commands may seat it. */
 function rejectHuman(p: unknown, name: string): void {
-  if (typeof p !== "string") return;
-  const humans = p.split(",").filter((s) =>
-    s.trim().split(":")[0].trim() === "human"
-  );
+  // `-p` may be given several times (sweep), each a list, perhaps `LABEL=list`
+  const lists = (Array.isArray(p) ? p : [p]).filter((x) =>
+    typeof x === "string"
+  ) as string[];
+  const humans = lists.flatMap((l) => l.replace(/^[^,=]*=/, "").split(","))
+    .filter((s) => s.trim().split(":")[0].trim() === "human");
   if (humans.length > 0) {
     throw new InputError(
       `policy 'human' cannot play in '${name}' (it asks at the terminal): use 'flip7 play', or choose bots`,
