@@ -15,6 +15,8 @@ import { InputError } from "../lib/cards.ts";
 import type { Experiment } from "../lib/experiment.ts";
 import { advice, ADVICE_TASKS } from "./advice.ts";
 import { cardCounting } from "./card-counting.ts";
+import { deckVariants } from "./deck-variants.ts";
+import { roundLaw } from "./round-law.ts";
 import { FIELD_SIZE_TASKS, fieldSize } from "./field-size.ts";
 import type { ExactTask } from "./exact.ts";
 import {
@@ -55,12 +57,14 @@ export const SEED000_EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "sweep"]
+ * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "sweep", "deck-variants", "round-law"]
  * ```
  */
 export const OTHER_EXPERIMENTS: Experiment[] = [
   winAgent,
   sweep,
+  deckVariants,
+  roundLaw,
 ];
 
 /**

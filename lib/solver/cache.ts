@@ -144,7 +144,7 @@ export function cachePath(
   model: SoloModel,
   dir: string = defaultCacheDir(),
 ): string {
-  return `${dir}/solo-dp-${model.name}.bin`;
+  return `${dir}/solo-dp-${model.id}.bin`;
 }
 
 /**
@@ -323,7 +323,7 @@ export function loadDecisions(
   const dir = options.dir ?? defaultCacheDir();
   const path = cachePath(model, dir);
   const useCache = options.useCache ?? true;
-  const key = `${model.name}\0${path}`;
+  const key = `${model.id}\0${path}`;
   if (useCache) {
     const m = memo.get(key);
     if (m) return m;
@@ -361,7 +361,7 @@ export function loadDecisions(
       `flip7: solver cache ${path} is ${problem}; solving the '${model.name}' model...`,
     );
   }
-  const sol = solve(model);
+  const sol = model.solveDecisions?.() ?? solve(model);
   const space = adoptSpace(sol.space);
   const t: DecisionTable = {
     space,

@@ -21,6 +21,7 @@ import { AdviceStrategy, deriveAdvice, SEED_ADVICE } from "./advice.ts";
 import { loadDecisions } from "./cache.ts";
 import { evaluateDecider, evaluateTable, type Evaluation } from "./forward.ts";
 import { getModel, type SoloModel } from "./model.ts";
+import "./actions.ts";
 import { MODS, type SoloSpace, spaceOf } from "./solve.ts";
 import { SoloView } from "./view.ts";
 
@@ -49,13 +50,13 @@ export function evaluateStrategy(
   scratch?: Float64Array,
 ): Evaluation {
   if (
-    strategy instanceof DpStrategy && strategy.modelName === space.model.name
+    strategy instanceof DpStrategy && strategy.model.id === space.model.id
   ) {
     const t = strategy.table();
     if (t.space === space) return evaluateTable(space, t.hit, policy, scratch);
   }
   // a decision that did not count cards exactly holds for every state showing the same table
-  const memo = new Int8Array(1 << 22).fill(-1);
+  const memo = new Int8Array(2 ** view.keyBits).fill(-1);
   return evaluateDecider(
     space,
     (slot, mods) => {
@@ -94,7 +95,7 @@ const NOT_SOLO: Record<string, string> = {
 export function soloStrategy(spec: string, model: SoloModel): Strategy {
   const s = spec.trim();
   const name = s.split(":")[0];
-  if (s === "dp" || s === "optimal") return new DpStrategy(model.name);
+  if (s === "dp" || s === "optimal") return new DpStrategy(model);
   if (s === "advice:seed") {
     return new AdviceStrategy(SEED_ADVICE, "advice:seed");
   }
@@ -119,9 +120,9 @@ export function soloStrategy(spec: string, model: SoloModel): Strategy {
  */
 export function evaluatePolicies(
   specs: readonly string[],
-  modelName?: string,
+  modelName?: string | SoloModel,
 ): Evaluation[] {
-  const model = getModel(modelName);
+  const model = typeof modelName === "object" ? modelName : getModel(modelName);
   for (const s of specs) {
     const name = s.trim().split(":")[0];
     if (NOT_SOLO[name]) {
@@ -152,7 +153,10 @@ export function evaluatePolicies(
   const strategies = specs.map((s) => soloStrategy(s, model));
   const space = spaceOf(model);
   const view = new SoloView(space);
-  const scratch = new Float64Array(space.cores.length * MODS);
+  // the action models' forward pass keeps its own buffers
+  const scratch = model.forwardEvaluate
+    ? undefined
+    : new Float64Array(space.cores.length * MODS);
   return strategies.map((st, i) =>
     evaluateStrategy(space, st, specs[i].trim(), view, scratch)
   );
@@ -190,7 +194,11 @@ export const SEED_TABLE: readonly string[] = [
  * o.distribution[0]; // 0.3173…: busts (and nothing else) score 0
  * ```
  */
-export function optimalEvaluation(modelName?: string): Evaluation {
-  const t = loadDecisions(getModel(modelName));
+export function optimalEvaluation(
+  modelName?: string | SoloModel,
+): Evaluation {
+  const t = loadDecisions(
+    typeof modelName === "object" ? modelName : getModel(modelName),
+  );
   return evaluateTable(t.space, t.hit, "dp");
 }

@@ -16,7 +16,7 @@
  * @module
  */
 
-import { lineScore } from "../cards.ts";
+import { InputError, lineScore } from "../cards.ts";
 import { FLIP7, type ModelName } from "./model.ts";
 import { CoreStep, modifiersInDeck, MODS, type SoloSpace } from "./solve.ts";
 
@@ -75,6 +75,9 @@ export function evaluateDecider(
   policy: string,
   scratch?: Float64Array,
 ): Evaluation {
+  if (space.model.forwardEvaluate) {
+    return space.model.forwardEvaluate(decide, null, policy);
+  }
   return forwardPass(space, decide, null, policy, massBuffer(space, scratch));
 }
 
@@ -105,6 +108,11 @@ export function reachProbabilities(
   decide: Decider,
   policy = "policy",
 ): { reach: Float64Array; evaluation: Evaluation } {
+  if (space.model.forwardEvaluate) {
+    throw new InputError(
+      `reach probabilities per state are not kept for the '${space.model.name}' model`,
+    );
+  }
   const reach = new Float64Array(space.cores.length * MODS);
   const evaluation = forwardPass(space, decide, null, policy, reach);
   return { reach, evaluation };
@@ -209,5 +217,8 @@ export function evaluateTable(
   policy = "dp",
   scratch?: Float64Array,
 ): Evaluation {
+  if (space.model.forwardEvaluate) {
+    return space.model.forwardEvaluate(null, hit, policy);
+  }
   return forwardPass(space, null, hit, policy, massBuffer(space, scratch));
 }

@@ -1,5 +1,7 @@
 /**
- * The exact single-player solver, in one import: the solo models, the
+ * The exact single-player solver, in one import: the solo models (any deck,
+ * with or without the action cards: `numbers`, `modifiers`, `approx`,
+ * `exact`, `all94`), the
  * optimal-stopping DP, the exact evaluator of any policy, the binary cache of
  * the optimal decisions, the beer-mat advice and the odds reference.
  *
@@ -10,22 +12,35 @@
  * optimalEvaluation("exact").distribution; // P(score = s), s = 0..171
  * deriveAdvice(getModel("exact")).rows; // cut-off per count of numbers showing
  * solve(getModel("approx")).ev; // 22.2318
+ * loadDecisions(getModel("all94")).ev; // 20.2976: the 94-card solo round
  * ```
  * @module
  */
 
 export {
   BANK,
+  baseDeck,
   BUST,
+  checkDeck,
+  deckLabel,
   DEFAULT_MODEL,
   FLIP7,
   getModel,
   MODEL_NAMES,
   type ModelName,
+  modelOfDeck,
   NEXT,
   Outcomes,
   type SoloModel,
+  withDeckCounts,
 } from "./model.ts";
+export {
+  ActionModel,
+  ActionModes,
+  type ActionSolution,
+  forwardActions,
+  solveActions,
+} from "./actions.ts";
 export {
   buildSpace,
   MODS,

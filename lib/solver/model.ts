@@ -55,10 +55,14 @@ import {
   maskModifiers,
   maskNumbers,
   NUMBER_KINDS,
+  parseCard,
   PLUS2,
   SUM_OF_MASK,
+  X2,
 } from "../cards.ts";
-import { getRules, type Rules } from "../rules.ts";
+import { getRules, type Rules, STANDARD_DECK, withRules } from "../rules.ts";
+import type { SoloSpace } from "./solve.ts";
+import type { Decider, Evaluation } from "./forward.ts";
 
 /**
  * Names of the solo models.
@@ -68,16 +72,27 @@ import { getRules, type Rules } from "../rules.ts";
  * const name: ModelName = "approx";
  * ```
  */
-export type ModelName = "approx" | "exact";
+export type ModelName =
+  | "approx"
+  | "exact"
+  | "numbers"
+  | "modifiers"
+  | "all94";
 /**
  * The solo models, in the order help lists them; the default is `exact`.
  *
  * @example
  * ```ts
- * MODEL_NAMES.join(", "); // "approx, exact"
+ * MODEL_NAMES.join(", "); // "approx, exact, numbers, modifiers, all94"
  * ```
  */
-export const MODEL_NAMES: readonly ModelName[] = ["approx", "exact"];
+export const MODEL_NAMES: readonly ModelName[] = [
+  "approx",
+  "exact",
+  "numbers",
+  "modifiers",
+  "all94",
+];
 /**
  * The default model.
  *
@@ -197,8 +212,10 @@ export class Outcomes {
  * ```
  */
 export interface SoloModel {
-  /** Model name. */
+  /** Model name (the treatment of the action cards). */
   readonly name: ModelName;
+  /** Name and deck: the name for the treatment's own deck, else `name-<deck hash>` (cache file names). */
+  readonly id: string;
   /** One line describing the model. */
   readonly summary: string;
   /** The assumptions, one sentence each (printed by `solve` and in the README). */
@@ -246,120 +263,198 @@ export interface SoloModel {
   ): number;
   /** A readable description of a state, e.g. `5 7 12 | x2 | chance (2 drawn) | saved 7`. */
   describe(core: number, mods: number): string;
+  /**
+   * The model's own solver, for models the generic DP cannot solve (the
+   * action models); the cache calls it instead of `solve`.
+   */
+  solveDecisions?(): {
+    space: SoloSpace;
+    hit: Uint8Array;
+    ev: number;
+    seconds: number;
+  };
+  /** The model's own state space, for models `buildSpace` cannot enumerate. */
+  space?(): SoloSpace;
+  /** The model's own forward pass, for models `forward.ts` cannot walk. */
+  forwardEvaluate?(
+    decide: Decider | null,
+    table: Uint8Array | null,
+    policy: string,
+  ): Evaluation;
+  /** Cards in front of the player beyond the line (Flip Threes played on it). */
+  actionsInFront?(core: number): number;
 }
 
 // ---- multisets of saved duplicates ----------------------------------------
 
-/** Smallest number that can be duplicated (0 and 1 have one copy each). */
-const MIN_DUP = 2;
-/** At most three Second Chances, so at most three saves. */
-const MAX_SAVES = 3;
-
 /**
- * The multisets of at most three values from 2..12, ordered by size and then
- * lexicographically, so that adding a value always raises the index.
+ * The multisets of at most `maxSize` values among `values` (ascending), ordered
+ * by size and then lexicographically, so that adding a value always raises the
+ * index. For the official deck (values 2..12, three Second Chances) these are
+ * the 364 multisets of the `exact` model, in the same order as always.
  */
-const MULTISETS: number[][] = (() => {
-  const out: number[][] = [[]];
-  for (let size = 1; size <= MAX_SAVES; size++) {
-    const rec = (from: number, acc: number[]) => {
-      if (acc.length === size) {
-        out.push(acc.slice());
-        return;
+class Multisets {
+  readonly list: number[][];
+  /** `count[i * 13 + v]`: copies of `v` in multiset `i`. */
+  readonly count: Uint8Array;
+  /** `size[i]`: size of multiset `i`. */
+  readonly size: Uint8Array;
+  /** `add[i * 13 + v]`: index of multiset `i` plus `v`, or -1. */
+  readonly add: Int32Array;
+  private readonly byKey = new Map<string, number>();
+
+  constructor(values: readonly number[], maxSize: number, limit: number) {
+    const out: number[][] = [[]];
+    for (let size = 1; size <= maxSize; size++) {
+      const rec = (from: number, acc: number[]) => {
+        if (out.length > limit) return;
+        if (acc.length === size) {
+          out.push(acc.slice());
+          return;
+        }
+        for (let i = from; i < values.length; i++) {
+          acc.push(values[i]);
+          rec(i, acc);
+          acc.pop();
+        }
+      };
+      rec(0, []);
+    }
+    this.list = out;
+    out.forEach((m, i) => this.byKey.set(m.join(","), i));
+    if (out.length > limit) {
+      this.count = new Uint8Array(0);
+      this.size = new Uint8Array(0);
+      this.add = new Int32Array(0);
+      return;
+    }
+    this.count = new Uint8Array(out.length * NUMBER_KINDS);
+    out.forEach((ms, i) => {
+      for (const v of ms) this.count[i * NUMBER_KINDS + v]++;
+    });
+    this.size = Uint8Array.from(out.map((m) => m.length));
+    this.add = new Int32Array(out.length * NUMBER_KINDS).fill(-1);
+    out.forEach((ms, i) => {
+      if (ms.length >= maxSize) return;
+      for (const v of values) {
+        this.add[i * NUMBER_KINDS + v] = this.indexOf([...ms, v]);
       }
-      for (let v = from; v < NUMBER_KINDS; v++) {
-        acc.push(v);
-        rec(v, acc);
-        acc.pop();
-      }
-    };
-    rec(MIN_DUP, []);
+    });
   }
-  return out;
-})();
 
-/** `MS_COUNT[i * 13 + v]`: copies of `v` in multiset `i`. */
-const MS_COUNT: Uint8Array = (() => {
-  const t = new Uint8Array(MULTISETS.length * NUMBER_KINDS);
-  MULTISETS.forEach((ms, i) => {
-    for (const v of ms) t[i * NUMBER_KINDS + v]++;
-  });
-  return t;
-})();
-
-/** `MS_SIZE[i]`: size of multiset `i`. */
-const MS_SIZE: Uint8Array = Uint8Array.from(MULTISETS.map((m) => m.length));
-
-function msIndexOf(values: number[]): number {
-  const key = values.slice().sort((a, b) => a - b).join(",");
-  return MULTISETS.findIndex((m) => m.join(",") === key);
+  indexOf(values: number[]): number {
+    const key = values.slice().sort((a, b) => a - b).join(",");
+    return this.byKey.get(key) ?? -1;
+  }
 }
 
-/** `MS_ADD[i * 13 + v]`: index of multiset `i` plus `v`, or -1. */
-const MS_ADD: Int16Array = (() => {
-  const t = new Int16Array(MULTISETS.length * NUMBER_KINDS).fill(-1);
-  MULTISETS.forEach((ms, i) => {
-    if (ms.length >= MAX_SAVES) return;
-    for (let v = MIN_DUP; v < NUMBER_KINDS; v++) {
-      t[i * NUMBER_KINDS + v] = msIndexOf([...ms, v]);
-    }
-  });
-  return t;
-})();
+/** The official deck's multisets (for {@linkcode MULTISET_COUNT}). */
+const STANDARD_MULTISETS = new Multisets(
+  [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  3,
+  1 << 20,
+);
 
 /**
- * Number of saved-duplicate multisets (364).
+ * Number of saved-duplicate multisets of the official deck (364).
  *
  * @example
  * ```ts
  * MULTISET_COUNT; // 364 = 1 + 11 + 66 + 286
  * ```
  */
-export const MULTISET_COUNT: number = MULTISETS.length;
+export const MULTISET_COUNT: number = STANDARD_MULTISETS.list.length;
 
-// ---- the two Second Chance models -------------------------------------------
+/** Bits needed to write the numbers 0..n. */
+function bitsFor(n: number): number {
+  return n <= 0 ? 0 : 32 - Math.clz32(n);
+}
+
+// ---- the Second Chance models -------------------------------------------
 
 const U_BIT = 1;
 const C_SHIFT = 1;
-const MASK_SHIFT = 3;
-const MS_SHIFT = 16;
 const SOLO_RULES = "solo-model";
 const LAYOUT_VERSION = 1;
+/** Largest core key width: keys are non-negative int32. */
+const MAX_CORE_BITS = 31;
 
 /**
- * The 88-card solo model with Second Chance, in two variants: `approx` leaves a
- * saved duplicate in the deck (seed 000), `exact` takes it out, as the rules do.
+ * The solo model with Second Chance over any deck without (or, for the action
+ * models, ignoring) Freeze and Flip Three, in two variants: `approx` leaves a
+ * saved duplicate in the deck (seed 000), every other model takes it out, as
+ * the rules do. `numbers` and `modifiers` are this class over a smaller deck.
  */
-class ChanceModel implements SoloModel {
-  readonly rules: Rules = getRules(SOLO_RULES);
-  readonly deck: readonly number[] = this.rules.deck;
+export class ChanceModel implements SoloModel {
+  readonly rules: Rules;
   readonly coreBits: number;
   readonly dense: boolean;
   readonly root: number = U_BIT; // no card, no chance drawn, not holding
   readonly maxScore: number;
   readonly signature: string;
+  readonly id: string;
   private readonly chances: number;
   private readonly deckTotal: number;
+  private readonly cMask: number;
+  private readonly maskShift: number;
+  private readonly msShift: number;
+  private readonly ms: Multisets;
 
+  /**
+   * @param name the treatment
+   * @param deck copies of each kind (validated by {@linkcode checkDeck})
+   * @param actions true for the base of an action model: Freeze and Flip
+   *   Three stay in `deck` (and in `pile`) but the chance node leaves them out
+   */
   constructor(
     readonly name: ModelName,
     readonly summary: string,
     readonly assumptions: readonly string[],
     private readonly removeSaved: boolean,
+    readonly deck: readonly number[] = getRules(SOLO_RULES).deck,
+    actions = false,
   ) {
-    this.coreBits = removeSaved ? 25 : 16;
+    const base = getRules(SOLO_RULES);
+    const standard = deck.every((c, k) => c === base.deck[k]);
+    this.rules = standard
+      ? base
+      : withRules(base, { name: `${name}-deck`, deck: deck.slice() });
+    this.chances = deck[CHANCE];
+    this.deckTotal = deck.reduce((a, b) => a + b, 0);
+    const cBits = bitsFor(this.chances);
+    this.cMask = (1 << cBits) - 1;
+    this.maskShift = C_SHIFT + cBits;
+    this.msShift = this.maskShift + NUMBER_KINDS;
+    const dup: number[] = [];
+    for (let v = 0; v < NUMBER_KINDS; v++) if (deck[v] >= 2) dup.push(v);
+    this.ms = new Multisets(
+      removeSaved ? dup : [],
+      removeSaved ? this.chances : 0,
+      1 << (MAX_CORE_BITS - this.msShift),
+    );
+    this.coreBits = this.msShift +
+      (removeSaved ? bitsFor(this.ms.list.length - 1) : 0);
+    if (this.coreBits > MAX_CORE_BITS || this.ms.count.length === 0) {
+      throw new InputError(
+        `deck '${
+          deckLabel(deck)
+        }' needs more than ${MAX_CORE_BITS} bits of state (${this.chances} Second Chances over ${dup.length} numbers that can repeat): allowed fewer Second Chances or fewer repeatable numbers`,
+      );
+    }
     this.dense = !removeSaved;
-    this.chances = this.deck[CHANCE];
-    this.deckTotal = this.deck.reduce((a, b) => a + b, 0);
-    // seven largest numbers doubled, all +X cards, the Flip 7 bonus
-    this.maxScore = 2 * (12 + 11 + 10 + 9 + 8 + 7 + 6) + 30 + 15;
-    this.signature = `${name}/layout${LAYOUT_VERSION}/deck:${
-      this.deck.join(",")
-    }`;
-    if (
-      this.deck[FREEZE] !== 0 || this.deck[FLIP3] !== 0 ||
-      this.chances > MAX_SAVES
-    ) {
+    // the seven largest numbers (doubled if the deck has x2), every +X card, the Flip 7 bonus
+    const values: number[] = [];
+    for (let v = NUMBER_KINDS - 1; v >= 0; v--) if (deck[v] > 0) values.push(v);
+    const top = values.slice(0, 7).reduce((a, b) => a + b, 0);
+    let plus = 0;
+    for (let k = PLUS2; k < X2; k++) {
+      if (deck[k] > 0) plus += 2 * (k - PLUS2 + 1);
+    }
+    this.maxScore = (deck[X2] > 0 ? 2 : 1) * top + plus +
+      (values.length >= 7 ? 15 : 0);
+    this.signature = `${name}/layout${LAYOUT_VERSION}/deck:${deck.join(",")}`;
+    this.id = modelId(name, deck);
+    if (!actions && (deck[FREEZE] !== 0 || deck[FLIP3] !== 0)) {
       throw new Error(
         "the Second Chance models need a deck without Freeze and Flip Three",
       );
@@ -367,16 +462,20 @@ class ChanceModel implements SoloModel {
   }
 
   mask(core: number): number {
-    return (core >>> MASK_SHIFT) & 0x1fff;
+    return (core >>> this.maskShift) & 0x1fff;
   }
   chancesDrawn(core: number): number {
-    return (core >>> C_SHIFT) & 3;
+    return (core >>> C_SHIFT) & this.cMask;
   }
   holding(core: number): boolean {
     return (core & U_BIT) === 0;
   }
   saved(core: number, v: number): number {
-    return MS_COUNT[(core >>> MS_SHIFT) * NUMBER_KINDS + v];
+    return this.ms.count[(core >>> this.msShift) * NUMBER_KINDS + v];
+  }
+  /** Duplicates saved so far (the size of the saved multiset). */
+  savedCount(core: number): number {
+    return this.ms.size[core >>> this.msShift];
   }
 
   pile(core: number, mods: number, kind: number): number {
@@ -388,14 +487,25 @@ class ChanceModel implements SoloModel {
     if (kind >= PLUS2 && kind < PLUS2 + 6) {
       return (mods >> (kind - PLUS2)) & 1 ? 0 : this.deck[kind];
     }
-    return 0;
+    return this.deck[kind];
   }
 
   pileTotal(core: number, mods: number): number {
     const mask = this.mask(core);
     let t = this.deckTotal;
-    t -= COUNT_OF_MASK[mask] + COUNT_OF_MASK[mods] + this.chancesDrawn(core);
-    return t - MS_SIZE[core >>> MS_SHIFT];
+    t -= COUNT_OF_MASK[mask] + COUNT_OF_MASK[mods & this.modMaskOfDeck()] +
+      this.chancesDrawn(core);
+    return t - this.savedCount(core);
+  }
+
+  private modBits = -1;
+  private modMaskOfDeck(): number {
+    if (this.modBits < 0) {
+      let m = 0;
+      for (let b = 0; b < 6; b++) if (this.deck[PLUS2 + b] > 0) m |= 1 << b;
+      this.modBits = m;
+    }
+    return this.modBits;
   }
 
   outcomes(core: number, o: Outcomes): void {
@@ -403,28 +513,31 @@ class ChanceModel implements SoloModel {
     o.total = 0;
     o.modNext = core;
     const mask = this.mask(core);
-    const ms = core >>> MS_SHIFT;
+    const msShift = this.msShift;
+    const ms = core >>> msShift;
     const holding = (core & U_BIT) === 0;
     const seventh = COUNT_OF_MASK[mask] === 6;
     const deck = this.deck;
+    const msCount = this.ms.count, msAdd = this.ms.add;
+    const low = (1 << msShift) - 1;
     let bust = 0;
     for (let v = 0; v < NUMBER_KINDS; v++) {
       const bit = 1 << v;
       if ((mask & bit) === 0) {
         if (deck[v] > 0) {
           if (seventh) o.push(v, deck[v], FLIP7, mask | bit);
-          else o.push(v, deck[v], NEXT, core + (bit << MASK_SHIFT));
+          else o.push(v, deck[v], NEXT, core + (bit << this.maskShift));
         }
         continue;
       }
-      const copies = deck[v] - 1 - MS_COUNT[ms * NUMBER_KINDS + v];
+      const copies = deck[v] - 1 - msCount[ms * NUMBER_KINDS + v];
       if (copies <= 0) continue;
       if (!holding) {
         bust += copies;
       } else if (this.removeSaved) {
         // the Second Chance and the duplicate both leave: u becomes 1, v joins the saved multiset
-        const ms2 = MS_ADD[ms * NUMBER_KINDS + v];
-        o.push(v, copies, NEXT, ((core & 0xffff) | U_BIT) | (ms2 << MS_SHIFT));
+        const ms2 = msAdd[ms * NUMBER_KINDS + v];
+        o.push(v, copies, NEXT, ((core & low) | U_BIT) | (ms2 << msShift));
       } else {
         // seed 000: the Second Chance is used up, the duplicate goes back into the deck
         o.push(v, copies, NEXT, core | U_BIT);
@@ -468,9 +581,10 @@ class ChanceModel implements SoloModel {
     }
     // every Second Chance drawn is held, used for a save, or discarded as a spare
     if (values.length > drawn - (holding ? 1 : 0)) return -1;
-    const ms = values.length ? msIndexOf(values) : 0;
-    return (holding ? 0 : U_BIT) | (drawn << C_SHIFT) | (mask << MASK_SHIFT) |
-      (ms << MS_SHIFT);
+    const ms = values.length ? this.ms.indexOf(values) : 0;
+    if (ms < 0) return -1;
+    return (holding ? 0 : U_BIT) | (drawn << C_SHIFT) |
+      (mask << this.maskShift) | (ms << this.msShift);
   }
 
   describe(core: number, mods: number): string {
@@ -483,14 +597,189 @@ class ChanceModel implements SoloModel {
         `${this.holding(core) ? "chance" : "no chance"} (${drawn} drawn)`,
       );
     }
-    const saved = MULTISETS[core >>> MS_SHIFT];
+    const saved = this.ms.list[core >>> this.msShift];
     if (saved.length) parts.push(`saved ${saved.join(" ")}`);
     return parts.join(" | ");
   }
 }
 
-const MODELS: Record<ModelName, () => SoloModel> = {
-  approx: () =>
+// ---- decks ------------------------------------------------------------------
+
+/**
+ * A deck with some kinds' counts replaced, from `K:N` pairs separated by
+ * commas (`0:2,x2:0`; kinds as `flip7 rules` names them).
+ *
+ * @throws {InputError} for a bad pair, an unknown kind or a count that is not
+ *   a whole number.
+ * @example
+ * ```ts
+ * withDeckCounts(getRules("standard").deck, "0:2")[0]; // 2
+ * ```
+ */
+export function withDeckCounts(
+  deck: readonly number[],
+  counts: string,
+): number[] {
+  const d = deck.slice();
+  for (const part of counts.split(",")) {
+    const t = part.trim();
+    const m = /^([^:]+):(-?\d+)$/.exec(t);
+    if (!m) {
+      throw new InputError(
+        `bad --deck-counts entry '${t}': give KIND:COUNT pairs separated by commas, e.g. 0:2,x2:0`,
+      );
+    }
+    d[parseCard(m[1])] = Number(m[2]);
+  }
+  return d;
+}
+
+/**
+ * Refuse a deck a model cannot use: a negative count, no number card, a
+ * modifier with more than one copy, or a kind the treatment leaves out.
+ *
+ * @throws {InputError} naming the bad value and what is allowed.
+ * @example
+ * ```ts
+ * checkDeck([...getRules("standard").deck], "all94"); // ok
+ * ```
+ */
+export function checkDeck(deck: readonly number[], name: ModelName): void {
+  deck.forEach((c, k) => {
+    if (!Number.isInteger(c) || c < 0) {
+      throw new InputError(
+        `bad count ${c} for '${CARD_NAMES[k]}': allowed whole numbers from 0`,
+      );
+    }
+  });
+  let numbers = 0;
+  for (let v = 0; v < NUMBER_KINDS; v++) numbers += deck[v];
+  if (numbers === 0) {
+    throw new InputError(
+      `deck '${
+        deckLabel(deck)
+      }' has no number card: allowed decks with at least one`,
+    );
+  }
+  for (let k = PLUS2; k <= X2; k++) {
+    if (deck[k] > 1) {
+      throw new InputError(
+        `bad count ${deck[k]} for '${
+          CARD_NAMES[k]
+        }': allowed 0 or 1 copy of each modifier`,
+      );
+    }
+  }
+  const allowed = TREATMENT_KINDS[name];
+  deck.forEach((c, k) => {
+    if (c > 0 && !allowed(k)) {
+      throw new InputError(
+        `card '${CARD_NAMES[k]}' is not part of the '${name}' model: allowed ${
+          CARD_NAMES.filter((_, j) => allowed(j)).join(", ")
+        } (use --model all94 for Freeze and Flip Three)`,
+      );
+    }
+  });
+  if (name !== "all94") return;
+  if (deck[FREEZE] > MAX_ACTIONS || deck[FLIP3] > MAX_ACTIONS) {
+    throw new InputError(
+      `bad Freeze/Flip Three counts ${deck[FREEZE]}/${
+        deck[FLIP3]
+      }: allowed 0 to ${MAX_ACTIONS} of each`,
+    );
+  }
+}
+
+/**
+ * Most copies of Freeze or of Flip Three an `all94` deck may hold (the
+ * action modes grow quickly with them).
+ *
+ * @example
+ * ```ts
+ * MAX_ACTIONS; // 4
+ * ```
+ */
+export const MAX_ACTIONS = 4;
+
+const TREATMENT_KINDS: Record<ModelName, (k: number) => boolean> = {
+  numbers: (k) => k < NUMBER_KINDS,
+  modifiers: (k) => k <= X2,
+  approx: (k) => k <= X2 || k === CHANCE,
+  exact: (k) => k <= X2 || k === CHANCE,
+  all94: () => true,
+};
+
+/**
+ * A deck written as `kind:count` for every kind that differs from `ref`
+ * (default: the official deck), or `standard` when none does.
+ *
+ * @example
+ * ```ts
+ * deckLabel(getRules("standard").deck); // "standard"
+ * ```
+ */
+export function deckLabel(
+  deck: readonly number[],
+  ref: readonly number[] = STANDARD_DECK,
+): string {
+  const parts: string[] = [];
+  deck.forEach((c, k) => {
+    if (c !== ref[k]) parts.push(`${CARD_NAMES[k]}:${c}`);
+  });
+  return parts.length ? parts.join(",") : "standard";
+}
+
+/**
+ * A model's id: its name on the treatment's own deck, else the name and a
+ * hash of the deck (used in cache file names).
+ *
+ * @example
+ * ```ts
+ * modelId("exact", baseDeck("exact")); // "exact"
+ * ```
+ */
+export function modelId(name: ModelName, deck: readonly number[]): string {
+  const own = baseDeck(name);
+  return deck.every((c, k) => c === own[k]) ? name : `${name}-${deckId(deck)}`;
+}
+
+/** A file-name-safe id of a deck: 8 hex digits of an FNV-1a hash. */
+function deckId(deck: readonly number[]): string {
+  let h = 0x811c9dc5;
+  for (const c of deck.join(",")) {
+    h = Math.imul(h ^ c.charCodeAt(0), 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * The treatment's own deck: `numbers` the 79 numbers, `modifiers` with the
+ * six modifiers, `approx`/`exact` the 88 cards without Freeze and Flip Three,
+ * `all94` the whole official deck.
+ *
+ * @example
+ * ```ts
+ * baseDeck("numbers").reduce((a, b) => a + b, 0); // 79
+ * ```
+ */
+export function baseDeck(name: ModelName): number[] {
+  const keep = TREATMENT_KINDS[name];
+  return STANDARD_DECK.map((c, k) => keep(k) ? c : 0);
+}
+
+const EXACT_ASSUMPTIONS = [
+  "One player alone, one round, from a freshly shuffled deck.",
+  "The 88-card deck: the 94 cards without the three Freezes and three Flip Threes (a solo player would pass them on).",
+  "A Second Chance drawn while holding one is discarded (nobody to pass it to).",
+  "When a Second Chance saves you, it and the duplicate are both discarded: the state tracks the saved duplicates (up to 3).",
+  "You may stay whenever you have a card in front of you; the first card is forced.",
+];
+
+const MODELS: Record<
+  Exclude<ModelName, "all94">,
+  (deck: readonly number[]) => SoloModel
+> = {
+  approx: (deck) =>
     new ChanceModel(
       "approx",
       "Seed 000's model: one player, the 88-card deck, a fresh deck; a duplicate saved by a Second Chance stays in the deck.",
@@ -502,44 +791,117 @@ const MODELS: Record<ModelName, () => SoloModel> = {
         "You may stay whenever you have a card in front of you; the first card is forced.",
       ],
       false,
+      deck,
     ),
-  exact: () =>
+  exact: (deck) =>
     new ChanceModel(
       "exact",
       "The true solo rule: as approx, but a duplicate saved by a Second Chance leaves the deck with it.",
+      EXACT_ASSUMPTIONS,
+      true,
+      deck,
+    ),
+  numbers: (deck) =>
+    new ChanceModel(
+      "numbers",
+      "One player, one round, the 79 number cards only (no modifiers, no actions).",
       [
         "One player alone, one round, from a freshly shuffled deck.",
-        "The 88-card deck: the 94 cards without the three Freezes and three Flip Threes (a solo player would pass them on).",
-        "A Second Chance drawn while holding one is discarded (nobody to pass it to).",
-        "When a Second Chance saves you, it and the duplicate are both discarded: the state tracks the saved duplicates (up to 3).",
+        "The 79 number cards only: no modifiers, no Second Chance, no Freeze or Flip Three.",
         "You may stay whenever you have a card in front of you; the first card is forced.",
       ],
       true,
+      deck,
+    ),
+  modifiers: (deck) =>
+    new ChanceModel(
+      "modifiers",
+      "One player, one round, the 79 numbers and the six modifiers (no action cards).",
+      [
+        "One player alone, one round, from a freshly shuffled deck.",
+        "The 85-card deck: the 79 numbers and the six modifiers; no Second Chance, Freeze or Flip Three.",
+        "You may stay whenever you have a card in front of you; the first card is forced.",
+      ],
+      true,
+      deck,
     ),
 };
 
-const modelCache = new Map<ModelName, SoloModel>();
+const modelCache = new Map<string, SoloModel>();
+let actionFactory:
+  | ((deck: readonly number[]) => SoloModel)
+  | null = null;
 
 /**
- * A solo model by name (`approx` or `exact`; default `exact`).
+ * Register the `all94` model's constructor (done by `actions.ts`, which
+ * depends on this module).
+ *
+ * @example
+ * ```ts
+ * registerActionModel((deck) => new ActionModel(deck));
+ * ```
+ */
+export function registerActionModel(
+  make: (deck: readonly number[]) => SoloModel,
+): void {
+  actionFactory = make;
+}
+
+/**
+ * A solo model by name (default `exact`), on its own deck or on a deck with
+ * some counts changed (`deckCounts`, e.g. `0:2,x2:0`).
  *
  * @throws {InputError} naming the bad value and the allowed ones.
  * @example
  * ```ts
  * getModel("approx").dense; // true
+ * getModel("numbers", "12:0").deck[12]; // 0
  * ```
  */
-export function getModel(name: string = DEFAULT_MODEL): SoloModel {
+export function getModel(
+  name: string = DEFAULT_MODEL,
+  deckCounts?: string,
+): SoloModel {
   if (!(MODEL_NAMES as readonly string[]).includes(name)) {
     throw new InputError(
       `unknown model '${name}': allowed ${MODEL_NAMES.join(", ")}`,
     );
   }
   const n = name as ModelName;
-  let m = modelCache.get(n);
+  let deck = baseDeck(n);
+  if (deckCounts !== undefined && deckCounts.trim() !== "") {
+    deck = withDeckCounts(deck, deckCounts);
+  }
+  return modelOfDeck(n, deck);
+}
+
+/**
+ * A solo model from a treatment and a deck composition (one per deck and
+ * process).
+ *
+ * @throws {InputError} for a deck the treatment cannot use (see {@linkcode checkDeck}).
+ * @example
+ * ```ts
+ * modelOfDeck("exact", baseDeck("exact")) === getModel("exact"); // true
+ * ```
+ */
+export function modelOfDeck(
+  name: ModelName,
+  deck: readonly number[],
+): SoloModel {
+  const key = `${name}|${deck.join(",")}`;
+  let m = modelCache.get(key);
   if (!m) {
-    m = MODELS[n]();
-    modelCache.set(n, m);
+    checkDeck(deck, name);
+    if (name === "all94") {
+      if (!actionFactory) {
+        throw new Error("import lib/solver/actions.ts for the all94 model");
+      }
+      m = actionFactory(deck);
+    } else {
+      m = MODELS[name](deck);
+    }
+    modelCache.set(key, m);
   }
   return m;
 }

@@ -74,6 +74,7 @@ export interface SoloSpace {
  * ```
  */
 export function buildSpace(model: SoloModel): SoloSpace {
+  if (model.space) return model.space();
   const t0 = performance.now();
   // visited set: a byte per possible key when the keys are small, else a hash table
   const dense = model.dense ? new Uint8Array(2 ** model.coreBits) : null;

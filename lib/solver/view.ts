@@ -85,6 +85,7 @@ export class SoloView implements TableView {
   private mask = 0;
   private drawn = 0;
   private holding = false;
+  private front = 0;
   private loaded = false;
   private deckTotal = 0;
   private pileCore = 0;
@@ -116,6 +117,7 @@ export class SoloView implements TableView {
     this.mask = model.mask(core);
     this.holding = model.holding(core);
     this.drawn = model.chancesDrawn(core);
+    this.front = model.actionsInFront?.(core) ?? 0;
     // the non-modifier kinds depend on the core only
     for (let k = 0; k < KINDS; k++) {
       if (k >= PLUS2 && k <= X2) continue;
@@ -130,7 +132,8 @@ export class SoloView implements TableView {
     this.pileCore = model.pileTotal(core, 0);
     this.tableCore = this.tableCount === "pile"
       ? this.pileCore
-      : this.deckTotal - COUNT_OF_MASK[this.mask] - (this.holding ? 1 : 0);
+      : this.deckTotal - COUNT_OF_MASK[this.mask] - (this.holding ? 1 : 0) -
+        this.front;
   }
 
   /** @inheritdoc */
@@ -156,7 +159,7 @@ export class SoloView implements TableView {
   /** @inheritdoc */
   cardsInFront(_seat: number): number {
     return COUNT_OF_MASK[this.mask] + COUNT_OF_MASK[this.mods] +
-      (this.holding ? 1 : 0);
+      (this.holding ? 1 : 0) + this.front;
   }
   /** @inheritdoc */
   roundScore(_seat: number): number {
@@ -193,13 +196,19 @@ export class SoloView implements TableView {
 
   /**
    * What the table shows in the current state, packed (number mask, Second
-   * Chances drawn, holding one, modifiers): everything but `unseenExact*`
-   * depends on it alone, so decisions that do not count cards exactly can be
-   * shared by every state with the same key (22 bits).
+   * Chances drawn, holding one, modifiers, and in `all94` the Flip Threes
+   * played on the player): everything but `unseenExact*` depends on it alone,
+   * so decisions that do not count cards exactly can be shared by every state
+   * with the same key (below `2 ** keyBits`).
    */
   visibleKey(): number {
-    return (this.mask << 9) | (this.drawn << 7) | (this.holding ? 64 : 0) |
-      this.mods;
+    return (this.front << 22) | (this.mask << 9) | (this.drawn << 7) |
+      (this.holding ? 64 : 0) | this.mods;
+  }
+
+  /** {@linkcode visibleKey} is below `2 ** keyBits`. */
+  get keyBits(): number {
+    return this.model.actionsInFront ? 25 : 22;
   }
 
   private modifierCopies(kind: number): number {

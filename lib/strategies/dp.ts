@@ -6,10 +6,12 @@
  * In the solver it reads the solo state directly. In the engine it maps the
  * seat's line to a solo state: the number mask, the modifier mask and whether
  * it holds a Second Chance are read from the table; when the seat is alone
- * with a fresh deck of the model's cards (`solo-model`), the Second Chances
- * drawn and the saved duplicates are read off the draw pile, so the lookup is
- * exact; otherwise it takes the nearest solo state, with no Second Chance
- * used and no duplicate saved.
+ * with the model's deck and the draw pile is a fresh deck less this round's
+ * cards (`solo-model`, or the first round of a one-player `standard` game for
+ * `all94`), the Second Chances drawn, the saved duplicates and the Flip Threes
+ * played are read off the draw pile, so the lookup is exact; otherwise it
+ * takes the nearest solo state, with no Second Chance used, no duplicate
+ * saved and no Flip Three played.
  *
  * @example
  * ```ts
@@ -20,9 +22,15 @@
  * @module
  */
 
-import { CHANCE, NUMBER_KINDS } from "../cards.ts";
+import { CHANCE, FLIP3, FREEZE, NUMBER_KINDS } from "../cards.ts";
+import { ActionModel } from "../solver/actions.ts";
 import { type DecisionTable, loadDecisions } from "../solver/cache.ts";
-import { DEFAULT_MODEL, getModel, type ModelName } from "../solver/model.ts";
+import {
+  DEFAULT_MODEL,
+  getModel,
+  type ModelName,
+  type SoloModel,
+} from "../solver/model.ts";
 import { MODS, type SoloSpace } from "../solver/solve.ts";
 import { SoloView } from "../solver/view.ts";
 import type { Strategy, TableView } from "../view.ts";
@@ -46,10 +54,7 @@ export function nearestCore(
   const model = space.model;
   const mask = view.lineMask(seat);
   const holding = view.hasChance(seat);
-  if (
-    view.players === 1 && view.rules.freshDeckEachRound &&
-    sameDeck(view, model.deck)
-  ) {
+  if (view.players === 1 && sameDeck(view, model.deck)) {
     const drawn = model.deck[CHANCE] - view.unseenExact(CHANCE);
     const saved = new Int32Array(NUMBER_KINDS);
     let any = false;
@@ -58,13 +63,28 @@ export function nearestCore(
       saved[v] = model.deck[v] - 1 - view.unseenExact(v);
       if (saved[v] !== 0) any = true;
     }
-    const core = model.pack(
+    let core = model.pack(
       mask,
       drawn,
       holding,
-      model.name === "exact" && any ? saved : undefined,
+      model.name !== "approx" && any ? saved : undefined,
     );
-    if (core >= 0 && space.index.get(core) >= 0) return core;
+    if (core >= 0 && model instanceof ActionModel) {
+      // the Flip Threes played on the player; a Freeze drawn would have ended the round
+      core = model.withFlipThrees(
+        core,
+        model.deck[FLIP3] - view.unseenExact(FLIP3),
+      );
+      if (view.unseenExact(FREEZE) !== model.deck[FREEZE]) core = -1;
+    }
+    // the draw pile must be the model's: a fresh deck less this round's cards
+    // (the first round of a game when the deck is not reshuffled each round)
+    if (
+      core >= 0 && space.index.get(core) >= 0 &&
+      (view.rules.freshDeckEachRound ||
+        view.unseenExactTotal() ===
+          model.pileTotal(core, view.modMask(seat) & (MODS - 1)))
+    ) return core;
   }
   const core = model.pack(mask, holding ? 1 : 0, holding);
   if (core >= 0 && space.index.get(core) >= 0) return core;
@@ -87,25 +107,31 @@ function sameDeck(view: TableView, deck: readonly number[]): boolean {
  * ```
  */
 export class DpStrategy implements Strategy {
-  /** `dp` (for the `exact` model) or `dp:approx`. */
+  /** `dp` (for the `exact` model) or `dp:<model id>`, e.g. `dp:approx`, `dp:all94`. */
   readonly name: string;
+  /** The solo model whose optimum it plays. */
+  readonly model: SoloModel;
+  /** The model's name. */
+  readonly modelName: ModelName;
   private loaded: DecisionTable | null;
 
   /**
-   * @param modelName the solo model whose optimum to play (default `exact`)
+   * @param model the solo model (or its name) whose optimum to play (default `exact`)
    * @param table a table to use instead of loading one
    */
   constructor(
-    readonly modelName: ModelName = DEFAULT_MODEL,
+    model: ModelName | SoloModel = DEFAULT_MODEL,
     table?: DecisionTable,
   ) {
-    this.name = modelName === DEFAULT_MODEL ? "dp" : `dp:${modelName}`;
+    this.model = typeof model === "string" ? getModel(model) : model;
+    this.modelName = this.model.name;
+    this.name = this.model.id === DEFAULT_MODEL ? "dp" : `dp:${this.model.id}`;
     this.loaded = table ?? null;
   }
 
   /** The decision table (loaded or solved on first use). */
   table(): DecisionTable {
-    if (!this.loaded) this.loaded = loadDecisions(getModel(this.modelName));
+    if (!this.loaded) this.loaded = loadDecisions(this.model);
     return this.loaded;
   }
 

@@ -1,5 +1,5 @@
 /**
- * `flip7 evaluate -p P1,P2,... [--model approx|exact] [--json]`: the exact
+ * `flip7 evaluate -p P1,P2,... [--model M] [--deck-counts K:N,...] [--json]`: the exact
  * one-round EV, sd, P(bust) and P(Flip 7) of each policy played alone, from
  * the solo model (no simulation). `dp`/`optimal` is the model's optimum,
  * `advice` the derived beer-mat rule, `advice:seed` seed 000's cut-offs; with
@@ -35,7 +35,8 @@ export const evaluateCommand: Command = {
   name: "evaluate",
   summary:
     "Exact EV, sd, bust and Flip 7 rates of policies played alone (default: seed 000's table).",
-  usage: "evaluate [-p P1,P2,...] [--model approx|exact] [--json]",
+  usage:
+    "evaluate [-p P1,P2,...] [--model approx|exact|numbers|modifiers|all94] [--deck-counts K:N,...] [--json]",
   options: { ...POLICIES, ...MODEL_OPTION, ...JSON_FLAG },
   async run({ values, out }) {
     const model = modelOf(values);
@@ -56,7 +57,7 @@ export const evaluateCommand: Command = {
     }
     await loadPolicies(specs);
     const t0 = performance.now();
-    const rows = evaluatePolicies(specs, model.name);
+    const rows = evaluatePolicies(specs, model);
     const seconds = (performance.now() - t0) / 1000;
     if (values.json) {
       out.json(rows.map((r) => ({

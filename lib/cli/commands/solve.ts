@@ -1,8 +1,9 @@
 /**
- * `flip7 solve [--model approx|exact] [--no-cache] [--json]`: solve the
- * single-player round exactly (optimal stopping), or load the solved table
- * from `.cache/`, and print the optimal value, the state count, the time, the
- * model's assumptions and the optimal play's sd, P(bust) and P(Flip 7).
+ * `flip7 solve [--model M] [--deck-counts K:N,...] [--no-cache] [--json]`:
+ * solve the single-player round exactly (optimal stopping), or load the
+ * solved table from `.cache/`, and print the optimal value, the state count,
+ * the time, the model's assumptions and the optimal play's sd, P(bust) and
+ * P(Flip 7). `--deck-counts 0:2,x2:0` changes the model's deck.
  *
  * @example
  * ```sh
@@ -23,12 +24,15 @@ import {
 } from "../../solver/cache.ts";
 import { evaluateTable } from "../../solver/forward.ts";
 import {
+  baseDeck,
+  deckLabel,
   DEFAULT_MODEL,
   getModel,
   MODEL_NAMES,
   type SoloModel,
 } from "../../solver/model.ts";
 import { adoptSpace, solve } from "../../solver/solve.ts";
+import { ActionModel } from "../../solver/actions.ts";
 
 /**
  * The `--model` option.
@@ -38,7 +42,10 @@ import { adoptSpace, solve } from "../../solver/solve.ts";
  * const options = { ...MODEL_OPTION }; // --model approx|exact
  * ```
  */
-export const MODEL_OPTION = { model: { type: "string" as const } };
+export const MODEL_OPTION = {
+  model: { type: "string" as const },
+  "deck-counts": { type: "string" as const },
+};
 
 /**
  * The `--model` value as a model (default `exact`).
@@ -50,7 +57,9 @@ export const MODEL_OPTION = { model: { type: "string" as const } };
  * ```
  */
 export function modelOf(values: Values): SoloModel {
-  return getModel(choiceOption(values, "model", MODEL_NAMES, DEFAULT_MODEL));
+  const name = choiceOption(values, "model", MODEL_NAMES, DEFAULT_MODEL);
+  const counts = values["deck-counts"];
+  return getModel(name, counts === undefined ? undefined : String(counts));
 }
 
 const fmtInt = (n: number) => n.toLocaleString("en-US");
@@ -67,7 +76,8 @@ export const solveCommand: Command = {
   name: "solve",
   summary:
     "Solve one solo round exactly (optimal stopping): value, states, time, assumptions.",
-  usage: "solve [--model approx|exact] [--no-cache] [--json]",
+  usage:
+    "solve [--model approx|exact|numbers|modifiers|all94] [--deck-counts K:N,...] [--no-cache] [--json]",
   options: { ...MODEL_OPTION, "no-cache": { type: "boolean" }, ...JSON_FLAG },
   async run({ values, out }) {
     const model = modelOf(values);
@@ -75,7 +85,7 @@ export const solveCommand: Command = {
     let table;
     let written = true;
     if (values["no-cache"]) {
-      const sol = solve(model);
+      const sol = model.solveDecisions?.() ?? solve(model);
       ev = sol.ev;
       seconds = sol.seconds;
       source = "solved";
@@ -104,13 +114,21 @@ export const solveCommand: Command = {
     const opt = evaluateTable(table.space, table.hit, "dp");
     const evalSeconds = (performance.now() - t1) / 1000;
     const mem = Deno.memoryUsage();
+    const actions = model instanceof ActionModel ? model : null;
     const result = {
       model: model.name,
       ev,
-      states: table.space.states,
+      states: actions ? actions.denseStates() : table.space.states,
       seconds,
       source,
-      cores: table.space.cores.length,
+      cores: actions
+        ? actions.spaces().base.cores.length
+        : table.space.cores.length,
+      modes: actions ? actions.modes.n : 1,
+      visited: opt.visited,
+      deck: model.id === model.name
+        ? "default"
+        : deckLabel(model.deck, baseDeck(model.name)),
       sd: opt.sd,
       bust: opt.bust,
       flip7: opt.flip7,
@@ -136,9 +154,18 @@ export const solveCommand: Command = {
       }, bust ${pct(opt.bust)}, Flip 7 ${pct(opt.flip7, 2)})`,
     );
     out.line(
-      `Reachable states: ${fmtInt(result.states)} (${
-        fmtInt(result.cores)
-      } cores × 64 modifier masks, the pre-deal state not counted)`,
+      `Deck: ${result.deck} (${model.deck.reduce((a, b) => a + b)} cards)`,
+    );
+    out.line(
+      actions
+        ? `States: ${fmtInt(result.states)} (${
+          fmtInt(result.cores)
+        } cores × ${result.modes} action modes × 64 modifier masks, the pre-deal state not counted); optimal play visits ${
+          fmtInt(opt.visited)
+        }`
+        : `Reachable states: ${fmtInt(result.states)} (${
+          fmtInt(result.cores)
+        } cores × 64 modifier masks, the pre-deal state not counted)`,
     );
     out.line(
       source === "cache"
