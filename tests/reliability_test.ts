@@ -286,6 +286,11 @@ Deno.test("row unclear messages: each names the bad value and what is allowed", 
   for (const [args, want] of cases) {
     refused(await cli([...args, "--no-file"]), want);
   }
+  // found by the long fuzz test: odds solved all94 for 30 s, then refused it
+  refused(
+    await cli(["odds", "--model", "all94", "--no-file"]),
+    /bad --model 'all94' for odds: .*; allowed approx, exact/,
+  );
   // found by the fuzz test: 3,001 policies to evaluate exactly took minutes
   refused(
     await cli([

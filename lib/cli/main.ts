@@ -32,9 +32,10 @@ function clipQuoted(msg: string): string {
   // control characters (a newline in a value) would break the one line
   // deno-lint-ignore no-control-regex
   msg = msg.replace(/[\x00-\x1f\x7f]/g, (c) => JSON.stringify(c).slice(1, -1));
+  // a quoted value opens after a space, '(' or '=' and closes before a space or punctuation
   return msg.replace(
-    /'([^'\n]{61,})'/g,
-    (m, v: string) => (v.includes("…(") ? m : `'${clip(v)}'`),
+    /(^|[\s(=])'([^'\n]{61,})'(?=$|[\s:;,.)])/g,
+    (m, pre: string, v: string) => v.includes("…(") ? m : `${pre}'${clip(v)}'`,
   );
 }
 

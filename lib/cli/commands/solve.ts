@@ -13,6 +13,7 @@
  */
 
 import { choiceOption, type Values } from "../args.ts";
+import { InputError } from "../../cards.ts";
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct } from "../common.ts";
 import { writeFileAtomic } from "../output.ts";
@@ -46,6 +47,30 @@ export const MODEL_OPTION = {
   model: { type: "string" as const },
   "deck-counts": { type: "string" as const },
 };
+
+/**
+ * The `--model` value for commands that need the reach probability of every
+ * state (`odds`, `advice`): a model that does not keep them (`all94`) is
+ * refused before any solving, naming the ones that do.
+ *
+ * @throws {InputError} naming the model and the allowed ones.
+ * @example
+ * ```ts
+ * reachModelOf({ model: "approx" }, "odds").name; // "approx"
+ * ```
+ */
+export function reachModelOf(values: Values, command: string): SoloModel {
+  const model = modelOf(values);
+  if (model.forwardEvaluate) {
+    const ok = MODEL_NAMES.filter((n) => !getModel(n).forwardEvaluate);
+    throw new InputError(
+      `bad --model '${model.name}' for ${command}: it needs the reach probability of every state, which the '${model.name}' model does not keep; allowed ${
+        ok.join(", ")
+      }`,
+    );
+  }
+  return model;
+}
 
 /**
  * The `--model` value as a model (default `exact`).
