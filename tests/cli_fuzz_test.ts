@@ -182,9 +182,8 @@ function generate(rng: Rng, tmp: string, i: number): string[] {
         : EXPERIMENT_NAMES.filter((n) => n === "replication");
       args.push(cmd.name === "experiment" ? pick(rng, pool) : "x");
       // a valid experiment runs the small version (or is refused by --scale)
-      if (cmd.name === "experiment" && (!LONG || rng.float() < 0.8)) {
-        args.push("--quick");
-      }
+      // (always: a full run of some experiments takes many minutes)
+      if (cmd.name === "experiment") args.push("--quick");
     } else if (r < 0.7) args.push(cmd.name === "experiment" ? "list" : "y");
     else if (r < 0.85) args.push(pick(rng, JUNK));
   }
