@@ -134,7 +134,20 @@ export function evaluatePolicies(
       !["dp", "optimal", "advice"].includes(s.trim()) &&
       s.trim() !== "advice:seed"
     ) {
-      makeStrategy(s); // validates the spec before any solving
+      try {
+        makeStrategy(s); // validates the spec before any solving
+      } catch (e) {
+        // the solo-only specs are allowed too: name them
+        if (e instanceof InputError && e.message.startsWith("unknown policy")) {
+          throw new InputError(
+            `${e.message}, optimal, advice, advice:seed`.replace(
+              /, human(?=,)/,
+              "",
+            ),
+          );
+        }
+        throw e;
+      }
     }
   }
   const strategies = specs.map((s) => soloStrategy(s, model));

@@ -32,7 +32,8 @@ import { Game } from "../engine.ts";
 import type { Strategy, TableView } from "../view.ts";
 import { SearchCore } from "../winprob/search.ts";
 import { searchTablePath, WTable } from "../winprob/table.ts";
-import { trainTableSync } from "../winprob/train.ts";
+import { REGION_CUTS, trainTableSync } from "../winprob/train.ts";
+import { getRules } from "../rules.ts";
 import { oneCardValue } from "./estimate.ts";
 import { defaultTarget, flipThreeTarget } from "./targeting.ts";
 
@@ -44,6 +45,30 @@ import { defaultTarget, flipThreeTarget } from "./targeting.ts";
 export const DEFAULT_TRAINING = { games: 4000, iterations: 3, seed: 9001 };
 
 const loaded = new Map<string, WTable>();
+
+/**
+ * What the header of a rules preset's cached search table must say: its
+ * kind, rules, target and the default training (games, steps, seed, start,
+ * score regions).
+ *
+ * @example
+ * ```ts
+ * searchTableIdentity("duel").kind; // "search"
+ * ```
+ */
+export function searchTableIdentity(rules: string): Record<string, unknown> {
+  return {
+    kind: "search",
+    rules,
+    target: getRules(rules).target,
+    sides: 2,
+    games: DEFAULT_TRAINING.games,
+    iterations: DEFAULT_TRAINING.iterations,
+    seed: DEFAULT_TRAINING.seed,
+    start: "sum:37",
+    regions: REGION_CUTS,
+  };
+}
 
 /**
  * The search table of a rules preset: from memory, from `.cache`, or trained
@@ -58,13 +83,16 @@ export function searchTableFor(rules: string): WTable {
   const got = loaded.get(rules);
   if (got) return got;
   const path = searchTablePath(rules);
-  let w = WTable.loadSync(path);
-  if (!w) {
+  // the header must name this kind, these rules and the default training
+  const r = WTable.check(path, searchTableIdentity(rules));
+  let w: WTable;
+  if ("table" in r) w = r.table;
+  else {
     console.error(
-      `flip7: no win table at ${path}; training one now (deno task flip7 experiment win-agent trains both tables in parallel)`,
+      `flip7: win table ${path} is ${r.problem}; training one now (deno task flip7 experiment win-agent trains both tables in parallel)`,
     );
     w = trainNow(rules);
-    w.saveSync(path);
+    w.trySaveSync(path);
   }
   loaded.set(rules, w);
   return w;

@@ -69,6 +69,29 @@ import { defaultTarget, flipThreeTarget } from "./targeting.ts";
 const cached = new Map<string, WTable>();
 
 /**
+ * What the header of a cached best-response table must say (the defaults of
+ * {@linkcode bestResponse}: target 200, draws worth one half, not seeing the
+ * opponent's round).
+ *
+ * @example
+ * ```ts
+ * brTableIdentity(37).opponent; // "sum:37"
+ * ```
+ */
+export function brTableIdentity(threshold?: number): Record<string, unknown> {
+  return {
+    kind: "best-response",
+    model: "numbers-only deck, fresh deck per round, independent rounds",
+    opponent: threshold === undefined ? "maximiser" : `sum:${threshold}`,
+    target: 200,
+    sides: 1,
+    ties: "half",
+    sees: false,
+    immediate: false,
+  };
+}
+
+/**
  * The best-response table against the score maximiser (no argument) or
  * against the threshold player `sum:N`: from memory, `.cache`, or computed
  * now (message on stderr) and saved.
@@ -84,13 +107,16 @@ export function brTable(threshold?: number): WTable {
   const got = cached.get(model);
   if (got) return got;
   const path = bestResponsePath(model);
-  let w = WTable.loadSync(path);
-  if (!w) {
+  // the header must name this kind, model and opponent
+  const r = WTable.check(path, brTableIdentity(threshold));
+  let w: WTable;
+  if ("table" in r) w = r.table;
+  else {
     console.error(
-      `flip7: no best-response table at ${path}; computing it now`,
+      `flip7: best-response table ${path} is ${r.problem}; computing it now`,
     );
     w = bestResponse({ opponent: threshold ?? "maximiser" }).table;
-    w.saveSync(path);
+    w.trySaveSync(path);
   }
   cached.set(model, w);
   return w;
