@@ -22,7 +22,13 @@
 
 import { parseArgs } from "node:util";
 import { InputError } from "../lib/cards.ts";
-import { intOption, scaleOption } from "../lib/cli/args.ts";
+import {
+  intOption,
+  joinNegativeValues,
+  parseArgsMessage,
+  plainNumber,
+  scaleOption,
+} from "../lib/cli/args.ts";
 import { progress, writeFileAtomic } from "../lib/cli/output.ts";
 import { writeReport } from "./report.ts";
 import {
@@ -131,7 +137,9 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
     ...(opts.all ? ["--all"] : []),
     `--seed ${opts.seed}`,
     ...(opts.quick ? ["--quick"] : []),
-    ...((opts.scale ?? 1) !== 1 ? [`--scale ${opts.scale}`] : []),
+    ...((opts.scale ?? 1) !== 1
+      ? [`--scale ${plainNumber(opts.scale ?? 1)}`]
+      : []),
     ...(opts.outDir !== "results" ? [`--out ${opts.outDir}`] : []),
   ];
   // The solver's exact figures of every experiment, at once over the workers.
@@ -246,6 +254,18 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
   return reports;
 }
 
+const REPRO_OPTIONS = {
+  seed: { type: "string" as const },
+  quick: { type: "boolean" as const },
+  scale: { type: "string" as const },
+  all: { type: "boolean" as const },
+  workers: { type: "string" as const },
+  out: { type: "string" as const },
+  only: { type: "string" as const },
+  shard: { type: "string" as const },
+  help: { type: "boolean" as const, short: "h" },
+};
+
 /**
  * The `deno task repro` command line; returns the exit code. `readme: false`
  * leaves the README alone (a merge of repro shards).
@@ -262,29 +282,21 @@ export async function main(
   try {
     let parsed;
     try {
+      // `--seed -1` reaches the seed's own check, which names the allowed range
       parsed = parseArgs({
-        args: argv,
-        options: {
-          seed: { type: "string" },
-          quick: { type: "boolean" },
-          scale: { type: "string" },
-          all: { type: "boolean" },
-          workers: { type: "string" },
-          out: { type: "string" },
-          only: { type: "string" },
-          shard: { type: "string" },
-          help: { type: "boolean", short: "h" },
-        },
+        args: joinNegativeValues(argv, REPRO_OPTIONS),
+        options: REPRO_OPTIONS,
         strict: true,
         allowPositionals: true,
       });
     } catch (e) {
-      const msg = e instanceof Error ? e.message.split("\n")[0] : String(e);
-      const opt = /'([^']+)'/.exec(msg)?.[1];
       throw new InputError(
-        /Unknown option/i.test(msg) && opt
-          ? `unknown option '${opt}': usage ${USAGE}`
-          : `${msg}: usage ${USAGE}`,
+        parseArgsMessage(
+          e instanceof Error ? e.message : String(e),
+          "repro",
+          USAGE,
+          REPRO_OPTIONS,
+        ),
       );
     }
     const v = parsed.values;

@@ -56,7 +56,11 @@ import { runChunks } from "../lib/parallel.ts";
 import { runAll } from "../lib/runner.ts";
 import { wilson } from "../lib/stats.ts";
 import { resolveStrategy } from "../lib/strategies/registry.ts";
-import { DEFAULT_TRAINING, setSearchTable } from "../lib/strategies/search.ts";
+import {
+  DEFAULT_TRAINING,
+  searchTableIdentity,
+  setSearchTable,
+} from "../lib/strategies/search.ts";
 import { ADAPT_MODELS } from "../lib/strategies/adaptive.ts";
 import {
   brTable,
@@ -262,22 +266,16 @@ async function searchTable(
   notes: string[],
 ): Promise<{ table: WTable; trainedNow: boolean; seconds: number | null }> {
   const path = searchTablePath(rules);
-  let cachedTable: WTable | null = null;
-  if (!quick) {
-    try {
-      cachedTable = WTable.loadSync(path);
-    } catch (e) {
-      notes.push(`${path} refused (${(e as Error).message}); retrained`);
-    }
-  }
-  const m = cachedTable?.meta;
-  const full = m !== undefined && m.games === DEFAULT_TRAINING.games &&
-    m.iterations === DEFAULT_TRAINING.iterations &&
-    m.seed === DEFAULT_TRAINING.seed && m.start === "sum:37" &&
-    JSON.stringify(m.regions) === JSON.stringify(REGION_CUTS);
   // a quick run always trains its own tiny table, so its output does not depend on the cache
-  if (cachedTable && full && !quick) {
-    return { table: cachedTable, trainedNow: false, seconds: null };
+  if (!quick) {
+    // the header must name this kind, these rules and the default training
+    const r = WTable.check(path, searchTableIdentity(rules));
+    if ("table" in r) {
+      return { table: r.table, trainedNow: false, seconds: null };
+    }
+    if (r.problem !== "missing") {
+      notes.push(`${path} refused (${r.problem}); retrained`);
+    }
   }
   const budget = quick ? QUICK_TRAINING : DEFAULT_TRAINING;
   console.error(
@@ -288,7 +286,7 @@ async function searchTable(
   const t = performance.now();
   const r = await trainTable({ rules, ...budget, workers });
   const seconds = (performance.now() - t) / 1000;
-  if (!quick) await r.table.save(path);
+  if (!quick) r.table.trySaveSync(path);
   notes.push(
     `trained the ${rules} table in ${seconds.toFixed(1)} s on ${workers} ${
       workers === 1 ? "worker" : "workers"

@@ -196,16 +196,35 @@ export function parseCard(text: string): number {
 }
 
 /**
- * Parse a comma-separated list of cards.
+ * Parse a comma-separated list of cards. Given the option it came from
+ * (`flag`), an empty list is refused too, as an empty card between commas
+ * always is.
  *
+ * @throws {InputError} naming the bad card or list.
  * @example
  * ```ts
  * parseCards("12, x2, freeze"); // [12, 18, 19]
  * ```
  */
-export function parseCards(text: string): number[] {
-  if (text.trim() === "") return [];
-  return text.split(",").map(parseCard);
+export function parseCards(text: string, flag?: string): number[] {
+  const shown = text.length > 60
+    ? `${text.slice(0, 60)}…(${text.length} characters)`
+    : text;
+  if (text.trim() === "") {
+    if (flag === undefined) return [];
+    throw new InputError(
+      `bad ${flag} '${shown}': list at least one card (e.g. ${flag} 12,x2), or leave ${flag} out`,
+    );
+  }
+  const parts = text.split(",");
+  if (parts.some((p) => p.trim() === "")) {
+    throw new InputError(
+      `bad ${
+        flag ?? "card list"
+      } '${shown}': an empty card between commas; write cards separated by commas, e.g. 12,x2`,
+    );
+  }
+  return parts.map(parseCard);
 }
 
 /**

@@ -11,6 +11,19 @@
  * is the same in law as drawing the top card of a shuffled pile, and costs one
  * random number per card instead of a shuffle per round.
  *
+ * Termination (the official rules are silent on running out of cards): when
+ * the draw pile runs out, the discards are shuffled into a new pile at most
+ * once a round; if the pile runs out again in the same round, or there are no
+ * discards to shuffle, the round ends and every active player banks what they
+ * show. A round therefore draws at most twice the deck's size. With the
+ * 79-number deck this never happens to ten players or fewer (at a second
+ * run-out every number would be in front of a player — at most six in a line
+ * plus one bust card each — or discarded by one of the three Second Chances
+ * since the reshuffle: 7p + 3 < 79), so it only ends rounds that could
+ * otherwise cycle forever (eighteen always-hitting seats passing Second
+ * Chances around a two-card pile). A game also ends after
+ * {@linkcode MAX_ROUNDS} rounds, the leader winning (a draw if tied).
+ *
  * @example
  * ```ts
  * import { Game } from "./engine.ts";
@@ -52,6 +65,17 @@ import {
 
 /** Marks a set-aside slot whose card has been resolved. */
 const CONSUMED = 255;
+
+/**
+ * Rounds after which a game ends whatever the totals (a guard: games of real
+ * policies end after about ten rounds).
+ *
+ * @example
+ * ```ts
+ * new Game(getRules(), [makeStrategy("sum:1000")]).playGame().rounds <= MAX_ROUNDS; // true
+ * ```
+ */
+export const MAX_ROUNDS = 10000;
 
 /** Seat status within a round (defined beside the TableView that reports it). */
 export { ACTIVE, BUSTED, FROZEN, STAYED } from "./view.ts";
@@ -143,6 +167,7 @@ export class Game implements TableView {
 
   private activeCount = 0;
   private roundOver = false;
+  private reshuffledThisRound = false;
   /** Rounds played so far in this game. */
   round = 0;
 
@@ -391,7 +416,8 @@ export class Game implements TableView {
       k = this.stack[this.stackPos++];
     } else {
       if (this.pileN === 0) {
-        if (this.discardTotal === 0) return -1;
+        // the cards run out: at most one reshuffle a round (module doc, "Termination")
+        if (this.discardTotal === 0 || this.reshuffledThisRound) return -1;
         this.reshuffle();
       }
       const i = this.rng.below(this.pileN);
@@ -417,6 +443,7 @@ export class Game implements TableView {
     this.pileIsDeck = false;
     this.pileTotal += n;
     this.discardTotal = 0;
+    this.reshuffledThisRound = true;
     if (this.listener) this.listener({ type: "reshuffle", cards: n });
   }
 
@@ -447,6 +474,7 @@ export class Game implements TableView {
     this.round++;
     this.activeCount = n;
     this.roundOver = false;
+    this.reshuffledThisRound = false;
     const first = this.firstOfRound();
     if (this.listener) {
       this.listener({ type: "round_start", round: this.round, first });
@@ -808,12 +836,10 @@ export class Game implements TableView {
    */
   playGame(maxRounds = Infinity): GameResult {
     if (this.round > 0 && this.isGameOver()) this.newGame();
-    while (this.round < maxRounds) {
+    const limit = Math.min(maxRounds, MAX_ROUNDS);
+    while (this.round < limit) {
       this.playRound();
       if (this.isGameOver()) break;
-      if (this.round >= 10000) {
-        throw new Error("game did not end within 10000 rounds");
-      }
     }
     const totals = Array.from(this.totals);
     const winner = this.isGameOver() ? this.leader() : this.leader();

@@ -12,7 +12,8 @@
  *
  * @example
  * ```ts
- * import { runExperiment } from "./experiment.ts";
+ * import { InputError } from "./cards.ts";
+import { runExperiment } from "./experiment.ts";
  * import { EXPERIMENTS } from "../experiments/mod.ts";
  * const report = await runExperiment(EXPERIMENTS[0], {
  *   seed: 1, quick: true, workers: 2, outDir: "results", command: "example",
@@ -23,6 +24,7 @@
  */
 
 import { csvFormat, csvParse } from "d3-dsv";
+import { InputError } from "./cards.ts";
 import { type ChartOptions, renderSvg, svgToPng } from "./chart.ts";
 import { writeFileAtomic } from "./io.ts";
 import { mergeProvenance, shardStopHere } from "./shard.ts";
@@ -290,7 +292,19 @@ export async function runExperiment(
     onProgress: options.onProgress,
   });
   shardStopHere("the files are the merge's"); // a shard writes its partial only
-  const csv = toCsv(result.columns, result.rows);
+  let csv: string;
+  try {
+    csv = toCsv(result.columns, result.rows);
+  } catch (e) {
+    // a --scale so small that a statistic has no value (one game: SE 0, z infinite)
+    const m = e instanceof Error ? e.message : String(e);
+    if (/ is (NaN|-?Infinity)$/.test(m)) {
+      throw new InputError(
+        `${exp.name}: the run is too small for its statistics (${m}); give a larger --scale, or --quick`,
+      );
+    }
+    throw e;
+  }
   const svg = renderSvg(
     exp.chart
       ? exp.chart(parseRows(csv), {

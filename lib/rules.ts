@@ -186,8 +186,8 @@ export function deckSize(rules: Rules): number {
  */
 export function checkStack(rules: Rules, cards: readonly number[]): void {
   const used = new Array<number>(KINDS).fill(0);
+  for (const k of cards) used[k]++;
   for (const k of cards) {
-    used[k]++;
     if (used[k] > rules.deck[k]) {
       const held = rules.deck[k];
       throw new InputError(

@@ -61,7 +61,7 @@ const BAD: [string[], RegExp][] = [
   ],
   [
     ["sim", "-n", "10", "-p", "ev,ev,ev", "--rules", "duel"],
-    /3 policies given, the 'duel' rules allow 2 to 2/,
+    /3 policies given, the 'duel' rules allow exactly 2 players/,
   ],
   [
     ["watch", "-p", "ev,ev", "--deck", "12,13"],

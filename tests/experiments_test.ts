@@ -484,7 +484,16 @@ Deno.test("flip7 experiment: bad input exits 2 and writes nothing", async () => 
 Deno.test("flip7 experiment NAME --quick --out DIR writes the four files", async () => {
   const out = `${dir}/cli-ok`;
   const code = await main(
-    ["experiment", "replication", "--quick", "--seed", "3", "--out", out],
+    [
+      "experiment",
+      "replication",
+      "--quick",
+      "--seed",
+      "3",
+      "--out",
+      out,
+      "--no-file",
+    ],
     { echo: false },
   );
   assert.equal(code, 0);
@@ -508,6 +517,7 @@ Deno.test("flip7 experiment NAME --scale X multiplies the full counts, and says 
       "3",
       "--out",
       out,
+      "--no-file",
     ],
     { echo: false },
   );

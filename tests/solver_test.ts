@@ -212,8 +212,12 @@ Deno.test("the cache: missing → solved and written; corrupt or stale → rebui
       "problem" in r1 &&
         /stale \(model 'approx', expected 'exact'\)/.test(r1.problem),
     );
-    other.set(new TextEncoder().encode("exact\0"), 12);
-    const r2 = decodeDecisions(getModel("exact"), other);
+    const renamed = encodeDecisions(
+      { ...a.space, model: { ...a.space.model, name: "exact" } },
+      a.hit,
+      a.ev,
+    );
+    const r2 = decodeDecisions(getModel("exact"), renamed);
     assert.ok(
       "problem" in r2 &&
         /stale \(the model's state layout or deck changed\)/.test(r2.problem),

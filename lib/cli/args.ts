@@ -122,3 +122,111 @@ export function scaleOption(values: Values): number {
   }
   return v;
 }
+
+/**
+ * Join a string option and a following value that starts with a dash and a
+ * digit (`--seed -1` becomes `--seed=-1`), so that `parseArgs` passes the
+ * value to the option's own check instead of calling it ambiguous.
+ *
+ * @example
+ * ```ts
+ * joinNegativeValues(["--seed", "-1"], { seed: { type: "string" } }); // ["--seed=-1"]
+ * ```
+ */
+export function joinNegativeValues(
+  rest: readonly string[],
+  options: Record<string, { type: string; short?: string }>,
+): string[] {
+  const shorts = new Map<string, string>();
+  for (const [k, v] of Object.entries(options)) {
+    if (v.short) shorts.set(v.short, k);
+  }
+  const args: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i], next = rest[i + 1];
+    let key = a.startsWith("--")
+      ? a.slice(2)
+      : a.startsWith("-")
+      ? a.slice(1)
+      : "";
+    key = shorts.get(key) ?? key;
+    const spec = options[key];
+    if (spec?.type === "string" && next !== undefined && /^-\d/.test(next)) {
+      args.push(a.startsWith("--") ? `${a}=${next}` : `${a}${next}`);
+      i++;
+    } else args.push(a);
+  }
+  return args;
+}
+
+/**
+ * Shorten a value for an error message: at most 60 characters, then how long
+ * it was (so that a 120 KB argument is not echoed whole).
+ *
+ * @example
+ * ```ts
+ * clip("x".repeat(100)); // "xxx…(100 characters)"
+ * ```
+ */
+export function clip(s: string, max = 60): string {
+  return s.length <= max ? s : `${s.slice(0, max)}…(${s.length} characters)`;
+}
+
+/**
+ * A `node:util` `parseArgs` error rewritten as one line naming the option as
+ * it is typed (`-n`, not `--n`) and the usage.
+ *
+ * @example
+ * ```ts
+ * parseArgsMessage("Option '--n <value>' argument missing", "sim", "sim -n GAMES", { n: { type: "string" } });
+ * // "missing value for -n: usage sim -n GAMES"
+ * ```
+ */
+export function parseArgsMessage(
+  msg: string,
+  name: string,
+  usage: string,
+  options: Record<string, unknown>,
+  allowed?: string,
+): string {
+  const first = msg.split("\n")[0];
+  const opt = /'([^']+)'/.exec(first)?.[1] ?? "";
+  const flag = (o: string) => {
+    const k = o.replace(/^-+/, "").replace(/ <value>$/, "").split(", ").pop()!
+      .replace(/^-+/, "");
+    return k.length === 1 && k in options ? `-${k}` : `--${k}`;
+  };
+  if (/Unknown option/i.test(first)) {
+    return `unknown option '${clip(opt)}' for ${name}${
+      allowed ? `: allowed ${allowed}` : `: usage ${usage}`
+    }`;
+  }
+  if (/positional|Unexpected argument/i.test(first)) {
+    return `unexpected argument '${clip(opt)}' for ${name}: usage ${usage}`;
+  }
+  if (/argument missing|ambiguous/i.test(first)) {
+    return `missing value for ${flag(opt)} (${name}: usage ${usage})`;
+  }
+  if (/does not take an argument/i.test(first)) {
+    return `${flag(opt)} takes no value (${name}: usage ${usage})`;
+  }
+  return `${clip(first, 200)} (${name}: usage ${usage})`;
+}
+
+/**
+ * A number as a plain decimal, never in exponent form (`1e-9` is written
+ * `0.000000001`), so that a recorded command line is accepted on rerun.
+ *
+ * @example
+ * ```ts
+ * plainNumber(1e-9); // "0.000000001"
+ * plainNumber(0.1); // "0.1"
+ * ```
+ */
+export function plainNumber(x: number): string {
+  const s = String(x);
+  if (!/e/i.test(s)) return s;
+  const [m, e] = s.toLowerCase().split("e");
+  const dec = (m.split(".")[1] ?? "").length;
+  return x.toFixed(Math.max(0, Math.min(100, dec - Number(e))));
+}

@@ -44,6 +44,8 @@ export interface Command {
   options: OptionSpec;
   /** Whether positional arguments are allowed (default false). */
   positionals?: boolean;
+  /** True for commands that may seat `human` (it asks at the terminal); default false. */
+  interactive?: boolean;
   /** False for commands that never write a run file (default true). */
   runFile?: boolean;
   /** Do the work. */

@@ -13,7 +13,7 @@ import { getRules, type Rules } from "../rules.ts";
 import { parseSpecs } from "../strategies/registry.ts";
 import { isModuleSpec, loadPolicies } from "../strategies/modules.ts";
 import type { Strategy } from "../view.ts";
-import { intOption, requiredString, type Values } from "./args.ts";
+import { clip, intOption, requiredString, type Values } from "./args.ts";
 import { InputError } from "../cards.ts";
 
 /** Option specs for `--seed`, `--rules`, `-p`, `--workers`, `--json`. */
@@ -101,16 +101,23 @@ export function policiesOf(
   values: Values,
   rules: Rules,
   fallback?: string,
+  others = 0,
 ): Strategy[] {
   const list = values.p === undefined && fallback !== undefined
     ? fallback
     : requiredString(values, "p", "-p POLICIES (e.g. -p ev,sum:20)");
   const s = parseSpecs(list);
-  if (s.length < rules.minPlayers || s.length > rules.maxPlayers) {
+  const seats = s.length + others;
+  if (seats < rules.minPlayers || seats > rules.maxPlayers) {
+    const lo = Math.max(1, rules.minPlayers - others);
+    const hi = rules.maxPlayers - others;
+    const range = lo === hi ? `exactly ${lo}` : `${lo} to ${hi}`;
     throw new InputError(
-      `bad -p '${list}': ${s.length} polic${
+      `bad -p '${clip(list)}': ${s.length} polic${
         s.length === 1 ? "y" : "ies"
-      } given, the '${rules.name}' rules allow ${rules.minPlayers} to ${rules.maxPlayers} players`,
+      } given, the '${rules.name}' rules allow ${range}${
+        others ? ` ${hi === 1 ? "bot" : "bots"} besides you` : " players"
+      }`,
     );
   }
   return s;

@@ -16,10 +16,74 @@ import { InputError } from "../cards.ts";
 import { COMMANDS } from "./commands.ts";
 import type { Command } from "./command.ts";
 import { Output, runStamp, writeFileAtomic } from "./output.ts";
+import { clip, joinNegativeValues, parseArgsMessage } from "./args.ts";
+import {
+  checkOutputFile,
+  checkRunLogDir,
+  fsCause,
+  writeRunLog,
+} from "./guard.ts";
 // the trainer of missing search tables (lib/winprob/provide.ts)
 import "../winprob/train.ts";
 
-const COMMON = {
+/** Where run logs go. */
+const RUN_DIR = "results/runs";
+
+/** Any quoted value longer than 60 characters is shortened. */
+function clipQuoted(msg: string): string {
+  // control characters (a newline in a value) would break the one line
+  // deno-lint-ignore no-control-regex
+  msg = msg.replace(/[\x00-\x1f\x7f]/g, (c) => JSON.stringify(c).slice(1, -1));
+  // a quoted value opens after a space, '(' or '=' and closes before a space or punctuation
+  return msg.replace(
+    /(^|[\s(=])'([^'\n]{61,})'(?=$|[\s:;,.)])/g,
+    (m, pre: string, v: string) => v.includes("…(") ? m : `${pre}'${clip(v)}'`,
+  );
+}
+
+function isFsError(e: unknown): e is Error {
+  const E = Deno.errors;
+  return e instanceof E.NotFound || e instanceof E.PermissionDenied ||
+    e instanceof E.NotCapable || e instanceof E.AlreadyExists ||
+    e instanceof E.IsADirectory || e instanceof E.NotADirectory ||
+    e instanceof E.FilesystemLoop || e instanceof E.WriteZero ||
+    e instanceof E.InvalidData || e instanceof E.UnexpectedEof ||
+    e instanceof E.Busy || e instanceof E.TimedOut ||
+    (e instanceof Error && /\(os error \d+\)/.test(e.message));
+}
+
+function fsLine(e: Error): string {
+  const path = /'([^']+)'|"([^"]+)"/.exec(e.message);
+  const where = path ? (path[1] ?? path[2]) : "";
+  return `file-system error${where ? ` on '${clip(where)}'` : ""}: ${
+    fsCause(e)
+  }`;
+}
+
+/** `human` asks at the terminal: only interactive commands may seat it. */
+function rejectHuman(p: unknown, name: string): void {
+  // `-p` may be given several times (sweep), each a list, perhaps `LABEL=list`
+  const lists = (Array.isArray(p) ? p : [p]).filter((x) =>
+    typeof x === "string"
+  ) as string[];
+  const humans = lists.flatMap((l) => l.replace(/^[^,=]*=/, "").split(","))
+    .filter((s) => s.trim().split(":")[0].trim() === "human");
+  if (humans.length > 0) {
+    throw new InputError(
+      `policy 'human' cannot play in '${name}' (it asks at the terminal): use 'flip7 play', or choose bots`,
+    );
+  }
+}
+
+/**
+ * The options every command takes (`-o PATH`, `--no-file`, `--help`).
+ *
+ * @example
+ * ```ts
+ * Object.keys(COMMON); // ["o", "no-file", "help"]
+ * ```
+ */
+export const COMMON = {
   o: { type: "string" as const },
   "no-file": { type: "boolean" as const },
   help: { type: "boolean" as const, short: "h" },
@@ -90,44 +154,23 @@ export async function main(
     }
     let parsed;
     // let negative numbers through as values (`-n -5`), so that the option's own check names them
-    const args: string[] = [];
-    for (let i = 0; i < rest.length; i++) {
-      const a = rest[i], next = rest[i + 1];
-      const key = a.startsWith("--")
-        ? a.slice(2)
-        : a.startsWith("-")
-        ? a.slice(1)
-        : "";
-      const spec = (cmd.options as Record<string, { type: string }>)[key];
-      if (spec?.type === "string" && next !== undefined && /^-\d/.test(next)) {
-        args.push(a.startsWith("--") ? `${a}=${next}` : `${a}${next}`);
-        i++;
-      } else args.push(a);
-    }
+    const allOptions = { ...cmd.options, ...COMMON };
     try {
       parsed = parseArgs({
-        args,
-        options: { ...cmd.options, ...COMMON },
+        args: joinNegativeValues(rest, allOptions),
+        options: allOptions,
         allowPositionals: cmd.positionals ?? false,
         strict: true,
       });
     } catch (e) {
-      const msg = e instanceof Error ? e.message : String(e);
-      const opt = /'([^']+)'/.exec(msg)?.[1];
-      if (/Unknown option/i.test(msg)) {
-        throw new InputError(
-          `unknown option '${opt}' for ${name}: allowed ${optionList(cmd)}`,
-        );
-      }
-      if (/positional/i.test(msg)) {
-        throw new InputError(
-          `unexpected argument '${
-            opt ?? rest.join(" ")
-          }' for ${name}: usage ${cmd.usage}`,
-        );
-      }
       throw new InputError(
-        `${msg.split("\n")[0]} (${name}: usage ${cmd.usage})`,
+        parseArgsMessage(
+          e instanceof Error ? e.message : String(e),
+          name,
+          cmd.usage,
+          allOptions,
+          optionList(cmd),
+        ),
       );
     }
     const values = parsed.values as Record<
@@ -138,18 +181,35 @@ export async function main(
       console.log(commandHelp(cmd));
       return 0;
     }
+    // evaluate refuses `human` itself, saying why (it cannot be evaluated solo)
+    if (!cmd.interactive && name !== "evaluate") rejectHuman(values.p, name);
+    // every output path is checked before any work
+    const runFile = (cmd.runFile ?? true) && !values["no-file"];
+    const path = typeof values.o === "string" ? values.o : null;
+    if (runFile && path !== null) checkOutputFile(path, "-o");
+    else if (runFile) checkRunLogDir(RUN_DIR);
+    const stamp = runStamp();
     const out = new Output(options);
     await cmd.run({ values, positionals: parsed.positionals, out });
-    if ((cmd.runFile ?? true) && !values["no-file"]) {
-      const path = typeof values.o === "string"
-        ? values.o
-        : `results/runs/${cmd.name}-${runStamp()}.txt`;
-      await writeFileAtomic(path, out.text());
+    if (runFile) {
+      try {
+        if (path !== null) await writeFileAtomic(path, out.text());
+        else await writeRunLog(RUN_DIR, `${cmd.name}-${stamp}`, out.text());
+      } catch (e) {
+        throw new InputError(
+          `cannot write the run log ${path ?? RUN_DIR} (${fsCause(e)})`,
+        );
+      }
     }
     return 0;
   } catch (e) {
     if (e instanceof InputError) {
-      console.error(`flip7: ${e.message}`);
+      console.error(`flip7: ${clipQuoted(e.message)}`);
+      return 2;
+    }
+    if (isFsError(e)) {
+      // a file-system error anywhere: one line with the path and the cause
+      console.error(`flip7: ${fsLine(e)}`);
       return 2;
     }
     throw e;

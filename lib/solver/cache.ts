@@ -1,16 +1,19 @@
 /**
  * The binary cache of a solved model's optimal decisions, in `.cache/`.
  *
- * File layout (little-endian): a 128-byte header — magic `F7DP`, format
- * version, header length, model name (16 bytes), a hash of the model's
- * signature (state layout and deck), number of cores, number of states,
- * payload length, FNV-1a checksum of the payload, the optimal value — then
+ * File layout (little-endian), format 2: a 128-byte header — magic `F7DP`,
+ * format version, header length, the kind of file (`solo-decisions`, 16
+ * bytes), a hash of the model's signature (its free identity string: state
+ * layout and deck composition), number of cores, number of states, payload
+ * length, the checksum, the optimal value, the model name (64 bytes) — then
  * the payload: the reachable core keys (int32, ascending) and one bit per
- * state, 1 = hit. A missing, stale (other format or model signature) or
- * corrupt (bad magic, size or checksum) file is rebuilt by solving, with a
- * one-line message on stderr, and written atomically (temporary file, then
- * rename). Everything here is synchronous so that the `dp` strategy can load
- * lazily from `makeStrategy`.
+ * state, 1 = hit. The checksum (FNV-1a) covers the whole file, header and
+ * payload, but its own four bytes, so no single damaged byte anywhere goes
+ * unnoticed. A missing, stale (other format, kind or model) or corrupt (bad
+ * magic, size or checksum) file is rebuilt by solving, with a one-line
+ * message on stderr, and written atomically (temporary file, then rename).
+ * Everything here is synchronous so that the `dp` strategy can load lazily
+ * from `makeStrategy`.
  *
  * @example
  * ```ts
@@ -37,12 +40,35 @@ import {
  *
  * @example
  * ```ts
- * CACHE_FORMAT; // 1
+ * CACHE_FORMAT; // 2
  * ```
  */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 const MAGIC = 0x50443746; // "F7DP" little-endian
 const HEADER = 128;
+/** The kind of file, in the header (a win table or another cache is refused). */
+const KIND = "solo-decisions";
+/** Byte offset of the checksum, which covers every other byte. */
+const SUM_AT = 44;
+/** Offset and length of the model name field. */
+const NAME_AT = 56, NAME_LEN = 64;
+
+/** FNV-1a of the whole file except its checksum field. */
+function fileChecksum(buf: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < buf.length; i++) {
+    if (i >= SUM_AT && i < SUM_AT + 4) continue;
+    h = Math.imul(h ^ buf[i], 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function fieldText(buf: Uint8Array, at: number, len: number): string {
+  return new TextDecoder().decode(buf.subarray(at, at + len)).replace(
+    /\0+$/,
+    "",
+  );
+}
 
 /**
  * The optimal decisions of a model, from the cache or a fresh solve.
@@ -86,7 +112,9 @@ export interface CacheOptions {
 }
 
 /**
- * The default cache directory: `.cache/` at the repository root.
+ * The default cache directory: `.cache/` at the repository root, or the
+ * folder named by the environment variable `FLIP7_CACHE_DIR` (tests use it
+ * to damage cache files without touching the real ones).
  *
  * @example
  * ```ts
@@ -94,6 +122,13 @@ export interface CacheOptions {
  * ```
  */
 export function defaultCacheDir(): string {
+  let env: string | undefined;
+  try {
+    env = Deno.env.get("FLIP7_CACHE_DIR");
+  } catch {
+    env = undefined;
+  }
+  if (env) return env.replace(/\/+$/, "");
   const url = new URL("../../.cache", import.meta.url);
   return url.protocol === "file:" ? decodeURIComponent(url.pathname) : ".cache";
 }
@@ -138,21 +173,29 @@ export function encodeDecisions(
   const payload = n * 4 + (n * MODS) / 8;
   const buf = new Uint8Array(HEADER + payload);
   const dv = new DataView(buf.buffer);
+  const enc = new TextEncoder();
+  const name = enc.encode(space.model.name);
+  if (name.length > NAME_LEN) {
+    throw new Error(
+      `model name '${space.model.name}' is over ${NAME_LEN} bytes`,
+    );
+  }
   dv.setUint32(0, MAGIC, true);
   dv.setUint32(4, CACHE_FORMAT, true);
   dv.setUint32(8, HEADER, true);
-  buf.set(new TextEncoder().encode(space.model.name.slice(0, 16)), 12);
+  buf.set(enc.encode(KIND), 12);
   dv.setUint32(28, hashText(space.model.signature), true);
   dv.setUint32(32, n, true);
   dv.setUint32(36, space.states, true);
   dv.setUint32(40, payload, true);
   dv.setFloat64(48, ev, true);
+  buf.set(name, NAME_AT);
   for (let s = 0; s < n; s++) dv.setInt32(HEADER + 4 * s, space.cores[s], true);
   const bitsAt = HEADER + 4 * n;
   for (let i = 0; i < n * MODS; i++) {
     if (hit[i]) buf[bitsAt + (i >> 3)] |= 1 << (i & 7);
   }
-  dv.setUint32(44, fnv1a(buf, HEADER), true);
+  dv.setUint32(SUM_AT, fileChecksum(buf), true);
   return buf;
 }
 
@@ -178,23 +221,28 @@ export function decodeDecisions(
   if (format !== CACHE_FORMAT) {
     return { problem: `stale (format ${format}, expected ${CACHE_FORMAT})` };
   }
-  const name = new TextDecoder().decode(buf.subarray(12, 28)).replace(
-    /\0+$/,
-    "",
-  );
-  if (name !== model.name) {
-    return { problem: `stale (model '${name}', expected '${model.name}')` };
-  }
-  if (dv.getUint32(28, true) !== hashText(model.signature)) {
-    return { problem: "stale (the model's state layout or deck changed)" };
-  }
   const n = dv.getUint32(32, true);
   const payload = dv.getUint32(40, true);
   if (payload !== n * 4 + (n * MODS) / 8 || buf.length !== HEADER + payload) {
     return { problem: "corrupt (wrong size)" };
   }
-  if (fnv1a(buf, HEADER) !== dv.getUint32(44, true)) {
+  // the checksum covers the header too: nothing below is trusted before it
+  if (fileChecksum(buf) !== dv.getUint32(SUM_AT, true)) {
     return { problem: "corrupt (bad checksum)" };
+  }
+  if (dv.getUint32(8, true) !== HEADER) {
+    return { problem: "corrupt (bad header length)" };
+  }
+  const kind = fieldText(buf, 12, 16);
+  if (kind !== KIND) {
+    return { problem: `of the wrong kind ('${kind}', expected '${KIND}')` };
+  }
+  const name = fieldText(buf, NAME_AT, NAME_LEN);
+  if (name !== model.name) {
+    return { problem: `stale (model '${name}', expected '${model.name}')` };
+  }
+  if (dv.getUint32(28, true) !== hashText(model.signature)) {
+    return { problem: "stale (the model's state layout or deck changed)" };
   }
   const cores = new Int32Array(n);
   for (let s = 0; s < n; s++) cores[s] = dv.getInt32(HEADER + 4 * s, true);
@@ -286,7 +334,11 @@ export function loadDecisions(
   try {
     writeFileAtomicSync(path, encodeDecisions(sol.space, sol.hit, sol.ev));
   } catch (e) {
-    log(`flip7: could not write the solver cache ${path}: ${errText(e)}`);
+    log(
+      `flip7: could not write the solver cache ${path} (${
+        errText(e)
+      }); solved in memory for this run (make its folder writable, or delete ${path})`,
+    );
   }
   memo.set(key, t);
   return t;

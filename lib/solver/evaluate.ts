@@ -125,7 +125,17 @@ export function evaluatePolicies(
       );
     }
     // validates the spec before any solving (advice would solve now)
-    if (s.trim() !== "advice") makeStrategy(s);
+    if (s.trim() !== "advice") {
+      try {
+        makeStrategy(s);
+      } catch (e) {
+        // human cannot be evaluated solo: leave it out of the allowed names
+        if (e instanceof InputError && e.message.startsWith("unknown policy")) {
+          throw new InputError(e.message.replace(/, human(?=,)/, ""));
+        }
+        throw e;
+      }
+    }
   }
   const strategies = specs.map((s) => soloStrategy(s, model));
   const space = spaceOf(model);

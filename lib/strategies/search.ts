@@ -41,6 +41,7 @@ import { defaultTarget, flipThreeTarget } from "./targeting.ts";
 export {
   DEFAULT_TRAINING,
   searchTableFor,
+  searchTableIdentity,
   setSearchTable,
 } from "../winprob/provide.ts";
 

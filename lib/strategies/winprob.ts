@@ -68,7 +68,7 @@ import { defaultTarget, flipThreeTarget } from "./targeting.ts";
 
 // the best-response tables are provided by lib/winprob/provide.ts
 // (re-exported here for the callers that knew them here)
-export { brTable, setBrTable } from "../winprob/provide.ts";
+export { brTable, brTableIdentity, setBrTable } from "../winprob/provide.ts";
 
 /** Options of {@linkcode WinProbCore} and {@linkcode WinProbStrategy}. */
 export interface WinProbOptions {

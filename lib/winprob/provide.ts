@@ -19,6 +19,7 @@
  */
 
 import { InputError } from "../cards.ts";
+import { getRules } from "../rules.ts";
 import { bestResponse } from "./bestresponse.ts";
 import { bestResponsePath, searchTablePath, WTable } from "./table.ts";
 
@@ -33,6 +34,64 @@ import { bestResponsePath, searchTablePath, WTable } from "./table.ts";
  * ```
  */
 export const DEFAULT_TRAINING = { games: 4000, iterations: 3, seed: 9001 };
+
+/**
+ * Region cuts of a total (far below 120, closing 120 to 169, near 170 and
+ * up, on a 200-point scale): the training's cells.
+ *
+ * @example
+ * ```ts
+ * REGION_CUTS; // [120, 170]
+ * ```
+ */
+export const REGION_CUTS: readonly number[] = [120, 170];
+
+/**
+ * What the header of a rules preset's cached search table must say: its
+ * kind, rules, target and the default training (games, steps, seed, start,
+ * score regions).
+ *
+ * @example
+ * ```ts
+ * searchTableIdentity("duel").kind; // "search"
+ * ```
+ */
+export function searchTableIdentity(rules: string): Record<string, unknown> {
+  return {
+    kind: "search",
+    rules,
+    target: getRules(rules).target,
+    sides: 2,
+    games: DEFAULT_TRAINING.games,
+    iterations: DEFAULT_TRAINING.iterations,
+    seed: DEFAULT_TRAINING.seed,
+    start: "sum:37",
+    regions: REGION_CUTS,
+  };
+}
+
+/**
+ * What the header of a cached best-response table must say (the defaults of
+ * {@linkcode bestResponse}: target 200, draws worth one half, not seeing the
+ * opponent's round).
+ *
+ * @example
+ * ```ts
+ * brTableIdentity(37).opponent; // "sum:37"
+ * ```
+ */
+export function brTableIdentity(threshold?: number): Record<string, unknown> {
+  return {
+    kind: "best-response",
+    model: "numbers-only deck, fresh deck per round, independent rounds",
+    opponent: threshold === undefined ? "maximiser" : `sum:${threshold}`,
+    target: 200,
+    sides: 1,
+    ties: "half",
+    sees: false,
+    immediate: false,
+  };
+}
 
 const loaded = new Map<string, WTable>();
 let trainer: ((rules: string) => WTable) | null = null;
@@ -51,18 +110,21 @@ export function searchTableFor(rules: string): WTable {
   const got = loaded.get(rules);
   if (got) return got;
   const path = searchTablePath(rules);
-  let w = WTable.loadSync(path);
-  if (!w) {
+  // the header must name this kind, these rules and the default training
+  const r = WTable.check(path, searchTableIdentity(rules));
+  let w: WTable;
+  if ("table" in r) w = r.table;
+  else {
     if (!trainer) {
       throw new InputError(
-        `no win table at ${path}: train it with 'deno task flip7 experiment win-agent'`,
+        `win table ${path} is ${r.problem}: train it with 'deno task flip7 experiment win-agent'`,
       );
     }
     console.error(
-      `flip7: no win table at ${path}; training one now (deno task flip7 experiment win-agent trains both tables in parallel)`,
+      `flip7: win table ${path} is ${r.problem}; training one now (deno task flip7 experiment win-agent trains both tables in parallel)`,
     );
     w = trainer(rules);
-    w.saveSync(path);
+    w.trySaveSync(path);
   }
   loaded.set(rules, w);
   return w;
@@ -114,13 +176,16 @@ export function brTable(threshold?: number): WTable {
   const got = brCached.get(model);
   if (got) return got;
   const path = bestResponsePath(model);
-  let w = WTable.loadSync(path);
-  if (!w) {
+  // the header must name this kind, model and opponent
+  const r = WTable.check(path, brTableIdentity(threshold));
+  let w: WTable;
+  if ("table" in r) w = r.table;
+  else {
     console.error(
-      `flip7: no best-response table at ${path}; computing it now`,
+      `flip7: best-response table ${path} is ${r.problem}; computing it now`,
     );
     w = bestResponse({ opponent: threshold ?? "maximiser" }).table;
-    w.saveSync(path);
+    w.trySaveSync(path);
   }
   brCached.set(model, w);
   return w;
@@ -131,7 +196,6 @@ export function brTable(threshold?: number): WTable {
  *
  * @example
  * ```ts
- * import { bestResponse } from "./bestresponse.ts";
  * setBrTable(bestResponse({ target: 200 }).table);
  * ```
  */

@@ -6,10 +6,14 @@
  * model has no starting player (the independent-round best response) hold
  * one layer (`sides = 1`).
  *
- * Binary format (little endian): the 8 bytes `F7WTAB01`, a u32 header length,
- * the JSON header (`target`, `sides`, free metadata), a u32 FNV-1a checksum of
- * the float data, then `target * target * sides` float32 values. A file with a
- * bad magic, length or checksum is refused with a one-line error.
+ * Binary format 2 (little endian): the 8 bytes `F7WTAB02`, a u32 header
+ * length, the JSON header (`format`, `target`, `sides` and the metadata that
+ * names what the table is: `kind`, the rules or model, the training
+ * settings), `target * target * sides` float32 values, then a u32 FNV-1a
+ * checksum of every byte before it, header included. A file with a bad
+ * magic, length or checksum is refused with a one-line error; a caller that
+ * knows what it needs ({@linkcode WTable.check}) also refuses a table whose
+ * header names another kind, rules, model or training, and rebuilds it.
  *
  * @example
  * ```ts
@@ -23,8 +27,18 @@
 
 import { InputError } from "../cards.ts";
 import { fnv1a, writeFileAtomic, writeFileAtomicSync } from "../io.ts";
+import { defaultCacheDir } from "../solver/cache.ts";
 
-const MAGIC = "F7WTAB01";
+const MAGIC = "F7WTAB02";
+/**
+ * Version of the file format, in the magic and the header.
+ *
+ * @example
+ * ```ts
+ * WTAB_FORMAT; // 2
+ * ```
+ */
+export const WTAB_FORMAT = 2;
 
 /** Padding of {@linkcode WTable.padded}: above any round score (at most 201). */
 export const PAD = 256;
@@ -143,26 +157,33 @@ export class WTable {
    */
   encode(): Uint8Array {
     const header = new TextEncoder().encode(
-      JSON.stringify({ target: this.target, sides: this.sides, ...this.meta }),
+      JSON.stringify({
+        format: WTAB_FORMAT,
+        target: this.target,
+        sides: this.sides,
+        ...this.meta,
+      }),
     );
     const body = new Uint8Array(
       this.data.buffer,
       this.data.byteOffset,
       this.data.byteLength,
     );
-    const out = new Uint8Array(8 + 4 + header.length + 4 + body.length);
+    const out = new Uint8Array(8 + 4 + header.length + body.length + 4);
     out.set(new TextEncoder().encode(MAGIC), 0);
     const dv = new DataView(out.buffer);
     dv.setUint32(8, header.length, true);
     out.set(header, 12);
-    dv.setUint32(12 + header.length, fnv1a(body), true);
     // float data little endian (the platforms Deno runs on are little endian)
-    out.set(body, 16 + header.length);
+    out.set(body, 12 + header.length);
+    const end = out.length - 4;
+    dv.setUint32(end, fnv1a(out.subarray(0, end)), true);
     return out;
   }
 
   /**
-   * Decode a table, checking the magic, the sizes and the checksum.
+   * Decode a table, checking the magic, the sizes and the checksum (which
+   * covers the header and the data).
    *
    * @throws {InputError} on a damaged or foreign file.
    * @example
@@ -171,35 +192,149 @@ export class WTable {
    * ```
    */
   static decode(bytes: Uint8Array, what = "table"): WTable {
-    const bad = (why: string) =>
-      new InputError(`${what} is not a valid win table: ${why}`);
-    if (bytes.length < 16) throw bad("too short");
+    const r = WTable.tryDecode(bytes);
+    if ("problem" in r) {
+      throw new InputError(`${what} is not a valid win table: ${r.problem}`);
+    }
+    return r.table;
+  }
+
+  /**
+   * Decode a table, or say why it cannot be used.
+   *
+   * @example
+   * ```ts
+   * const r = WTable.tryDecode(new Uint8Array(3));
+   * "problem" in r; // true: "too short"
+   * ```
+   */
+  static tryDecode(bytes: Uint8Array): { table: WTable } | { problem: string } {
+    if (bytes.length < 16) return { problem: "too short" };
     if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
-      throw bad("bad magic");
+      const old = new TextDecoder().decode(bytes.subarray(0, 6)) === "F7WTAB";
+      return { problem: old ? "an older format" : "bad magic" };
     }
     const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const end = bytes.length - 4;
+    if (fnv1a(bytes.subarray(0, end)) !== dv.getUint32(end, true)) {
+      return { problem: "checksum mismatch" };
+    }
     const hl = dv.getUint32(8, true);
-    if (12 + hl + 4 > bytes.length) throw bad("bad header length");
+    if (12 + hl > end) return { problem: "bad header length" };
     let meta: Record<string, unknown>;
     try {
       meta = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + hl)));
     } catch {
-      throw bad("unreadable header");
+      return { problem: "unreadable header" };
     }
+    if (typeof meta !== "object" || meta === null || Array.isArray(meta)) {
+      return { problem: "unreadable header" };
+    }
+    if (meta.format !== WTAB_FORMAT) return { problem: "an older format" };
     const target = Number(meta.target), sides = Number(meta.sides);
-    if (!(target >= 1 && target <= 10000) || !(sides === 1 || sides === 2)) {
-      throw bad("bad dimensions");
+    if (
+      !Number.isInteger(target) || !(target >= 1 && target <= 10000) ||
+      !(sides === 1 || sides === 2)
+    ) {
+      return { problem: "bad dimensions" };
     }
     const n = target * target * sides;
-    const start = 16 + hl;
-    if (bytes.length !== start + 4 * n) throw bad("bad data length");
+    const start = 12 + hl;
+    if (end !== start + 4 * n) return { problem: "bad data length" };
     const body = bytes.slice(start, start + 4 * n);
-    if (fnv1a(body) !== dv.getUint32(12 + hl, true)) {
-      throw bad("checksum mismatch");
-    }
+    delete meta.format;
     delete meta.target;
     delete meta.sides;
-    return new WTable(target, sides, new Float32Array(body.buffer), meta);
+    return {
+      table: new WTable(target, sides, new Float32Array(body.buffer), meta),
+    };
+  }
+
+  /**
+   * Load a table and check that its header names what the caller needs:
+   * every field of `expect` (`kind`, `target`, `sides`, rules or model,
+   * training settings) must match. Otherwise the reason: `missing`,
+   * `corrupt (...)`, `stale (...)` or `of the wrong kind (...)`, for a
+   * one-line message before the table is rebuilt.
+   *
+   * @example
+   * ```ts
+   * const r = WTable.check(searchTablePath("duel"), { kind: "search", rules: "duel" });
+   * if ("problem" in r) console.error(`rebuilding: ${r.problem}`);
+   * ```
+   */
+  static check(
+    path: string,
+    expect: Record<string, unknown>,
+  ): { table: WTable } | { problem: string } {
+    let bytes: Uint8Array;
+    try {
+      bytes = Deno.readFileSync(path);
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return { problem: "missing" };
+      return {
+        problem: `unreadable (${
+          e instanceof Error ? e.message.split("\n")[0] : String(e)
+        })`,
+      };
+    }
+    const r = WTable.tryDecode(bytes);
+    if ("problem" in r) {
+      return {
+        problem: r.problem === "an older format"
+          ? "stale (an older format)"
+          : `corrupt (${r.problem})`,
+      };
+    }
+    const t = r.table;
+    const have: Record<string, unknown> = {
+      ...t.meta,
+      target: t.target,
+      sides: t.sides,
+    };
+    if ("kind" in expect && have.kind !== expect.kind) {
+      return {
+        problem: `of the wrong kind ('${String(have.kind)}', expected '${
+          String(expect.kind)
+        }')`,
+      };
+    }
+    for (const [k, v] of Object.entries(expect)) {
+      if (JSON.stringify(have[k]) !== JSON.stringify(v)) {
+        return {
+          problem: `stale (${k} ${JSON.stringify(have[k])}, expected ${
+            JSON.stringify(v)
+          })`,
+        };
+      }
+    }
+    return { table: t };
+  }
+
+  /**
+   * Save synchronously and never fail: a table that cannot be written is
+   * used for this run only, with one message naming the file.
+   *
+   * @example
+   * ```ts
+   * w.trySaveSync(".cache/winprob/v4/br-numbers.wtab");
+   * ```
+   */
+  trySaveSync(
+    path: string,
+    log: (l: string) => void = (l) => console.error(l),
+  ): boolean {
+    try {
+      this.saveSync(path);
+      return true;
+    } catch (e) {
+      log(
+        `flip7: could not write the win table ${path} (${
+          e instanceof Error ? e.message.split("\n")[0] : String(e)
+        }); it is used for this run only (make its folder writable, or delete ${path})`,
+      );
+      return false;
+    }
   }
 
   /**
@@ -252,15 +387,10 @@ export class WTable {
  * Directory of the trained and computed tables (gitignored, rebuilt when
  * missing). Its last part is the version of the models that build the tables:
  * a change to the search, the training or the best response bumps it, so a
- * stale table is never loaded.
+ * stale table is never loaded. It lies beside the solver's cache
+ * (`<repo>/.cache`, or `FLIP7_CACHE_DIR`), whatever the working directory.
  */
-export const TABLE_DIR: string = (() => {
-  // beside the solver's cache: <repo>/.cache, whatever the working directory
-  const url = new URL("../../.cache/winprob/v4", import.meta.url);
-  return url.protocol === "file:"
-    ? decodeURIComponent(url.pathname)
-    : ".cache/winprob/v4";
-})();
+export const TABLE_DIR: string = `${defaultCacheDir()}/winprob/v4`;
 
 /**
  * Path of the search agent's trained table for a rules preset.

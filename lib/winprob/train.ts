@@ -39,13 +39,13 @@ import { playRange } from "../runner.ts";
 import { makeStrategy } from "../strategies/registry.ts";
 import { SearchStrategy } from "../strategies/search.ts";
 import type { Strategy, TableView } from "../view.ts";
-import { DEFAULT_TRAINING, setSearchTrainer } from "./provide.ts";
+import { DEFAULT_TRAINING, REGION_CUTS, setSearchTrainer } from "./provide.ts";
 import { WTable } from "./table.ts";
 
 /** Round scores at or above this are clamped (no round scores 200). */
 export const INC_CAP = 200;
-/** Region cuts of a total. */
-export const REGION_CUTS: readonly number[] = [120, 170];
+/** Region cuts of a total (defined beside the table identities that name them). */
+export { REGION_CUTS } from "./provide.ts";
 const NR = REGION_CUTS.length + 1;
 /** Number of (region, region) cells. */
 export const CELLS = NR * NR;

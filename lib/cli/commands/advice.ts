@@ -23,7 +23,7 @@ import {
   evaluateRule,
   formatCutoff,
 } from "../../solver/advice.ts";
-import { MODEL_OPTION, modelOf } from "./solve.ts";
+import { MODEL_OPTION, reachModelOf } from "./solve.ts";
 
 const jsonCut = (c: number) => (c === Infinity ? null : c);
 
@@ -42,7 +42,7 @@ export const adviceCommand: Command = {
   usage: "advice [--model approx|exact] [--json]",
   options: { ...MODEL_OPTION, ...JSON_FLAG },
   run({ values, out }) {
-    const model = modelOf(values);
+    const model = reachModelOf(values, "advice");
     const [a, sc] = deriveAdviceRules(model, [[], ["chance"]]);
     const cut = derivedChanceCutoff(model);
     const one = evaluateRule(model, chanceRule(cut));

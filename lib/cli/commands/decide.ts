@@ -30,7 +30,7 @@ import {
   parseCards,
   SUM_OF_MASK,
 } from "../../cards.ts";
-import { getRules, type Rules } from "../../rules.ts";
+import { checkStack, getRules, type Rules } from "../../rules.ts";
 import { bustRisk, oneCardValue } from "../../strategies/estimate.ts";
 import { SearchStrategy } from "../../strategies/search.ts";
 import { WinProbStrategy } from "../../strategies/winprob.ts";
@@ -91,8 +91,14 @@ export class DecideView implements TableView {
           }
           s.mask |= 1 << k;
         } else if (isModifier(k)) s.mods |= modifierBit(k);
-        else if (k === CHANCE) s.chance = true;
-        else {
+        else if (k === CHANCE) {
+          if (s.chance) {
+            throw new InputError(
+              `${who} line holds two Second Chances: a player keeps one (a second is passed on or discarded; list it with --seen)`,
+            );
+          }
+          s.chance = true;
+        } else {
           throw new InputError(
             `${who} line: ${
               cardName(k)
@@ -110,6 +116,8 @@ export class DecideView implements TableView {
       seat(theirs, "the opponent's", totals[1]),
     ];
     this.seats[1].active = !oppDone;
+    // a card the preset lacks, or more copies than it holds, named as --deck names them
+    checkStack(rules, [...mine, ...theirs, ...seen]);
     for (const k of [...mine, ...theirs, ...seen]) {
       if (--pile[k] < 0) {
         throw new InputError(
@@ -193,18 +201,25 @@ export class DecideView implements TableView {
   }
 }
 
-function totalsOf(raw: unknown): number[] {
+function totalsOf(raw: unknown, target: number): number[] {
   const s = typeof raw === "string" ? raw : "";
   const parts = s.split(",").map((x) => x.trim());
   if (
     parts.length !== 2 ||
-    parts.some((p) => !/^\d+$/.test(p) || Number(p) > 10000)
+    parts.some((p) => !/^\d+$/.test(p) || Number(p) >= target)
   ) {
     throw new InputError(
-      `bad --totals '${s}': give your total and the opponent's, e.g. --totals 150,185`,
+      `bad --totals '${s}': give your total and the opponent's, each from 0 to ${
+        target - 1
+      } (at ${target} the game is over), e.g. --totals 150,185`,
     );
   }
   return parts.map(Number);
+}
+
+/** A card-list option: absent is none; given, it must list at least one card. */
+function cardsOf(raw: unknown, flag: string): number[] {
+  return typeof raw === "string" ? parseCards(raw, flag) : [];
 }
 
 /** The `decide` command. */
@@ -222,12 +237,11 @@ export const decideCommand: Command = {
     seen: { type: "string" },
     rules: { type: "string" },
   },
-  runFile: false,
   run({ values, out }) {
     const rules = getRules(
       typeof values.rules === "string" ? values.rules : "standard",
     );
-    const totals = totalsOf(values.totals);
+    const totals = totalsOf(values.totals, rules.target);
     if (typeof values.line !== "string") {
       throw new InputError(
         "missing --line CARDS: your cards, e.g. --line 12,9,x2",
@@ -236,10 +250,10 @@ export const decideCommand: Command = {
     const view = new DecideView(
       rules,
       totals,
-      parseCards(values.line),
-      parseCards(typeof values.opp === "string" ? values.opp : ""),
+      cardsOf(values.line, "--line"),
+      cardsOf(values.opp, "--opp"),
       values["opp-done"] === true,
-      parseCards(typeof values.seen === "string" ? values.seen : ""),
+      cardsOf(values.seen, "--seen"),
     );
     if (view.unseenExactTotal() === 0) {
       throw new InputError("no card left in the pile: nothing to decide");

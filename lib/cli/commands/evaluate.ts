@@ -20,6 +20,9 @@ import { JSON_FLAG, pct, POLICIES, table } from "../common.ts";
 import { evaluatePolicies, SEED_TABLE } from "../../solver/evaluate.ts";
 import { MODEL_OPTION, modelOf } from "./solve.ts";
 
+/** Most policies one `evaluate` run takes (each is an exact pass over the model). */
+const MAX_POLICIES = 64;
+
 /**
  * The `evaluate` command.
  *
@@ -44,6 +47,11 @@ export const evaluateCommand: Command = {
       if (specs.some((s) => s === "")) {
         throw new InputError(
           `bad policy list '${list}': give specs separated by commas, e.g. dp,sum:20`,
+        );
+      }
+      if (specs.length > MAX_POLICIES) {
+        throw new InputError(
+          `bad -p '${list}': ${specs.length} policies given, evaluate takes at most ${MAX_POLICIES} at a time`,
         );
       }
     }

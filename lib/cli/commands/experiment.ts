@@ -13,9 +13,10 @@
 
 import { InputError } from "../../cards.ts";
 import type { Command } from "../command.ts";
-import { scaleOption } from "../args.ts";
+import { plainNumber, scaleOption } from "../args.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
 import { progress } from "../output.ts";
+import { checkOutputDir } from "../guard.ts";
 
 /**
  * The `experiment` command.
@@ -39,7 +40,6 @@ export const experimentCommand: Command = {
     out: { type: "string" },
   },
   positionals: true,
-  runFile: false,
   async run({ values, positionals, out }) {
     // Loaded here, so that the other commands do not load Plot and resvg.
     const { EXPERIMENT_NAMES, EXPERIMENTS, findExperiment } = await import(
@@ -55,25 +55,26 @@ export const experimentCommand: Command = {
         }: allowed ${EXPERIMENT_NAMES.join(", ")}, list`,
       );
     }
+    // every option is checked, even for `list`
+    const seed = seedOf(values);
+    const workers = workersOf(values);
+    const quick = values.quick === true;
+    const scale = scaleOption(values);
     if (positionals[0] === "list") {
       for (const e of EXPERIMENTS) out.line(`${e.name.padEnd(22)} ${e.claim}`);
       return;
     }
     const exp = findExperiment(positionals[0]);
-    const seed = seedOf(values);
-    const workers = workersOf(values);
-    const quick = values.quick === true;
-    const scale = scaleOption(values);
-    const outDir = typeof values.out === "string" && values.out.trim() !== ""
-      ? values.out
-      : "results";
+    const outDir = typeof values.out === "string" ? values.out : "results";
+    checkOutputDir(outDir, "--out");
     const bar = progress(exp.name);
     const argv = [
       "deno task flip7 experiment",
       exp.name,
       `--seed ${seed}`,
       ...(quick ? ["--quick"] : []),
-      ...(scale !== 1 ? [`--scale ${scale}`] : []),
+      // a plain decimal (never 1e-9), so that the recorded command reruns
+      ...(scale !== 1 ? [`--scale ${plainNumber(scale)}`] : []),
       ...(outDir !== "results" ? [`--out ${outDir}`] : []),
     ].join(" ");
     let report;
@@ -108,6 +109,7 @@ export const experimentCommand: Command = {
     }
     for (const l of report.result.summary) out.line(l);
     out.line(`wrote ${report.files.join(", ")}`);
-    out.line(`elapsed ${report.elapsed.toFixed(1)} s`);
+    // timing goes to stderr: stdout is byte-identical for the same seed
+    console.error(`elapsed ${report.elapsed.toFixed(1)} s`);
   },
 };

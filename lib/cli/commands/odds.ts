@@ -15,7 +15,7 @@ import { InputError } from "../../cards.ts";
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct, table } from "../common.ts";
 import { oddsReference, type OddsRow } from "../../solver/odds.ts";
-import { MODEL_OPTION, modelOf } from "./solve.ts";
+import { MODEL_OPTION, reachModelOf } from "./solve.ts";
 
 const signed = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(2)}`;
 
@@ -45,7 +45,7 @@ export const oddsCommand: Command = {
   usage: "odds [--model approx|exact] [--min-share P] [--json]",
   options: { ...MODEL_OPTION, "min-share": { type: "string" }, ...JSON_FLAG },
   run({ values, out }) {
-    const model = modelOf(values);
+    const model = reachModelOf(values, "odds");
     const raw = values["min-share"];
     const minShare = raw === undefined ? 0.001 : Number(raw);
     if (

@@ -27,7 +27,6 @@ import {
   SEED,
   seedOf,
 } from "../common.ts";
-import { getRules, withRules } from "../../rules.ts";
 
 /** The `play` command. */
 export const playCommand: Command = {
@@ -36,18 +35,13 @@ export const playCommand: Command = {
     "Play against bots at the terminal (default bots: ev,bust:0.25,sum:20).",
   usage: "play [-p BOTS] [--seed S] [--rules PRESET]",
   options: { ...POLICIES, ...SEED, ...RULES },
+  interactive: true,
   async run({ values, out }) {
     const rules = rulesOf(values);
     await loadPoliciesOf(values);
     // the bots are checked against the preset with the human seat counted
-    const bots = policiesOf(
-      values,
-      withRules(getRules(rules.name), {
-        minPlayers: Math.max(1, rules.minPlayers - 1),
-        maxPlayers: rules.maxPlayers - 1,
-      }),
-      rules.name === "duel" ? "ev" : "ev,bust:0.25,sum:20",
-    );
+    const fallback = rules.name === "duel" ? "ev" : "ev,bust:0.25,sum:20";
+    const bots = policiesOf(values, rules, fallback, 1);
     const seed = seedOf(values, Date.now() % 1000000);
     const human = new HumanStrategy({
       readLine: (p) => {

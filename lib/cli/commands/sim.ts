@@ -103,6 +103,6 @@ export const simCommand: Command = {
         m.rounds_per_game_se.toFixed(2)
       } (SE)`,
     );
-    out.line(`elapsed ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.error(`elapsed ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   },
 };

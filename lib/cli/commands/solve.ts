@@ -13,9 +13,11 @@
  */
 
 import { choiceOption, type Values } from "../args.ts";
+import { InputError } from "../../cards.ts";
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct } from "../common.ts";
 import { writeFileAtomic } from "../output.ts";
+import { fsCause } from "../guard.ts";
 import {
   cachePath,
   encodeDecisions,
@@ -45,6 +47,30 @@ export const MODEL_OPTION = {
   model: { type: "string" as const },
   "deck-counts": { type: "string" as const },
 };
+
+/**
+ * The `--model` value for commands that need the reach probability of every
+ * state (`odds`, `advice`): a model that does not keep them (`all94`) is
+ * refused before any solving, naming the ones that do.
+ *
+ * @throws {InputError} naming the model and the allowed ones.
+ * @example
+ * ```ts
+ * reachModelOf({ model: "approx" }, "odds").name; // "approx"
+ * ```
+ */
+export function reachModelOf(values: Values, command: string): SoloModel {
+  const model = modelOf(values);
+  if (model.forwardEvaluate) {
+    const ok = MODEL_NAMES.filter((n) => !getModel(n).forwardEvaluate);
+    throw new InputError(
+      `bad --model '${model.name}' for ${command}: it needs the reach probability of every state, which the '${model.name}' model does not keep; allowed ${
+        ok.join(", ")
+      }`,
+    );
+  }
+  return model;
+}
 
 /**
  * The `--model` value as a model (default `exact`).
@@ -82,16 +108,26 @@ export const solveCommand: Command = {
     const model = modelOf(values);
     let ev: number, seconds: number, source: string;
     let table;
+    let written = true;
     if (values["no-cache"]) {
       const sol = model.solveDecisions?.() ?? solve(model);
       ev = sol.ev;
       seconds = sol.seconds;
       source = "solved";
       table = { space: adoptSpace(sol.space), hit: sol.hit };
-      await writeFileAtomic(
-        cachePath(model),
-        encodeDecisions(sol.space, sol.hit, sol.ev),
-      );
+      try {
+        await writeFileAtomic(
+          cachePath(model),
+          encodeDecisions(sol.space, sol.hit, sol.ev),
+        );
+      } catch (e) {
+        written = false;
+        console.error(
+          `flip7: could not write the solver cache ${cachePath(model)} (${
+            fsCause(e)
+          }); the solve is used for this run only`,
+        );
+      }
     } else {
       const t = loadDecisions(model);
       ev = t.ev;
@@ -161,7 +197,9 @@ export const solveCommand: Command = {
         ? `Loaded from ${result.cache} in ${
           seconds.toFixed(3)
         } s (solve from scratch: --no-cache)`
-        : `Solved in ${seconds.toFixed(3)} s; table written to ${result.cache}`,
+        : `Solved in ${seconds.toFixed(3)} s; table ${
+          written ? "written to" : "not written to"
+        } ${result.cache}`,
     );
     out.line(
       `Forward pass over the optimal policy: ${opt.ev.toFixed(10)} (${

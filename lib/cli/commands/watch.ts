@@ -45,7 +45,7 @@ export const watchCommand: Command = {
     const strategies = policiesOf(values, rules);
     const seed = seedOf(values);
     const stack = typeof values.deck === "string"
-      ? parseCards(values.deck)
+      ? parseCards(values.deck, "--deck")
       : [];
     const rounds = intOption(values, "rounds", {
       min: 1,
@@ -57,6 +57,8 @@ export const watchCommand: Command = {
     const listener = json
       ? (e: GameEvent) => out.json(e)
       : (e: GameEvent) => out.line(formatEvent(e, names));
+    // built before anything is printed: a bad --deck is refused with no output
+    const game = new Game(rules, strategies, { seed, stack, listener });
     if (json) {
       out.json({ type: "game_start", rules: rules.name, seed, players: names });
     } else {
@@ -66,7 +68,6 @@ export const watchCommand: Command = {
         }`,
       );
     }
-    const game = new Game(rules, strategies, { seed, stack, listener });
     game.playGame(rounds);
   },
 };

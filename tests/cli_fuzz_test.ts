@@ -1,0 +1,405 @@
+/**
+ * A seeded fuzz test of the command line. The commands and their flags come
+ * from the CLI's own registry (`COMMANDS` and each command's option spec, plus
+ * the common `-o`, `--no-file`, `--help`), so a command added to the registry
+ * is fuzzed without touching this file. Each case is a generated argument
+ * list — valid values drawn from the project's own registries (policies,
+ * presets, models, cards, experiments), invalid ones, junk, huge, empty and
+ * unicode strings, unknown flags — and every run must:
+ *
+ * - end within a time bound,
+ * - exit 0 or 2,
+ * - print no stack trace (in-process: throw nothing),
+ * - when it exits 2: print one line on stderr, nothing on stdout, and write
+ *   no file.
+ *
+ * Most cases run in-process (`main` with captured output, in a temporary
+ * working folder), a small sample is spawned as `deno task flip7` runs it
+ * (its permissions, stdin closed, killed at the bound) — including `play`,
+ * which reads the terminal. To keep valid runs small, counts are drawn
+ * small, `--scale` is always invalid or paired with `--quick`, and the win
+ * tables of `search`/`winprob` are put in memory (neutral 0.5 tables: the
+ * fuzz checks exits and messages, not numbers) so no table is trained.
+ * `FLIP7_LONG=1` (`deno task test:long`) runs ten times the cases, every
+ * experiment and the expensive policies and models.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { COMMANDS } from "../lib/cli/commands.ts";
+import { COMMON } from "../lib/cli/main.ts";
+import { CARD_NAMES } from "../lib/cards.ts";
+import { PRESET_NAMES } from "../lib/rules.ts";
+import { REGISTRY } from "../lib/strategies/registry.ts";
+import { MODEL_NAMES } from "../lib/solver/model.ts";
+import { EXPERIMENT_NAMES } from "../experiments/mod.ts";
+import { Rng } from "../lib/rng.ts";
+import {
+  searchTableIdentity,
+  setSearchTable,
+} from "../lib/strategies/search.ts";
+import { brTableIdentity, setBrTable } from "../lib/strategies/winprob.ts";
+import { WTable } from "../lib/winprob/table.ts";
+import { cli, hasStackTrace, listFiles, task } from "./cli_harness.ts";
+
+const LONG = Deno.env.get("FLIP7_LONG") === "1";
+/** `FLIP7_FUZZ_VERBOSE=1`: print every case with its time and exit code. */
+const VERBOSE = Deno.env.get("FLIP7_FUZZ_VERBOSE") === "1";
+const CASES = LONG ? 1000 : 200;
+const SPAWNED = LONG ? 40 : 6;
+/** Seconds one in-process run may take (the machine is shared). */
+const BOUND_S = LONG ? 300 : 60;
+
+type Spec = { type: string; short?: string };
+
+const JUNK = [
+  "",
+  " ",
+  "x",
+  "-1",
+  "-",
+  "--",
+  "1.5",
+  "1e3",
+  "NaN",
+  "Infinity",
+  "0x10",
+  "99999999999999999999999",
+  "٣",
+  "ünïcødé ✓ 🂡",
+  "a,b,,c",
+  ",",
+  "\t\n",
+  "'\"`$(x)",
+  "9".repeat(500),
+  "ev,".repeat(3000) + "ev",
+];
+
+const CHEAP_POLICIES = new Set(
+  REGISTRY.map((e) => e.name).filter((n) =>
+    LONG || !["adapt", "brsum"].includes(n)
+  ),
+);
+
+function pick<T>(rng: Rng, xs: readonly T[]): T {
+  return xs[rng.below(xs.length)];
+}
+
+/** Policy modules of the test fixtures: one that plays, and broken ones. */
+const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
+const MODULES = (() => {
+  try {
+    return [...Deno.readDirSync(FIXTURES)].map((e) => `${FIXTURES}${e.name}`)
+      .sort();
+  } catch {
+    return [];
+  }
+})();
+
+function policySpec(rng: Rng): string {
+  if (MODULES.length > 0 && rng.float() < 0.05) return pick(rng, MODULES);
+  const e = pick(rng, REGISTRY.filter((x) => CHEAP_POLICIES.has(x.name)));
+  if (e.param === "none") return e.name;
+  if (e.param === "count") {
+    return `${e.name}:${pick(rng, ["0", "7", "20", "1000", "37"])}`;
+  }
+  return `${e.name}:${pick(rng, ["0", "0.25", "1", "0.5"])}`;
+}
+
+function cardList(rng: Rng): string {
+  const n = 1 + rng.below(4);
+  return Array.from({ length: n }, () => pick(rng, CARD_NAMES)).join(",");
+}
+
+/** A value for an option: often valid for options the project knows, else junk. */
+function valueFor(rng: Rng, key: string, tmp: string, i: number): string {
+  const junk = () => pick(rng, JUNK);
+  if (rng.float() < 0.3) return junk();
+  switch (key) {
+    case "p": {
+      const n = 1 + rng.below(rng.float() < 0.1 ? 19 : 3);
+      return Array.from({ length: n }, () => policySpec(rng)).join(",");
+    }
+    case "rules":
+      return pick(rng, [...PRESET_NAMES, "STANDARD", "nope"]);
+    case "model":
+      return pick(rng, LONG ? [...MODEL_NAMES, "nope"] : ["approx", "nope"]);
+    case "seed":
+      return pick(rng, ["0", "1", "3", "4294967295", "4294967296", "-1"]);
+    case "n":
+      return pick(rng, ["1", "2", "3", "0", "-5", "1e9", "1000000000000"]);
+    case "rounds":
+      return pick(rng, ["1", "2", "0", "100001"]);
+    case "workers":
+      return pick(rng, ["1", "2", "0", "65"]);
+    case "deck":
+    case "line":
+    case "opp":
+    case "seen":
+      return cardList(rng);
+    case "totals":
+      return pick(rng, ["0,0", "150,185", "199,10", "200,0", "1", "a,b"]);
+    case "scale":
+      return pick(rng, ["0", "101", "-1", "1e-3", "x", "0.5"]);
+    case "min-share":
+      return pick(rng, ["0", "0.01", "1", "2", "-0.1"]);
+    case "o":
+      return pick(rng, [
+        `${tmp}/run-${i}.txt`,
+        `results/runs/run-${i}.txt`,
+        "results",
+        "results/",
+        "/nonexistent-flip7/x.txt",
+        "nested/missing/x.txt",
+        `${tmp}/ünï-${i}.txt`,
+      ]);
+    case "out":
+      return pick(rng, [
+        `${tmp}/out-${i}`,
+        "results",
+        "/nonexistent-flip7/d",
+        `${tmp}/out-${i}/deeper`,
+      ]);
+    default:
+      return pick(rng, ["1", "2", "0", "x"]);
+  }
+}
+
+/** One generated argument list for a command from the registry. */
+function generate(rng: Rng, tmp: string, i: number): string[] {
+  if (rng.float() < 0.03) {
+    return pick(rng, [[], ["help"], ["--help"], ["nope"], [""], ["ünï"]]);
+  }
+  const cmd = pick(rng, COMMANDS);
+  const options: Record<string, Spec> = { ...cmd.options, ...COMMON };
+  const keys = Object.keys(options);
+  const args: string[] = [cmd.name];
+  if (cmd.positionals) {
+    const r = rng.float();
+    if (r < 0.4) {
+      const pool = LONG
+        ? EXPERIMENT_NAMES
+        : EXPERIMENT_NAMES.filter((n) => n === "replication");
+      args.push(cmd.name === "experiment" ? pick(rng, pool) : "x");
+      // a valid experiment runs the small version (or is refused by --scale)
+      // (always: a full run of some experiments takes many minutes)
+      if (cmd.name === "experiment") args.push("--quick");
+    } else if (r < 0.7) args.push(cmd.name === "experiment" ? "list" : "y");
+    else if (r < 0.85) args.push(pick(rng, JUNK));
+  }
+  // the solo model: the small one, unless the long run (the exact one takes seconds)
+  if (keys.includes("model") && !LONG) args.push("--model", "approx");
+  // the options a command needs, usually present
+  for (const k of keys) {
+    // a count is always given (a default count can be a long run: sweep)
+    if (
+      k === "n" || (["p", "totals", "line"].includes(k) && rng.float() < 0.8)
+    ) {
+      args.push(k.length === 1 ? `-${k}` : `--${k}`, valueFor(rng, k, tmp, i));
+    }
+  }
+  const extra = rng.below(4);
+  for (let j = 0; j < extra; j++) {
+    const r = rng.float();
+    if (r < 0.08) {
+      args.push(pick(rng, ["--nope", "-z", "--", "-", "--ünï", "---x"]));
+      continue;
+    }
+    if (r < 0.12) {
+      args.push(pick(rng, JUNK)); // a stray positional
+      continue;
+    }
+    const k = pick(rng, keys);
+    if (k === "help" && rng.float() < 0.7) continue; // help short-circuits
+    const spec = options[k];
+    const flag = spec.short && rng.float() < 0.5
+      ? `-${spec.short}`
+      : k.length === 1
+      ? `-${k}`
+      : `--${k}`;
+    if (spec.type === "boolean") {
+      args.push(rng.float() < 0.9 ? flag : `${flag}=${pick(rng, JUNK)}`);
+    } else if (rng.float() < 0.05) {
+      args.push(flag); // value missing
+    } else if (rng.float() < 0.1) {
+      args.push(`${flag}=${valueFor(rng, k, tmp, i)}`);
+    } else args.push(flag, valueFor(rng, k, tmp, i));
+  }
+  // most runs skip the run log (a temporary folder keeps the rest)
+  if (rng.float() < 0.7 && !args.includes("-o")) args.push("--no-file");
+  return args;
+}
+
+function check(
+  args: string[],
+  r: { code: number; stdout: string; stderr: string; threw: boolean },
+  before: string[],
+  after: string[],
+  seconds: number,
+): void {
+  const what = JSON.stringify(args).slice(0, 300);
+  assert.ok(!r.threw, `${what}: uncaught error\n${r.stderr.slice(0, 2000)}`);
+  assert.ok(
+    r.code === 0 || r.code === 2,
+    `${what}: exit ${r.code}\n${r.stderr.slice(0, 2000)}`,
+  );
+  assert.ok(
+    !hasStackTrace(r.stderr),
+    `${what}: stack trace\n${r.stderr.slice(0, 2000)}`,
+  );
+  assert.ok(seconds < BOUND_S, `${what}: took ${seconds.toFixed(1)} s`);
+  if (r.code === 2) {
+    const lines = r.stderr.trimEnd().split("\n");
+    assert.equal(
+      lines.length,
+      1,
+      `${what}: stderr\n${r.stderr.slice(0, 2000)}`,
+    );
+    assert.match(lines[0], /^(flip7|repro): /, what);
+    assert.ok(
+      lines[0].length < 1200,
+      `${what}: a ${lines[0].length}-character message`,
+    );
+    assert.equal(r.stdout, "", `${what}: printed before refusing`);
+    assert.deepEqual(after, before, `${what}: wrote files when exiting 2`);
+  }
+}
+
+/**
+ * Point the caches at a temporary folder (`FLIP7_CACHE_DIR`, which worker
+ * threads read too) holding the solver caches and neutral win tables whose
+ * headers name what the loaders need, and put the same tables in memory for
+ * this thread: no case trains a table. Returns the undo.
+ */
+function stubCaches(): () => void {
+  const prev = Deno.env.get("FLIP7_CACHE_DIR");
+  const dir = Deno.makeTempDirSync({ prefix: "flip7-fuzz-cache-" });
+  const real = new URL("../.cache", import.meta.url).pathname;
+  for (const m of MODEL_NAMES) {
+    try {
+      Deno.copyFileSync(`${real}/solo-dp-${m}.bin`, `${dir}/solo-dp-${m}.bin`);
+    } catch { /* solved on first use */ }
+  }
+  Deno.mkdirSync(`${dir}/winprob/v4`, { recursive: true });
+  const strip = (id: Record<string, unknown>) => {
+    const m = { ...id };
+    delete m.target;
+    delete m.sides;
+    return m;
+  };
+  for (const r of PRESET_NAMES) {
+    const w = new WTable(
+      200,
+      2,
+      new Float32Array(200 * 200 * 2).fill(0.5),
+      strip(searchTableIdentity(r)),
+    );
+    w.saveSync(`${dir}/winprob/v4/search-${r}.wtab`);
+    setSearchTable(r, w);
+  }
+  for (const t of [undefined, 25, 30, 35, 37, 40, 45]) {
+    const w = new WTable(
+      200,
+      1,
+      new Float32Array(200 * 200).fill(0.5),
+      strip(brTableIdentity(t)),
+    );
+    w.saveSync(
+      `${dir}/winprob/v4/br-numbers${t === undefined ? "" : `-sum${t}`}.wtab`,
+    );
+    if (t === undefined) setBrTable(w);
+  }
+  Deno.env.set("FLIP7_CACHE_DIR", dir);
+  return () => {
+    if (prev === undefined) Deno.env.delete("FLIP7_CACHE_DIR");
+    else Deno.env.set("FLIP7_CACHE_DIR", prev);
+    Deno.removeSync(dir, { recursive: true });
+  };
+}
+
+Deno.test({
+  name:
+    `cli fuzz: ${CASES} generated argument lists in-process over every command and flag of the registry`,
+  // the in-process runs load worker pools and caches that outlive a single case
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const tmp = Deno.makeTempDirSync({ prefix: "flip7-fuzz-" });
+    const home = Deno.cwd();
+    const restore = stubCaches();
+    const rng = new Rng(20261201);
+    const counts = new Map<string, number>();
+    const slow: [number, string][] = [];
+    const exits = [0, 0];
+    Deno.chdir(tmp);
+    try {
+      for (let i = 0; i < CASES; i++) {
+        const args = generate(rng, tmp, i);
+        if (args[0] === "play") continue; // reads the terminal: spawned below
+        counts.set(args[0] ?? "", (counts.get(args[0] ?? "") ?? 0) + 1);
+        const before = listFiles(tmp);
+        if (VERBOSE) {
+          console.log(`case ${i}: ${JSON.stringify(args).slice(0, 160)}`);
+        }
+        const t0 = performance.now();
+        const r = await cli(args);
+        const seconds = (performance.now() - t0) / 1000;
+        slow.push([seconds, JSON.stringify(args).slice(0, 120)]);
+        exits[r.code === 0 ? 0 : 1]++;
+        if (VERBOSE) {
+          console.log(
+            `${seconds.toFixed(2)} s exit ${r.code} ${
+              JSON.stringify(args).slice(0, 160)
+            }`,
+          );
+        }
+        check(args, r, before, listFiles(tmp), seconds);
+      }
+    } finally {
+      Deno.chdir(home);
+      restore();
+      Deno.removeSync(tmp, { recursive: true });
+    }
+    slow.sort((a, b) => b[0] - a[0]);
+    console.log(
+      `exit 0: ${exits[0]}, exit 2: ${exits[1]}; slowest: ${
+        slow.slice(0, 3).map(([t, a]) => `${t.toFixed(1)} s ${a}`).join("; ")
+      }`,
+    );
+    // every command of the registry was exercised
+    for (const c of COMMANDS) {
+      if (c.name === "play") continue;
+      assert.ok((counts.get(c.name) ?? 0) > 0, `${c.name} never fuzzed`);
+    }
+  },
+});
+
+Deno.test({
+  name:
+    `cli fuzz: ${SPAWNED} cases spawned as deno task flip7 runs them (play included, stdin closed)`,
+  async fn() {
+    const tmp = Deno.makeTempDirSync({ prefix: "flip7-fuzz-spawn-" });
+    const rng = new Rng(77);
+    const restore = stubCaches();
+    const env = { FLIP7_CACHE_DIR: Deno.env.get("FLIP7_CACHE_DIR")! };
+    try {
+      for (let i = 0; i < SPAWNED; i++) {
+        let args = generate(rng, tmp, i);
+        if (i % 3 === 0) {
+          // play, with a closed terminal: ends cleanly or is refused
+          args = ["play", ...args.slice(1).filter((a) => a !== "--quick")];
+          if (!args.includes("-p") && rng.float() < 0.5) args.push("-p", "ev");
+        }
+        const before = listFiles(tmp);
+        const t0 = performance.now();
+        const r = await task(args, tmp, { timeoutMs: BOUND_S * 1000, env });
+        const seconds = (performance.now() - t0) / 1000;
+        assert.ok(!r.timedOut, `${JSON.stringify(args)}: killed at the bound`);
+        check(args, r, before, listFiles(tmp), seconds);
+      }
+    } finally {
+      restore();
+      Deno.removeSync(tmp, { recursive: true });
+    }
+  },
+});
