@@ -89,20 +89,23 @@ export function writeFileAtomicSync(
 /**
  * FNV-1a, 32 bits: of bytes `start..end` of a byte array, or of the UTF-16
  * code units of a string. The checksum of the caches and the hash of chart ids.
+ * `from` continues a hash already begun (to hash around a gap).
  *
  * @example
  * ```ts
  * fnv1a(new TextEncoder().encode("a")); // 0xe40c292c
  * fnv1a("a"); // 0xe40c292c (the same for ASCII text)
  * fnv1a(new Uint8Array([9, 97]), 1); // 0xe40c292c
+ * fnv1a(new Uint8Array([97]), 0, 1, fnv1a(new Uint8Array([]))); // 0xe40c292c
  * ```
  */
 export function fnv1a(
   data: Uint8Array | string,
   start = 0,
   end: number = data.length,
+  from = 0x811c9dc5,
 ): number {
-  let h = 0x811c9dc5;
+  let h = from;
   if (typeof data === "string") {
     for (let i = start; i < end; i++) {
       h = Math.imul(h ^ data.charCodeAt(i), 0x01000193);

@@ -55,12 +55,7 @@ const NAME_AT = 56, NAME_LEN = 64;
 
 /** FNV-1a of the whole file except its checksum field. */
 function fileChecksum(buf: Uint8Array): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < buf.length; i++) {
-    if (i >= SUM_AT && i < SUM_AT + 4) continue;
-    h = Math.imul(h ^ buf[i], 0x01000193);
-  }
-  return h >>> 0;
+  return fnv1a(buf, SUM_AT + 4, buf.length, fnv1a(buf, 0, SUM_AT));
 }
 
 function fieldText(buf: Uint8Array, at: number, len: number): string {
