@@ -260,6 +260,13 @@ Deno.test("sweep command: tidy CSV with the promised columns, same bytes with 1 
   assert.equal(a.code, 0, a.stderr);
   const b = await flip7([...args, "--workers", "2", "--out", `${dir}/w2`], dir);
   assert.equal(b.code, 0, b.stderr);
+  // stdout is the same bytes (but for the folder named); the timing is on stderr
+  assert.equal(
+    a.stdout.replaceAll(`${dir}/w1`, "OUT"),
+    b.stdout.replaceAll(`${dir}/w2`, "OUT"),
+  );
+  assert.ok(!/elapsed/.test(a.stdout), a.stdout);
+  assert.match(a.stderr, /elapsed/);
   for (const f of ["sweep.csv", "sweep.svg", "sweep.png"]) {
     assert.deepEqual(
       Deno.readFileSync(`${dir}/w1/${f}`),

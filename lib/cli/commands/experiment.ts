@@ -12,6 +12,8 @@
  */
 
 import { InputError } from "../../cards.ts";
+import type { Experiment, RunExperimentOptions } from "../../experiment.ts";
+import type { Output } from "../output.ts";
 import type { Command } from "../command.ts";
 import { plainNumber, scaleOption } from "../args.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
@@ -45,7 +47,6 @@ export const experimentCommand: Command = {
     const { EXPERIMENT_NAMES, EXPERIMENTS, findExperiment } = await import(
       "../../../experiments/mod.ts"
     );
-    const { runExperiment } = await import("../../experiment.ts");
     if (positionals.length !== 1) {
       throw new InputError(
         `${
@@ -77,39 +78,61 @@ export const experimentCommand: Command = {
       ...(scale !== 1 ? [`--scale ${plainNumber(scale)}`] : []),
       ...(outDir !== "results" ? [`--out ${outDir}`] : []),
     ].join(" ");
-    let report;
-    try {
-      report = await runExperiment(exp, {
-        seed,
-        quick,
-        scale,
-        workers,
-        outDir,
-        command: argv,
-        onProgress: (_label, done, total) => bar(done, total),
-      });
-    } catch (e) {
-      if (
-        e instanceof Deno.errors.NotCapable ||
-        e instanceof Deno.errors.PermissionDenied ||
-        e instanceof Deno.errors.NotFound
-      ) {
-        throw new InputError(
-          `cannot write into --out '${outDir}' (${
-            e.message.split("\n")[0]
-          }): give a writable directory, e.g. results`,
-        );
-      }
-      if (e instanceof Error && e.message.startsWith("svgToPng:")) {
-        throw new InputError(
-          `cannot render the PNG chart (${e.message}): run with --allow-ffi --allow-sys`,
-        );
-      }
-      throw e;
-    }
-    for (const l of report.result.summary) out.line(l);
-    out.line(`wrote ${report.files.join(", ")}`);
-    // timing goes to stderr: stdout is byte-identical for the same seed
-    console.error(`elapsed ${report.elapsed.toFixed(1)} s`);
+    await runAndReport(exp, {
+      seed,
+      quick,
+      scale,
+      workers,
+      outDir,
+      command: argv,
+      onProgress: (_label, done, total) => bar(done, total),
+    }, out);
   },
 };
+
+/**
+ * Run an experiment into its output folder and print its summary and the
+ * files written (the timing on stderr, so that stdout is byte-identical for
+ * the same seed); a folder that cannot be written or a PNG that cannot be
+ * rendered is one line. Shared by `experiment` and `sweep`.
+ *
+ * @example
+ * ```ts
+ * import { Output } from "../output.ts";
+ * import { EXPERIMENTS } from "../../../experiments/mod.ts";
+ * await runAndReport(EXPERIMENTS[0], { seed: 1, quick: true, outDir: "/tmp/x", command: "demo" }, new Output());
+ * ```
+ */
+export async function runAndReport(
+  exp: Experiment,
+  options: RunExperimentOptions,
+  out: Output,
+): Promise<void> {
+  const { runExperiment } = await import("../../experiment.ts");
+  let report;
+  try {
+    report = await runExperiment(exp, options);
+  } catch (e) {
+    if (
+      e instanceof Deno.errors.NotCapable ||
+      e instanceof Deno.errors.PermissionDenied ||
+      e instanceof Deno.errors.NotFound
+    ) {
+      throw new InputError(
+        `cannot write into --out '${options.outDir}' (${
+          e.message.split("\n")[0]
+        }): give a writable directory, e.g. results`,
+      );
+    }
+    if (e instanceof Error && e.message.startsWith("svgToPng:")) {
+      throw new InputError(
+        `cannot render the PNG chart (${e.message}): run with --allow-ffi --allow-sys`,
+      );
+    }
+    throw e;
+  }
+  for (const l of report.result.summary) out.line(l);
+  out.line(`wrote ${report.files.join(", ")}`);
+  // timing goes to stderr: stdout is byte-identical for the same seed
+  console.error(`elapsed ${report.elapsed.toFixed(1)} s`);
+}

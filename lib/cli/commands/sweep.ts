@@ -22,6 +22,7 @@ import { InputError } from "../../cards.ts";
 import { PRESET_NAMES } from "../../rules.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
+import { runAndReport } from "./experiment.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
 import { progress } from "../output.ts";
 import {
@@ -155,7 +156,6 @@ export const sweepCommand: Command = {
     }
     // Loaded here, so that the other commands do not load Plot and resvg.
     const { sweepExperiment } = await import("../../sweep.ts");
-    const { runExperiment } = await import("../../experiment.ts");
     const argv = [
       "deno task flip7 sweep",
       ...lists.map((l) => `-p ${l}`),
@@ -167,37 +167,13 @@ export const sweepCommand: Command = {
       ...(outDir !== "results" ? [`--out ${outDir}`] : []),
     ].join(" ");
     const bar = progress("sweep");
-    let report;
-    try {
-      report = await runExperiment(sweepExperiment(config), {
-        seed,
-        quick: false,
-        workers,
-        outDir,
-        command: argv,
-        onProgress: (_label, done, total) => bar(done, total),
-      });
-    } catch (e) {
-      if (
-        e instanceof Deno.errors.NotCapable ||
-        e instanceof Deno.errors.PermissionDenied ||
-        e instanceof Deno.errors.NotFound
-      ) {
-        throw new InputError(
-          `cannot write into --out '${outDir}' (${
-            e.message.split("\n")[0]
-          }): give a writable directory, e.g. results`,
-        );
-      }
-      if (e instanceof Error && e.message.startsWith("svgToPng:")) {
-        throw new InputError(
-          `cannot render the PNG chart (${e.message}): run with --allow-ffi --allow-sys`,
-        );
-      }
-      throw e;
-    }
-    for (const l of report.result.summary) out.line(l);
-    out.line(`wrote ${report.files.join(", ")}`);
-    out.line(`elapsed ${report.elapsed.toFixed(1)} s`);
+    await runAndReport(sweepExperiment(config), {
+      seed,
+      quick: false,
+      workers,
+      outDir,
+      command: argv,
+      onProgress: (_label, done, total) => bar(done, total),
+    }, out);
   },
 };
