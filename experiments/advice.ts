@@ -46,6 +46,7 @@ import {
  *
  * @example
  * ```ts
+ * import { precomputeExact } from "./exact.ts";
  * await precomputeExact(ADVICE_TASKS, 2);
  * ```
  */
@@ -338,6 +339,7 @@ export const advice: Experiment = {
  *
  * @example
  * ```ts
+ * import { parseRows } from "../lib/experiment.ts";
  * const chart = adviceChart(parseRows(Deno.readTextFileSync("results/advice.csv")));
  * ```
  */

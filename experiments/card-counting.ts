@@ -359,6 +359,7 @@ export const cardCounting: Experiment = {
  *
  * @example
  * ```ts
+ * import { parseRows } from "../lib/experiment.ts";
  * const chart = cardCountingChart(parseRows(csv), JSON.parse(json));
  * ```
  */

@@ -429,6 +429,7 @@ const POLICIES: [string, string][] = [
  *
  * @example
  * ```ts
+ * import { parseRows } from "../lib/experiment.ts";
  * const chart = deckVariantsChart(parseRows(Deno.readTextFileSync("results/deck-variants.csv")));
  * ```
  */

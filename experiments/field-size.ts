@@ -72,6 +72,7 @@ import { round } from "../lib/stats.ts";
  *
  * @example
  * ```ts
+ * import { precomputeExact } from "./exact.ts";
  * await precomputeExact(FIELD_SIZE_TASKS, 2);
  * ```
  */
@@ -529,6 +530,7 @@ export const fieldSize: Experiment = {
  *
  * @example
  * ```ts
+ * import { parseRows } from "../lib/experiment.ts";
  * const chart = fieldSizeChart(parseRows(csv), JSON.parse(json));
  * ```
  */

@@ -31,6 +31,7 @@ import {
  *
  * @example
  * ```ts
+ * import { precomputeExact } from "./exact.ts";
  * await precomputeExact(DISTRIBUTION_TASKS, 2);
  * ```
  */
@@ -196,6 +197,7 @@ export const optimalDistribution: Experiment = {
  *
  * @example
  * ```ts
+ * import { parseRows } from "../lib/experiment.ts";
  * const chart = distributionChart(parseRows(csv), JSON.parse(json));
  * ```
  */

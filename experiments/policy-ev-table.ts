@@ -34,6 +34,7 @@ import {
  *
  * @example
  * ```ts
+ * import { precomputeExact } from "./exact.ts";
  * await precomputeExact(POLICY_EV_TASKS, 2);
  * ```
  */
@@ -298,6 +299,7 @@ export const policyEvTable: Experiment = {
  *
  * @example
  * ```ts
+ * import { parseRows } from "../lib/experiment.ts";
  * const chart = policyEvChart(parseRows(Deno.readTextFileSync("results/policy-ev-table.csv")));
  * ```
  */

@@ -244,6 +244,7 @@ export const replication: Experiment = {
  *
  * @example
  * ```ts
+ * import { parseRows } from "../lib/experiment.ts";
  * const chart = replicationChart(parseRows(csv), JSON.parse(json));
  * ```
  */

@@ -168,6 +168,7 @@ export const roundLaw: Experiment = {
  *
  * @example
  * ```ts
+ * import { parseRows } from "../lib/experiment.ts";
  * const chart = roundLawChart(parseRows(Deno.readTextFileSync("results/round-law.csv")));
  * ```
  */

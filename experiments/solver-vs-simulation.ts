@@ -51,6 +51,7 @@ const engineSpec = (p: string) => (p === "optimal" ? "dp" : p);
  *
  * @example
  * ```ts
+ * import { precomputeExact } from "./exact.ts";
  * await precomputeExact(SOLVER_VS_SIM_TASKS, 2);
  * ```
  */
@@ -198,6 +199,7 @@ export const solverVsSimulation: Experiment = {
  *
  * @example
  * ```ts
+ * import { parseRows } from "../lib/experiment.ts";
  * const chart = solverVsSimChart(parseRows(Deno.readTextFileSync("results/solver-vs-simulation.csv")));
  * ```
  */

@@ -601,6 +601,7 @@ function agentFamily(agent: unknown): string {
  *
  * @example
  * ```ts
+ * import { parseRows } from "../lib/experiment.ts";
  * const chart = winAgentChart(parseRows(csv), JSON.parse(json));
  * ```
  */

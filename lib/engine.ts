@@ -72,6 +72,8 @@ const CONSUMED = 255;
  *
  * @example
  * ```ts
+ * import { getRules } from "./rules.ts";
+ * import { makeStrategy } from "./strategies/registry.ts";
  * new Game(getRules(), [makeStrategy("sum:1000")]).playGame().rounds <= MAX_ROUNDS; // true
  * ```
  */
@@ -113,6 +115,8 @@ export interface GameResult {
  *
  * @example
  * ```ts
+ * import { getRules } from "./rules.ts";
+ * import { makeStrategy } from "./strategies/registry.ts";
  * const g = new Game(getRules("solo-model"), [makeStrategy("sum:20")], { seed: 7 });
  * g.newGame();
  * const score = g.playRound()[0];

@@ -117,6 +117,7 @@ export function sized(
  *
  * @example
  * ```ts
+ * import { fieldSize } from "../experiments/field-size.ts";
  * const r: ExperimentResult = await fieldSize.run({ seed: 1, quick: true, workers: 2 });
  * r.rows.length;
  * ```
@@ -251,6 +252,7 @@ export interface RunExperimentOptions extends ExperimentOptions {
  *
  * @example
  * ```ts
+ * import { fieldSize } from "../experiments/field-size.ts";
  * const r: RunReport = await runExperiment(fieldSize, o);
  * r.files;
  * ```
@@ -273,6 +275,7 @@ export interface RunReport {
  *
  * @example
  * ```ts
+ * import { fieldSize } from "../experiments/field-size.ts";
  * const r = await runExperiment(fieldSize, {
  *   seed: 1, quick: true, workers: 1, outDir: "/tmp/out", command: "test",
  * });

@@ -596,6 +596,7 @@ export const PARTIAL_NAME = /\.shard-(\d+)-of-(\d+)\.json$/;
  *
  * @example
  * ```ts
+ * import { simCommand } from "./cli/commands/sim.ts";
  * const path = await writeShard(
  *   { entry: "flip7", argv: ["sim", "-n", "100", "-p", "ev,ev"] },
  *   { index: 0, count: 2 }, ".cache/shards", () => simCommand.run(ctx),

@@ -590,6 +590,7 @@ export interface SweepChartOptions {
  *
  * @example
  * ```ts
+ * import { renderSvg } from "./chart.ts";
  * renderSvg(sweepChart(pooledRows(plan, accs), { title: "ev vs bust:0.25" }));
  * ```
  */

@@ -94,6 +94,7 @@ export function policyLabels(values: Values, strategies: Strategy[]): string[] {
  *
  * @example
  * ```ts
+ * import { getRules } from "../rules.ts";
  * policiesOf({ p: "ev,ev" }, getRules()).length; // 2
  * ```
  */

@@ -39,6 +39,7 @@ const NOT_IN_JOB = ["shard", "out", "workers", "o", "no-file", "help"];
  *
  * @example
  * ```ts
+ * import { simCommand } from "./commands/sim.ts";
  * jobArgv(simCommand, [], { n: "100", p: "ev,ev", shard: "0/2" }); // ["sim", "-n", "100", "-p", "ev,ev"]
  * ```
  */
@@ -79,6 +80,7 @@ export function shardOut(values: Values): string {
  *
  * @example
  * ```ts
+ * import { roundCommand } from "./commands/round.ts";
  * const round = shardable(roundCommand);
  * ```
  */

@@ -264,6 +264,7 @@ export interface ActionSolution {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const m = getModel("all94") as ActionModel;
  * m.modes.n; // 62
  * ```
@@ -552,6 +553,7 @@ class LevelStep {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const s = solveActions(getModel("all94", "freeze:1,flip3:1") as ActionModel);
  * s.ev; // the optimum of that deck
  * ```

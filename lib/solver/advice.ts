@@ -58,6 +58,7 @@ export const SEED_ADVICE: readonly number[] = [
  *
  * @example
  * ```ts
+ * import { getRules } from "../rules.ts";
  * missingActions(getRules("solo-model")); // 6
  * missingActions(getRules("standard")); // 0
  * ```
@@ -178,6 +179,7 @@ export class AdviceStrategy implements Strategy {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const row: AdviceRow = deriveAdvice(getModel("approx")).rows[3];
  * row.cutoff; // 0.2329…
  * ```
@@ -206,6 +208,7 @@ export interface AdviceRow {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const a: Advice = deriveAdvice(getModel("approx"));
  * a.rule.ev / a.optimum; // 0.947
  * ```
@@ -237,6 +240,7 @@ const DUP_MAX = 128, TOTAL_MAX = 128;
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const a = deriveAdvice(getModel("exact"));
  * a.rows.map((r) => r.cutoff); // [Infinity, Infinity, 0.22…, …]
  * deriveAdvice(getModel("exact"), ["chance"]).rows.length; // 14
@@ -307,6 +311,7 @@ function optimalBins(model: SoloModel): Bins {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * evaluateRule(getModel("approx"), new AdviceStrategy(SEED_ADVICE, "advice:seed")).ev; // 21.048…
  * ```
  */
@@ -328,6 +333,7 @@ export function evaluateRule(model: SoloModel, s: Strategy): Evaluation {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const [plain, sc] = deriveAdviceRules(getModel("approx"), [[], ["chance"]]);
  * sc.rule.ev > plain.rule.ev; // true
  * ```
@@ -447,6 +453,7 @@ function bestCutoff(
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * deriveAdviceRules(getModel("approx"), ADVICE_FEATURE_SETS).map((a) => a.rule.ev);
  * ```
  */
@@ -463,6 +470,7 @@ export const ADVICE_FEATURE_SETS: AdviceFeature[][] = [
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * evaluateRule(getModel("exact"), chanceRule(0.22)).ev; // 22.169…
  * ```
  */
@@ -484,6 +492,7 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * derivedChanceCutoff(getModel("approx")); // 0.23…
  * ```
  */

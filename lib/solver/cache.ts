@@ -70,6 +70,7 @@ function fieldText(buf: Uint8Array, at: number, len: number): string {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const t: DecisionTable = loadDecisions(getModel("approx"));
  * t.source; // "cache" or "solved"
  * ```
@@ -94,6 +95,7 @@ export interface DecisionTable {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * loadDecisions(getModel("approx"), { dir: "/tmp/flip7", useCache: false, log: console.log });
  * ```
  */
@@ -133,6 +135,7 @@ export function defaultCacheDir(): string {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * cachePath(getModel("exact"), ".cache"); // ".cache/solo-dp-exact.bin"
  * ```
  */
@@ -155,6 +158,8 @@ function hashText(s: string): number {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
+ * import { solve } from "./solve.ts";
  * const sol = solve(getModel("approx"));
  * encodeDecisions(sol.space, sol.hit, sol.ev).length; // 128 + 28660 * 12
  * ```
@@ -199,6 +204,7 @@ export function encodeDecisions(
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const r = decodeDecisions(getModel("approx"), new Uint8Array(10));
  * "problem" in r; // true: "corrupt (too short)"
  * ```
@@ -267,6 +273,7 @@ const memo = new Map<string, DecisionTable>();
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const t = loadDecisions(getModel("exact"));
  * t.hit[t.space.rootSlot * 64]; // 1: the first card is always drawn
  * ```

@@ -38,6 +38,9 @@ export type { Evaluation } from "./forward.ts";
  *
  * @example
  * ```ts
+ * import { makeStrategy } from "../strategies/registry.ts";
+ * import { getModel } from "./model.ts";
+ * import { spaceOf } from "./solve.ts";
  * evaluateStrategy(spaceOf(getModel("approx")), makeStrategy("count:4")).ev; // 19.669…
  * ```
  */
@@ -88,6 +91,7 @@ const NOT_SOLO: Record<string, string> = {
  * @throws {InputError} for an unknown spec or one that cannot be evaluated solo.
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * soloStrategy("optimal", getModel("approx")).name; // "dp:approx"
  * ```
  */

@@ -53,6 +53,7 @@ export interface Evaluation {
  *
  * @example
  * ```ts
+ * import { numberSumOf } from "./model.ts";
  * const stayOn20: Decider = (slot, _mods) => numberSumOf(sp.model, sp.cores[slot]) < 20;
  * ```
  */
@@ -64,6 +65,8 @@ export type Decider = (slot: number, mods: number) => boolean;
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
+ * import { spaceOf } from "./solve.ts";
  * const sp = spaceOf(getModel("approx"));
  * const r = evaluateDecider(sp, () => false, "stay"); // stays after the first card
  * r.ev.toFixed(3); // "5.614"
@@ -98,6 +101,8 @@ function massBuffer(space: SoloSpace, scratch?: Float64Array): Float64Array {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
+ * import { solve } from "./solve.ts";
  * const sol = solve(getModel("approx"));
  * const { reach } = reachProbabilities(sol.space, (s, m) => sol.hit[s * 64 + m] === 1);
  * reach[sol.space.rootSlot * 64]; // 1
@@ -207,6 +212,8 @@ function forwardPass(
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
+ * import { solve } from "./solve.ts";
  * const sol = solve(getModel("approx"));
  * evaluateTable(sol.space, sol.hit, "dp").ev; // 22.2318 (to 1e-9 of sol.ev)
  * ```

@@ -614,6 +614,7 @@ export class ChanceModel implements SoloModel {
  *   a whole number.
  * @example
  * ```ts
+ * import { getRules } from "../rules.ts";
  * withDeckCounts(getRules("standard").deck, "0:2")[0]; // 2
  * ```
  */
@@ -642,6 +643,7 @@ export function withDeckCounts(
  * @throws {InputError} naming the bad value and what is allowed.
  * @example
  * ```ts
+ * import { getRules } from "../rules.ts";
  * checkDeck([...getRules("standard").deck], "all94"); // ok
  * ```
  */
@@ -716,6 +718,7 @@ const TREATMENT_KINDS: Record<ModelName, (k: number) => boolean> = {
  *
  * @example
  * ```ts
+ * import { getRules } from "../rules.ts";
  * deckLabel(getRules("standard").deck); // "standard"
  * ```
  */
@@ -835,6 +838,7 @@ let actionFactory:
  *
  * @example
  * ```ts
+ * import { ActionModel } from "./actions.ts";
  * registerActionModel((deck) => new ActionModel(deck));
  * ```
  */

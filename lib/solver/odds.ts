@@ -136,6 +136,7 @@ export class LineView implements TableView {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const r: OddsRow = oddsReference(getModel("approx")).byCount[3];
  * r.risk; // about 0.23
  * ```
@@ -162,6 +163,7 @@ export interface OddsRow {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const o: Odds = oddsReference(getModel("approx"));
  * o.rows.length; // one row per (count, sum) met
  * ```
@@ -186,6 +188,7 @@ export interface Odds {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const o = oddsReference(getModel("exact"));
  * o.rows.filter((r) => r.count === 1).length; // 13: one row per single number
  * ```

@@ -39,6 +39,7 @@ export const MODS = 64;
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const sp: SoloSpace = spaceOf(getModel("approx"));
  * sp.cores[sp.rootSlot] === sp.model.root; // true
  * ```
@@ -69,6 +70,7 @@ export interface SoloSpace {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const sp = buildSpace(getModel("approx"));
  * sp.cores.length; // 28660
  * ```
@@ -132,6 +134,7 @@ export function buildSpace(model: SoloModel): SoloSpace {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const sp = buildSpace(getModel("approx"));
  * spaceFromCores(sp.model, sp.cores)?.states; // 1834239
  * ```
@@ -170,6 +173,7 @@ const spaceCache = new Map<SoloModel, SoloSpace>();
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * spaceOf(getModel("exact")).states; // 21980159
  * ```
  */
@@ -188,6 +192,7 @@ export function spaceOf(model: SoloModel): SoloSpace {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * adoptSpace(buildSpace(getModel("approx"))) === spaceOf(getModel("approx")); // true
  * ```
  */
@@ -291,6 +296,7 @@ export class CoreStep {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const s: Solution = solve(getModel("approx"));
  * s.hit[s.space.rootSlot * MODS]; // 1
  * ```
@@ -313,6 +319,7 @@ export interface Solution {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * modifiersInDeck(getModel("approx")); // 63: +2 +4 +6 +8 +10 x2
  * ```
  */
@@ -335,6 +342,7 @@ export function modifiersInDeck(model: SoloModel): number {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const s = solve(getModel("exact"));
  * s.ev; // 22.2504...
  * ```

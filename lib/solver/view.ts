@@ -44,6 +44,8 @@ import type { SoloSpace } from "./solve.ts";
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
+ * import { spaceOf } from "./solve.ts";
  * new SoloView(spaceOf(getModel("approx")), "front"); // count Second Chances as the engine does
  * ```
  */
@@ -60,6 +62,8 @@ export type TableCount = "front" | "pile";
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
+ * import { spaceOf } from "./solve.ts";
  * const v = new SoloView(spaceOf(getModel("exact")));
  * v.set(v.space.rootSlot, 0);
  * v.lineCount(0); // 0

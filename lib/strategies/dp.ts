@@ -156,6 +156,7 @@ export class DpStrategy implements Strategy {
  *
  * @example
  * ```ts
+ * import { makeStrategy } from "./registry.ts";
  * makeStrategy("dp") instanceof DpStrategy; // true
  * ```
  */

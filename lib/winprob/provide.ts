@@ -196,6 +196,7 @@ export function brTable(threshold?: number): WTable {
  *
  * @example
  * ```ts
+ * import { bestResponse } from "./bestresponse.ts";
  * setBrTable(bestResponse({ target: 200 }).table);
  * ```
  */

@@ -40,6 +40,7 @@ function numberOption(
  *
  * @example
  * ```ts
+ * import { main } from "../main.ts";
  * await main(["chart", "advice", "--format", "png", "--scale", "3"]);
  * ```
  */

@@ -59,6 +59,7 @@ export class DecideView implements TableView {
    * @throws {InputError} on an impossible line or card count
    * @example
    * ```ts
+   * import { getRules } from "../../rules.ts";
    * new DecideView(getRules("duel"), [150, 185], [12, 9], [7], false, []);
    * ```
    */

@@ -25,6 +25,7 @@ import { checkOutputDir } from "../guard.ts";
  *
  * @example
  * ```ts
+ * import { main } from "../main.ts";
  * await main(["experiment", "field-size", "--quick"]);
  * ```
  */

@@ -71,6 +71,7 @@ function canWrite(dir: string): boolean {
  *
  * @example
  * ```ts
+ * import { main } from "../main.ts";
  * await main(["sweep", "-p", "ev,bust:0.25", "--players", "2-4", "-n", "200", "--out", "/tmp/s"]);
  * ```
  */
