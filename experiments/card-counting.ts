@@ -360,6 +360,7 @@ export const cardCounting: Experiment = {
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment.ts";
+ * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = cardCountingChart(parseRows(csv), JSON.parse(json));
  * ```
  */

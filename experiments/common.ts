@@ -43,6 +43,8 @@ export const runBatch = runAll;
  *
  * @example
  * ```ts
+ * import type { RunAccum } from "../lib/runner.ts";
+ * declare const acc: RunAccum;
  * groupStats(acc)[0].points_per_round;
  * ```
  */
@@ -53,6 +55,8 @@ export const groupStats = policyRows;
  *
  * @example
  * ```ts
+ * import type { RunAccum } from "../lib/runner.ts";
+ * declare const total: RunAccum, acc: RunAccum;
  * mergeInto(total, acc);
  * ```
  */
@@ -65,6 +69,8 @@ export function mergeInto(t: RunAccum, s: RunAccum): void {
  *
  * @example
  * ```ts
+ * import type { RunAccum } from "../lib/runner.ts";
+ * declare const acc1: RunAccum, acc2: RunAccum;
  * const all = pool([acc1, acc2]);
  * all.games === acc1.games + acc2.games; // true
  * ```
@@ -107,7 +113,7 @@ export function r6(x: number): number {
  * @example
  * ```ts
  * const p = phase((l, d, t) => console.error(l, d, t), "field-size");
- * p(10, 100);
+ * p?.(10, 100);
  * ```
  */
 export function phase(

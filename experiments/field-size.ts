@@ -531,6 +531,7 @@ export const fieldSize: Experiment = {
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment.ts";
+ * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = fieldSizeChart(parseRows(csv), JSON.parse(json));
  * ```
  */

@@ -50,6 +50,8 @@ const SHOW = 80;
  *
  * @example
  * ```ts
+ * import type { Evaluation } from "../lib/solver/forward.ts";
+ * declare const evaluation: Evaluation;
  * const s: DistributionSummary = summarizeDistribution(evaluation.distribution, evaluation.bust);
  * ```
  */
@@ -198,6 +200,7 @@ export const optimalDistribution: Experiment = {
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment.ts";
+ * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = distributionChart(parseRows(csv), JSON.parse(json));
  * ```
  */

@@ -245,6 +245,7 @@ export const replication: Experiment = {
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment.ts";
+ * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = replicationChart(parseRows(csv), JSON.parse(json));
  * ```
  */

@@ -214,6 +214,7 @@ export function bestResponseVariants(
  *
  * @example
  * ```ts
+ * declare const id: string, data: Float32Array; // a table's id and values
  * const t: AgentTables = { tables: { duel: { id, target: 200, data } }, br: {} };
  * ```
  */
@@ -244,6 +245,7 @@ function tableOf(
  *
  * @example
  * ```ts
+ * declare const tables: AgentTables["tables"], br: AgentTables["br"];
  * const s = makeAgent({ tables, br }, "search", "duel");
  * ```
  */
@@ -602,6 +604,7 @@ function agentFamily(agent: unknown): string {
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment.ts";
+ * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = winAgentChart(parseRows(csv), JSON.parse(json));
  * ```
  */

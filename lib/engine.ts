@@ -232,6 +232,7 @@ export class Game implements TableView {
    *
    * @example
    * ```ts
+   * declare const g: Game;
    * g.newGame({ seed: 3, stream: 12 });
    * ```
    */
@@ -470,6 +471,7 @@ export class Game implements TableView {
    *
    * @example
    * ```ts
+   * declare const g: Game;
    * const scores = g.playRound();
    * ```
    */
@@ -835,6 +837,7 @@ export class Game implements TableView {
    * @param maxRounds stop after this many rounds even if nobody has won
    * @example
    * ```ts
+   * declare const g: Game;
    * const { winner, totals } = g.playGame();
    * ```
    */
@@ -871,6 +874,7 @@ export class Game implements TableView {
    * @returns null when conserved, else a description of the first mismatch.
    * @example
    * ```ts
+   * declare const g: Game;
    * g.checkConservation(); // null
    * ```
    */

@@ -145,6 +145,7 @@ export interface ExperimentResult {
  *
  * @example
  * ```ts
+ * import * as Plot from "@observablehq/plot";
  * const draw: ChartFn = (rows) => ({ marks: [Plot.dot(rows, { x: "a", y: "b" })] });
  * ```
  */
@@ -253,6 +254,7 @@ export interface RunExperimentOptions extends ExperimentOptions {
  * @example
  * ```ts
  * import { fieldSize } from "../experiments/field-size.ts";
+ * declare const o: RunExperimentOptions;
  * const r: RunReport = await runExperiment(fieldSize, o);
  * r.files;
  * ```

@@ -77,6 +77,7 @@ type JobFn = (args: unknown, from: number, to: number) => unknown;
  *
  * @example
  * ```ts
+ * const module = new URL("./work.ts", import.meta.url).href; // exports `work`
  * const parts = await runChunks({ module, fn: "work", args: {}, total: 100, workers: 2 });
  * ```
  */

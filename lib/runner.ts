@@ -79,6 +79,7 @@ export interface RunSpec {
  *
  * @example
  * ```ts
+ * declare const acc: RunAccum;
  * acc.score_hist[0].length === MAX_ROUND_SCORE + 1; // true in round mode
  * ```
  */
@@ -90,6 +91,7 @@ export const MAX_ROUND_SCORE = 200;
  *
  * @example
  * ```ts
+ * declare const spec: RunSpec;
  * const acc: RunAccum = playRange(spec, 0, 100);
  * acc.wins[0] / acc.games;
  * ```
@@ -203,6 +205,7 @@ const VECTORS = [
  * @throws {Error} when the two accumulators are not of the same run shape.
  * @example
  * ```ts
+ * declare const spec: RunSpec;
  * const all = mergeAccum(emptyAccum(spec), playRange(spec, 0, 50));
  * mergeAccum(all, playRange(spec, 50, 100)).games; // 100
  * ```
@@ -356,6 +359,7 @@ export function playRange(
  *
  * @example
  * ```ts
+ * declare const tables: unknown; // structured-clonable tables
  * const m: StrategyMaker = { module: import.meta.url, fn: "makeAgent", args: { tables } };
  * ```
  */
@@ -400,6 +404,7 @@ async function makerOf(
  *
  * @example
  * ```ts
+ * declare const spec: RunSpec;
  * const parts = await playBatchChunk({ runs: [spec] }, 0, 10);
  * parts[0].acc.games; // 10
  * ```

@@ -248,6 +248,7 @@ export interface ShardCode {
  *
  * @example
  * ```ts
+ * declare const partial: Partial;
  * partial.format === PARTIAL_FORMAT; // true for a partial this code reads
  * ```
  */
@@ -413,6 +414,9 @@ export function mergeProvenance(): Record<string, unknown> {
  * @throws {InputError} in a merge, when the partials do not hold this batch.
  * @example
  * ```ts
+ * import type { RunAccum } from "./runner.ts";
+ * declare const batch: Batch<RunAccum>;
+ * declare function playEverything(): Promise<RunAccum[]>;
  * const got = await interceptBatch(batch);
  * const accs = got ?? await playEverything();
  * ```
@@ -483,6 +487,7 @@ export async function interceptBatch<A>(batch: Batch<A>): Promise<A[] | null> {
  *
  * @example
  * ```ts
+ * declare function runSomething(): Promise<void>;
  * const batches = await recordShard({ index: 0, count: 2 }, "sim", () => runSomething());
  * ```
  */
@@ -597,9 +602,11 @@ export const PARTIAL_NAME = /\.shard-(\d+)-of-(\d+)\.json$/;
  * @example
  * ```ts
  * import { simCommand } from "./cli/commands/sim.ts";
- * const path = await writeShard(
+ * import type { CommandContext } from "./cli/command.ts";
+ * declare const ctx: CommandContext;
+ * const { path } = await writeShard(
  *   { entry: "flip7", argv: ["sim", "-n", "100", "-p", "ev,ev"] },
- *   { index: 0, count: 2 }, ".cache/shards", () => simCommand.run(ctx),
+ *   { index: 0, count: 2 }, ".cache/shards", async () => await simCommand.run(ctx),
  * );
  * ```
  */
@@ -814,6 +821,7 @@ export interface MergePlan {
  * duplicated, overlapping, foreign-version or corrupt partial).
  * @example
  * ```ts
+ * declare const files: string[]; // paths of the partial files
  * const plans = await planMerge(files, await shardCode());
  * ```
  */
@@ -957,6 +965,8 @@ function planGroup(jobHash: string, group: LoadedPartial[]): MergePlan {
  *
  * @example
  * ```ts
+ * declare const plan: MergePlan;
+ * declare function runTheJob(job: Job): Promise<void>;
  * await withMergedBatches(plan, () => runTheJob(plan.job));
  * ```
  */

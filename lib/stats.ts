@@ -71,6 +71,8 @@ export { round } from "./format.ts";
  *
  * @example
  * ```ts
+ * import type { RunAccum } from "./runner.ts";
+ * declare const acc: RunAccum;
  * const [row]: PolicyRow[] = policyRows(acc);
  * row.win_share;
  * ```
@@ -110,6 +112,8 @@ export interface PolicyRow {
  *
  * @example
  * ```ts
+ * import type { RunAccum } from "./runner.ts";
+ * declare const acc: RunAccum;
  * const s: RunSums = acc;
  * ```
  */
@@ -152,6 +156,8 @@ export function ratioSe(n: number, sumR: number, sumU2: number): number {
  *
  * @example
  * ```ts
+ * import type { RunAccum } from "./runner.ts";
+ * declare const acc: RunAccum;
  * const rows = policyRows(acc);
  * rows.map((r) => `${r.policy} ${r.win_share}`);
  * ```
@@ -187,6 +193,8 @@ export function policyRows(acc: RunSums): PolicyRow[] {
  *
  * @example
  * ```ts
+ * import type { RunAccum } from "./runner.ts";
+ * declare const acc: RunAccum;
  * const d: Difference = winShareDiff(acc, "ev", "bust:0.25");
  * d.z;
  * ```
@@ -214,6 +222,8 @@ function groupIndex(acc: RunSums, a: string, b: string): [number, number] {
  *
  * @example
  * ```ts
+ * import type { RunAccum } from "./runner.ts";
+ * declare const acc: RunAccum;
  * winShareDiff(acc, "ev", "bust:0.25").z;
  * ```
  */
@@ -233,6 +243,8 @@ export function winShareDiff(acc: RunSums, a: string, b: string): Difference {
  *
  * @example
  * ```ts
+ * import type { RunAccum } from "./runner.ts";
+ * declare const acc: RunAccum;
  * pointsDiff(acc, "evc", "ev").diff;
  * ```
  */

@@ -132,6 +132,7 @@ export interface SweepConfig {
  *
  * @example
  * ```ts
+ * declare const config: SweepConfig;
  * const [run]: SweepRun[] = planSweep(config);
  * run.spec.policies; // ["ev", "bust:0.25"]
  * ```
@@ -395,6 +396,7 @@ export interface SweepRunOptions {
  *
  * @example
  * ```ts
+ * declare const config: SweepConfig;
  * const accs = await runSweep(planSweep(config), { workers: 2 });
  * ```
  */
@@ -412,6 +414,7 @@ export function runSweep(
  * @throws {InputError} naming the bad spec.
  * @example
  * ```ts
+ * declare const config: SweepConfig;
  * await checkSweep(planSweep(config));
  * ```
  */
@@ -457,6 +460,7 @@ const r6 = (x: number) => round(x, 6);
  *
  * @example
  * ```ts
+ * declare const plan: SweepRun[], accs: RunAccum[];
  * sweepRows(plan, accs)[0].win_share;
  * ```
  */
@@ -489,6 +493,7 @@ export function sweepRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
  *
  * @example
  * ```ts
+ * declare const plan: SweepRun[], accs: RunAccum[];
  * const c: PooledCell = pooledCells(plan, accs)[0];
  * c.acc.games; // the games of all its replicates
  * ```
@@ -510,6 +515,7 @@ export interface PooledCell {
  *
  * @example
  * ```ts
+ * declare const plan: SweepRun[], accs: RunAccum[];
  * pooledCells(plan, accs).map((c) => c.acc.games);
  * ```
  */
@@ -532,6 +538,7 @@ export function pooledCells(plan: SweepRun[], accs: RunAccum[]): PooledCell[] {
  *
  * @example
  * ```ts
+ * declare const plan: SweepRun[], accs: RunAccum[];
  * pooledRows(plan, accs).filter((r) => r.players === 4);
  * ```
  */
@@ -591,6 +598,7 @@ export interface SweepChartOptions {
  * @example
  * ```ts
  * import { renderSvg } from "./chart.ts";
+ * declare const plan: SweepRun[], accs: RunAccum[];
  * renderSvg(sweepChart(pooledRows(plan, accs), { title: "ev vs bust:0.25" }));
  * ```
  */
@@ -674,6 +682,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
  *
  * @example
  * ```ts
+ * declare const sets: PolicySet[];
  * const c: SweepExperimentConfig = { name: "sweep", claim: "-", sets, rules: ["standard"],
  *   players: [2, 3], seeds: 3, games: 2000, quickGames: 200 };
  * ```

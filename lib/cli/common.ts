@@ -77,6 +77,8 @@ export async function loadPoliciesOf(values: Values): Promise<void> {
  *
  * @example
  * ```ts
+ * import type { Strategy } from "../view.ts";
+ * declare const strategies: Strategy[]; // the two policies
  * policyLabels({ p: "ev,./p.ts:1" }, strategies); // ["ev", "./p.ts:1"]
  * ```
  */

@@ -234,6 +234,7 @@ function bitsFor(n: number): number {
  *
  * @example
  * ```ts
+ * declare const model: ActionModel;
  * const s: ActionSolution = solveActions(model);
  * s.peakLayerBytes; // bytes of the two levels held at once
  * ```
@@ -709,6 +710,7 @@ export function solveActions(model: ActionModel): ActionSolution {
  *
  * @example
  * ```ts
+ * declare const model: ActionModel;
  * const e = forwardActions(model, () => true, null, "always hit");
  * e.bust + e.flip7 + e.distribution[0]; // hitting forever: bust, Flip 7 or a Freeze
  * ```

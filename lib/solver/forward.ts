@@ -25,6 +25,8 @@ import { CoreStep, modifiersInDeck, MODS, type SoloSpace } from "./solve.ts";
  *
  * @example
  * ```ts
+ * import type { SoloSpace } from "./solve.ts";
+ * declare const sp: SoloSpace;
  * const e: Evaluation = evaluateDecider(sp, () => true, "always hit");
  * e.bust + e.flip7; // 1: hitting forever ends in a bust or a Flip 7
  * ```
@@ -54,6 +56,8 @@ export interface Evaluation {
  * @example
  * ```ts
  * import { numberSumOf } from "./model.ts";
+ * import type { SoloSpace } from "./solve.ts";
+ * declare const sp: SoloSpace;
  * const stayOn20: Decider = (slot, _mods) => numberSumOf(sp.model, sp.cores[slot]) < 20;
  * ```
  */

@@ -109,6 +109,7 @@ export const DEFAULT_MODEL: ModelName = "exact";
  *
  * @example
  * ```ts
+ * declare const o: Outcomes, i: number;
  * o.effect[i] === NEXT; // the outcome leads to core o.next[i]
  * ```
  */
@@ -118,6 +119,7 @@ export const NEXT = 0;
  *
  * @example
  * ```ts
+ * declare const o: Outcomes, i: number;
  * o.effect[i] === BUST; // o.count[i] copies bust you
  * ```
  */
@@ -127,6 +129,7 @@ export const BUST = 1;
  *
  * @example
  * ```ts
+ * declare const o: Outcomes, i: number;
  * o.effect[i] === FLIP7; // lineScore(o.next[i], mods, true) is banked
  * ```
  */
@@ -136,6 +139,7 @@ export const FLIP7 = 2;
  *
  * @example
  * ```ts
+ * declare const o: Outcomes, i: number;
  * o.effect[i] === BANK; // the current score is banked
  * ```
  */
@@ -146,6 +150,7 @@ export const BANK = 3;
  *
  * @example
  * ```ts
+ * declare const o: Outcomes, i: number;
  * o.kind[i] === DUPLICATE; // the grouped bust outcome
  * ```
  */

@@ -29,6 +29,7 @@ import { type CoreIndex, DenseIndex, IntTable } from "./table.ts";
  *
  * @example
  * ```ts
+ * declare const slot: number, mods: number;
  * const i = slot * MODS + mods; // the index of state (slot, mods)
  * ```
  */
@@ -216,6 +217,7 @@ export function adoptSpace(space: SoloSpace): SoloSpace {
  *
  * @example
  * ```ts
+ * declare const sp: SoloSpace;
  * const step = new CoreStep();
  * step.load(sp, sp.cores[sp.rootSlot]);
  * step.total; // 82: the 88 cards less the six modifiers

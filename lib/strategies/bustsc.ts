@@ -37,6 +37,8 @@ export type RiskReading = "table" | "count" | "deck";
  *
  * @example
  * ```ts
+ * import type { TableView } from "../view.ts";
+ * declare const view: TableView;
  * // 12 alone on the 94-card deck: 11 / 93
  * deckRisk(view, 0);
  * ```

@@ -51,6 +51,8 @@ export {
  *
  * @example
  * ```ts
+ * import type { TableView } from "../view.ts";
+ * declare const view: TableView;
  * mainOpponent(view, 0); // 1 at a two-player table
  * ```
  */
@@ -74,6 +76,8 @@ export function mainOpponent(view: TableView, seat: number): number {
  *
  * @example
  * ```ts
+ * import type { Game } from "../engine.ts";
+ * declare const game: Game;
  * nextStarter(game, 0);
  * ```
  */

@@ -247,6 +247,8 @@ export class WinProbCore {
    *
    * @example
    * ```ts
+   * import type { TableView } from "../view.ts";
+   * declare const view: TableView;
    * new WinProbCore().shouldHit(view, 0, 1);
    * ```
    */
@@ -327,6 +329,8 @@ export class WinProbCore {
    *
    * @example
    * ```ts
+   * import type { TableView } from "../view.ts";
+   * declare const view: TableView;
    * const a = new WinProbCore().advise(view, 0, 1); a.hit > a.stay;
    * ```
    */
@@ -366,6 +370,8 @@ export class WinProbCore {
    *
    * @example
    * ```ts
+   * import type { TableView } from "../view.ts";
+   * declare const view: TableView;
    * new WinProbCore().freezeOpponent(view, 0, 1); // true: freeze seat 1
    * ```
    */

@@ -96,6 +96,7 @@ export class RoundGraph {
    * @param forceHit the root must hit (an empty line cannot stay)
    * @example
    * ```ts
+   * declare const g: RoundGraph, counts: Int32Array;
    * g.compile(1 << 7, 0, false, counts, false);
    * ```
    */
@@ -195,6 +196,7 @@ export class RoundGraph {
    *
    * @example
    * ```ts
+   * declare const g: RoundGraph, u: Float64Array;
    * const best = g.sweep(u);
    * ```
    */
@@ -246,6 +248,7 @@ export class RoundGraph {
    *
    * @example
    * ```ts
+   * declare const g: RoundGraph, u: Float64Array;
    * g.sweep(u); g.distribution(); g.dist[0]; // probability of scoring 0
    * ```
    */
@@ -275,6 +278,7 @@ export class RoundGraph {
    *
    * @example
    * ```ts
+   * declare const g: RoundGraph, u: Float64Array;
    * g.sweep(u); g.rootHitValue(u) > u[g.score[g.n - 1]]; // hit is better
    * ```
    */
@@ -483,6 +487,7 @@ export class ContinuationLaws {
    *
    * @example
    * ```ts
+   * declare const laws: ContinuationLaws;
    * laws.mean((1 << 5) << 1, 1, 0); // about 18.9
    * ```
    */
@@ -541,6 +546,7 @@ export class RoundSolver {
    *   gains) / numbers left`.
    * @example
    * ```ts
+   * declare const r: RoundSolver, u: Float64Array, mask: number, pile: Int32Array;
    * const hitBetter = r.solve(u, mask, false, pile, 1, 0) > r.stay;
    * ```
    */

@@ -146,6 +146,8 @@ export class SearchCore {
    *
    * @example
    * ```ts
+   * import type { Game } from "../engine.ts";
+   * declare const core: SearchCore, game: Game;
    * core.load(game, 0, 1, 1);
    * ```
    */
@@ -181,6 +183,8 @@ export class SearchCore {
    *
    * @example
    * ```ts
+   * declare const core: SearchCore, pile: Int32Array;
+   * declare const line0: number, mods0: number, line1: number;
    * core.loadState(pile, 120, 150, 0, line0, mods0, false, line1, 0, false, true);
    * ```
    */
@@ -222,6 +226,7 @@ export class SearchCore {
    *
    * @example
    * ```ts
+   * declare const core: SearchCore;
    * core.stayValue();
    * ```
    */
@@ -246,6 +251,7 @@ export class SearchCore {
    *
    * @example
    * ```ts
+   * declare const core: SearchCore;
    * core.hitValue();
    * ```
    */
@@ -270,6 +276,7 @@ export class SearchCore {
    *
    * @example
    * ```ts
+   * declare const core: SearchCore;
    * core.freezeValue(1) > core.freezeValue(0); // freeze the opponent
    * ```
    */

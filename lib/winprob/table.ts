@@ -88,6 +88,7 @@ export class WTable {
    *
    * @example
    * ```ts
+   * declare const w: WTable;
    * w.get(10, 20, 1);
    * ```
    */
@@ -103,6 +104,7 @@ export class WTable {
    *
    * @example
    * ```ts
+   * declare const w: WTable;
    * w.value(201, 199, 0); // 1
    * ```
    */
@@ -126,6 +128,7 @@ export class WTable {
    *
    * @example
    * ```ts
+   * declare const w: WTable;
    * const p = w.padded(0);
    * p[250 * w.stride + 10]; // 1
    * ```
@@ -152,6 +155,7 @@ export class WTable {
    *
    * @example
    * ```ts
+   * declare const w: WTable;
    * WTable.decode(w.encode()).target; // 200
    * ```
    */
@@ -188,6 +192,7 @@ export class WTable {
    * @throws {InputError} on a damaged or foreign file.
    * @example
    * ```ts
+   * declare const bytes: Uint8Array; // a table file read back
    * const t = WTable.decode(bytes);
    * ```
    */
@@ -317,6 +322,7 @@ export class WTable {
    *
    * @example
    * ```ts
+   * declare const w: WTable;
    * w.trySaveSync(".cache/winprob/v4/br-numbers.wtab");
    * ```
    */
@@ -342,6 +348,7 @@ export class WTable {
    *
    * @example
    * ```ts
+   * declare const w: WTable;
    * await w.save(".cache/winprob/v4/search-duel.wtab");
    * ```
    */
@@ -355,6 +362,7 @@ export class WTable {
    *
    * @example
    * ```ts
+   * declare const w: WTable;
    * w.saveSync(".cache/winprob/v4/br-numbers.wtab");
    * ```
    */

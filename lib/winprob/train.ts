@@ -185,6 +185,7 @@ export function trainChunk(
  *
  * @example
  * ```ts
+ * declare const hist: Float64Array; // the histogram of round scores
  * const w = solveTable(hist, 200);
  * ```
  */

@@ -101,7 +101,7 @@ export const experimentCommand: Command = {
  * ```ts
  * import { Output } from "../output.ts";
  * import { EXPERIMENTS } from "../../../experiments/mod.ts";
- * await runAndReport(EXPERIMENTS[0], { seed: 1, quick: true, outDir: "/tmp/x", command: "demo" }, new Output());
+ * await runAndReport(EXPERIMENTS[0], { seed: 1, quick: true, workers: 1, outDir: "/tmp/x", command: "demo" }, new Output());
  * ```
  */
 export async function runAndReport(

@@ -54,6 +54,7 @@ function listOption(raw: unknown, fallback: string): string[] {
  *
  * @example
  * ```ts
+ * declare function canWrite(dir: string): boolean; // module-private
  * canWrite("results");
  * ```
  */
