@@ -26,6 +26,7 @@ import * as Plot from "@observablehq/plot";
 import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
 import {
   type AdviceFeature,
+  type AdviceRow,
   formatCutoff,
   SEED_ADVICE,
 } from "../lib/solver/advice.ts";
@@ -56,6 +57,31 @@ export const ADVICE_TASKS: ExactTask[] = MODELS.map((model) => ({
 }));
 
 const num = (x: number) => (Number.isFinite(x) ? round(x, 6) : null);
+/** The CSV row of one cut-off of a beer-mat rule (one count of numbers showing). */
+function cutoffRow(
+  model: string,
+  r: AdviceRow,
+  features: string,
+  holding: string,
+  ruleEv: number,
+): Row {
+  return {
+    model,
+    numbers_showing: r.count,
+    rule: formatCutoff(r.cutoff),
+    cutoff: num(r.cutoff),
+    hit_up_to: r.hitUpTo < 0 ? null : num(r.hitUpTo),
+    stay_from: num(r.stayFrom),
+    share: round(r.share, 6),
+    agreement: round(r.agreement, 6),
+    seed000_rule: formatCutoff(SEED_ADVICE[r.count], 0),
+    seed000_cutoff: num(SEED_ADVICE[r.count]),
+    features,
+    holding,
+    rule_ev: round(ruleEv, 6),
+  };
+}
+
 const featuresLabel = (f: AdviceFeature[]) =>
   f.length === 0 ? "none" : f.join("+");
 const holdingLabel = (h: Partial<Record<AdviceFeature, boolean>>) =>
@@ -88,21 +114,7 @@ export const advice: Experiment = {
     for (const model of MODELS) {
       const a = exactAdvice(model);
       for (const r of a.rows) {
-        rows.push({
-          model,
-          numbers_showing: r.count,
-          rule: formatCutoff(r.cutoff),
-          cutoff: num(r.cutoff),
-          hit_up_to: r.hitUpTo < 0 ? null : num(r.hitUpTo),
-          stay_from: num(r.stayFrom),
-          share: round(r.share, 6),
-          agreement: round(r.agreement, 6),
-          seed000_rule: formatCutoff(SEED_ADVICE[r.count], 0),
-          seed000_cutoff: num(SEED_ADVICE[r.count]),
-          features: "none",
-          holding: "",
-          rule_ev: round(a.rule.ev, 6),
-        });
+        rows.push(cutoffRow(model, r, "none", "", a.rule.ev));
       }
       const gap = 1 - a.rule.ev / a.optimum;
       values[model] = {
@@ -133,21 +145,15 @@ export const advice: Experiment = {
       const rules: Record<string, unknown> = {};
       for (const a of st.rules.slice(1)) {
         for (const r of a.rows) {
-          rows.push({
-            model,
-            numbers_showing: r.count,
-            rule: formatCutoff(r.cutoff),
-            cutoff: num(r.cutoff),
-            hit_up_to: r.hitUpTo < 0 ? null : num(r.hitUpTo),
-            stay_from: num(r.stayFrom),
-            share: round(r.share, 6),
-            agreement: round(r.agreement, 6),
-            seed000_rule: formatCutoff(SEED_ADVICE[r.count], 0),
-            seed000_cutoff: num(SEED_ADVICE[r.count]),
-            features: featuresLabel(a.features),
-            holding: holdingLabel(r.holding),
-            rule_ev: round(a.rule.ev, 6),
-          });
+          rows.push(
+            cutoffRow(
+              model,
+              r,
+              featuresLabel(a.features),
+              holdingLabel(r.holding),
+              a.rule.ev,
+            ),
+          );
         }
         rules[featuresLabel(a.features)] = {
           rule_ev: round(a.rule.ev, 6),

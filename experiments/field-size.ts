@@ -54,6 +54,7 @@ import {
   planSweeps,
   pooledCells,
   runSweep,
+  SWEEP_COLUMNS,
   type SweepConfig,
   sweepRows,
   type SweepRun,
@@ -466,21 +467,8 @@ export const fieldSize: Experiment = {
     ];
     const total = plan.reduce((s, r) => s + r.spec.count, 0);
     return {
-      columns: [
-        "rules",
-        "players",
-        "policy",
-        "seats",
-        "seed",
-        "games",
-        "wins",
-        "win_share",
-        "ci_low",
-        "ci_high",
-        "points_per_round",
-        "ppr_se",
-        "reading",
-      ],
+      // the sweep's columns, its policy set named `reading` and put last
+      columns: [...SWEEP_COLUMNS.filter((c) => c !== "set"), "reading"],
       rows,
       chart: fieldSizeChart(rows, { quick, pooled, readings: READINGS }),
       summary,
