@@ -15,6 +15,7 @@
  * and the notebook MIME bundle.
  */
 import assert from "node:assert/strict";
+import { spawnCli } from "./cli_harness.ts";
 import * as Plot from "@observablehq/plot";
 import { pngDpi, renderSvg, svgDisplay, svgToPng } from "../lib/chart.ts";
 import {
@@ -146,31 +147,17 @@ Deno.test("svgDisplay: SVG, PNG, an HTML <img> of the PNG, and text", () => {
   assert.equal(bundle["text/plain"], "[chart: T]");
 });
 
-const MAIN = new URL("../lib/cli/main.ts", import.meta.url).pathname;
-async function flip7(args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
+function flip7(args: string[]) {
+  return spawnCli(args, {
+    flags: [
       "--allow-read",
       "--allow-write",
       "--allow-env",
       "--allow-sys",
       "--allow-ffi",
-      MAIN,
-      ...args,
     ],
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
     cwd: ROOT.pathname,
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return {
-    code: out.code,
-    stdout: dec.decode(out.stdout),
-    stderr: dec.decode(out.stderr),
-  };
+  });
 }
 
 Deno.test("flip7 chart: PDF to --out; bad name, format, theme, width, scale: one line, exit 2", async () => {

@@ -79,22 +79,27 @@ export const TASK_FLAGS = [
 const MAIN = new URL("../lib/cli/main.ts", import.meta.url).pathname;
 
 /**
- * Run the command line as `deno task flip7` does, in `cwd`, with stdin
- * closed, killed after `timeoutMs`.
+ * Run the command line in a subprocess with the given permission flags, in
+ * `cwd` (default: this process's), with stdin closed, killed after
+ * `timeoutMs`: exit code and output as a user sees them.
  *
  * @example
  * ```ts
- * const r = await task(["rules"], "/tmp/x");
+ * const r = await spawnCli(["rules", "--no-file"], { flags: ["--allow-read"] });
  * ```
  */
-export async function task(
+export async function spawnCli(
   args: string[],
-  cwd: string,
-  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+  options: {
+    flags: string[];
+    cwd?: string;
+    timeoutMs?: number;
+    env?: Record<string, string>;
+  },
 ): Promise<CliRun & { timedOut: boolean }> {
   const p = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...TASK_FLAGS, MAIN, ...args],
-    cwd,
+    args: ["run", ...options.flags, MAIN, ...args],
+    cwd: options.cwd,
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -106,7 +111,7 @@ export async function task(
     try {
       p.kill("SIGKILL");
     } catch { /* already gone */ }
-  }, options.timeoutMs ?? 60_000);
+  }, options.timeoutMs ?? 600_000);
   const r = await p.output();
   clearTimeout(timer);
   const dec = new TextDecoder();
@@ -117,6 +122,28 @@ export async function task(
     threw: false,
     timedOut,
   };
+}
+
+/**
+ * Run the command line as `deno task flip7` does, in `cwd`, with stdin
+ * closed, killed after `timeoutMs`.
+ *
+ * @example
+ * ```ts
+ * const r = await task(["rules"], "/tmp/x");
+ * ```
+ */
+export function task(
+  args: string[],
+  cwd: string,
+  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<CliRun & { timedOut: boolean }> {
+  return spawnCli(args, {
+    flags: TASK_FLAGS,
+    cwd,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    env: options.env,
+  });
 }
 
 /**

@@ -4,32 +4,15 @@
  * runs are deterministic and write their run file.
  */
 import assert from "node:assert/strict";
+import { spawnCli } from "./cli_harness.ts";
 
 const MAIN = new URL("../lib/cli/main.ts", import.meta.url).pathname;
 
-async function flip7(args: string[], cwd?: string) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
-      "--allow-sys",
-      MAIN,
-      ...args,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
+function flip7(args: string[], cwd?: string) {
+  return spawnCli(args, {
+    flags: ["--allow-read", "--allow-write", "--allow-env", "--allow-sys"],
     cwd,
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return {
-    code: out.code,
-    stdout: dec.decode(out.stdout),
-    stderr: dec.decode(out.stderr),
-  };
+  });
 }
 
 const BAD: [string[], RegExp][] = [

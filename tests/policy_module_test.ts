@@ -5,6 +5,7 @@
  * runner's accumulators merge exactly however the range is cut.
  */
 import assert from "node:assert/strict";
+import { spawnCli } from "./cli_harness.ts";
 import {
   emptyAccum,
   mergeAccum,
@@ -21,29 +22,11 @@ const MAIN = new URL("../lib/cli/main.ts", import.meta.url).pathname;
 const ROOT = new URL("..", import.meta.url).pathname;
 const MINE = "./tests/fixtures/my_policy.ts";
 
-async function flip7(args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
-      "--allow-sys",
-      MAIN,
-      ...args,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
+function flip7(args: string[]) {
+  return spawnCli(args, {
+    flags: ["--allow-read", "--allow-write", "--allow-env", "--allow-sys"],
     cwd: ROOT,
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return {
-    code: out.code,
-    stdout: dec.decode(out.stdout),
-    stderr: dec.decode(out.stderr),
-  };
+  });
 }
 
 Deno.test("policy module: sim and round print the same bytes with 1 and 3 workers", async () => {

@@ -5,6 +5,7 @@
  * exit 2 and nothing written.
  */
 import assert from "node:assert/strict";
+import { spawnCli } from "./cli_harness.ts";
 import { main } from "../lib/cli/main.ts";
 import { runAll, type RunSpec } from "../lib/runner.ts";
 import {
@@ -20,7 +21,6 @@ import {
 } from "../lib/shard.ts";
 
 const TMP = await Deno.makeTempDir({ prefix: "flip7-shard-test-" });
-const MAIN = new URL("../lib/cli/main.ts", import.meta.url).pathname;
 
 /** Run the CLI in this process, capturing what it prints. */
 async function flip7(args: string[]): Promise<{ code: number; out: string }> {
@@ -36,31 +36,17 @@ async function flip7(args: string[]): Promise<{ code: number; out: string }> {
 }
 
 /** Run the CLI as a subprocess (exit code and stderr as a user sees them). */
-async function flip7Process(args: string[]) {
-  const r = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
+function flip7Process(args: string[]) {
+  return spawnCli([...args, "--no-file"], {
+    flags: [
       "--allow-read",
       "--allow-write",
       "--allow-env",
       "--allow-sys",
       "--allow-ffi",
       "--allow-run=git",
-      MAIN,
-      ...args,
-      "--no-file",
     ],
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return {
-    code: r.code,
-    stdout: dec.decode(r.stdout),
-    stderr: dec.decode(r.stderr),
-  };
+  });
 }
 
 const jsonLine = (s: string) => s.split("\n").find((l) => l.startsWith("{"));

@@ -6,6 +6,7 @@
  * and bad input exits 2 with one line and writes nothing.
  */
 import assert from "node:assert/strict";
+import { spawnCli } from "./cli_harness.ts";
 import { csvParse } from "d3-dsv";
 import { deriveSeed } from "../lib/rng.ts";
 import {
@@ -33,33 +34,18 @@ import {
 } from "../lib/sweep.ts";
 import { renderSvg } from "../lib/chart.ts";
 
-const MAIN = new URL("../lib/cli/main.ts", import.meta.url).pathname;
-
 /** The command line with the `flip7` task's permissions, writing only into `dir`. */
-async function flip7(args: string[], dir: string) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
+function flip7(args: string[], dir: string) {
+  return spawnCli(args, {
+    flags: [
       "--allow-read",
       `--allow-write=${dir}`,
       "--allow-env",
       "--allow-sys",
       "--allow-ffi",
       "--allow-run=git",
-      MAIN,
-      ...args,
     ],
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return {
-    code: out.code,
-    stdout: dec.decode(out.stdout),
-    stderr: dec.decode(out.stderr),
-  };
+  });
 }
 
 Deno.test("sweep: seats cycle through the listed policies", () => {
