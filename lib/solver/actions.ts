@@ -119,6 +119,12 @@ export class ActionModes {
   /** A short description of each mode. */
   readonly label: string[];
 
+  /**
+   * Enumerates the modes of a deck with these action cards.
+   *
+   * @param flips Flip Threes in the deck
+   * @param freezes Freezes in the deck
+   */
   constructor(readonly flips: number, readonly freezes: number) {
     type M = number[]; // td, fd, r, a, p, fL, fP
     const T = flips, F = freezes;
@@ -302,6 +308,12 @@ export class ActionModel implements SoloModel {
   private order: Int32Array | null = null;
   private levelStart: Int32Array | null = null;
 
+  /**
+   * The `all94` model over `deck` (its numbers and Second Chances packed as
+   * in `exact`, its Freezes and Flip Threes as {@linkcode ActionModes}).
+   *
+   * @param deck copies of each kind, action cards included
+   */
   constructor(readonly deck: readonly number[]) {
     this.base = new ChanceModel(
       "all94",

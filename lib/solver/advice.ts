@@ -142,6 +142,9 @@ export class AdviceStrategy implements Strategy {
   /** Cut-offs by group, then by numbers showing. */
   readonly groups: readonly (readonly number[])[];
   /**
+   * A beer-mat rule: hit while the line's number sum is below the cut-off for
+   * the numbers showing (of the line's group).
+   *
    * @param cutoffs cut-off by numbers showing (index 0-6; Infinity = always hit), or one such table per group of `features`
    * @param name the spec it answers to
    * @param features the one-bit features the groups split on (group bit i: features[i])

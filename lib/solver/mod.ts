@@ -77,6 +77,13 @@ export {
   SEED_ADVICE,
   tableRisk94,
 } from "./advice.ts";
-export { type Odds, oddsReference } from "./odds.ts";
-export { SoloView } from "./view.ts";
-export { IntTable } from "./table.ts";
+export { type Odds, oddsReference, type OddsRow } from "./odds.ts";
+export { SoloView, type TableCount } from "./view.ts";
+export { type CoreIndex, IntTable } from "./table.ts";
+export { ChanceModel } from "./model.ts";
+export { type CacheOptions } from "./cache.ts";
+export { type AdviceFeature, type AdviceRow } from "./advice.ts";
+// Types of lib/ that the solver's functions take or return, so that this
+// entry point documents itself.
+export type { Rules, TieRule } from "../rules.ts";
+export type { Strategy, TableView } from "../view.ts";

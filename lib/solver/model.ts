@@ -390,6 +390,13 @@ const MAX_CORE_BITS = 31;
  * models, ignoring) Freeze and Flip Three, in two variants: `approx` leaves a
  * saved duplicate in the deck (seed 000), every other model takes it out, as
  * the rules do. `numbers` and `modifiers` are this class over a smaller deck.
+ *
+ * @example
+ * ```ts
+ * const exact = getModel("exact") as ChanceModel;
+ * exact.deck.reduce((a, b) => a + b, 0); // 88: the deck without Freeze and Flip Three
+ * getModel("numbers").deck.reduce((a, b) => a + b, 0); // 79
+ * ```
  */
 export class ChanceModel implements SoloModel {
   readonly rules: Rules;
@@ -407,7 +414,13 @@ export class ChanceModel implements SoloModel {
   private readonly ms: Multisets;
 
   /**
+   * A model over `deck`; {@linkcode getModel} builds the named ones.
+   *
    * @param name the treatment
+   * @param summary one line saying what the model is
+   * @param assumptions the modelling assumptions, one sentence each
+   * @param removeSaved true: a saved duplicate leaves the deck (the rules);
+   *   false: it stays in the deck (`approx`, seed 000)
    * @param deck copies of each kind (validated by {@linkcode checkDeck})
    * @param actions true for the base of an action model: Freeze and Flip
    *   Three stay in `deck` (and in `pile`) but the chance node leaves them out
@@ -505,6 +518,7 @@ export class ChanceModel implements SoloModel {
   }
 
   private modBits = -1;
+  /** Bit mask of the modifiers the deck holds (bit b for `PLUS2 + b`), cached. */
   private modMaskOfDeck(): number {
     if (this.modBits < 0) {
       let m = 0;

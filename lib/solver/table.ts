@@ -55,7 +55,11 @@ export class IntTable implements CoreIndex {
   /** Number of keys held. */
   size = 0;
 
-  /** @param expected number of keys expected (the table grows beyond it) */
+  /**
+   * An empty table.
+   *
+   * @param expected number of keys expected (the table grows beyond it)
+   */
   constructor(expected = 16) {
     let cap = 16;
     while (cap < expected * 2) cap *= 2;
@@ -75,6 +79,7 @@ export class IntTable implements CoreIndex {
     return this.keys.byteLength + this.vals.byteLength;
   }
 
+  /** The first slot probed for `key` (Fibonacci hashing). */
   private home(key: number): number {
     return Math.imul(key, 0x9e3779b1) >>> this.shift;
   }
@@ -96,6 +101,7 @@ export class IntTable implements CoreIndex {
     return this.findSlot(key) >= 0;
   }
 
+  /** The slot holding `key`, or -1 (linear probing from its home). */
   private findSlot(key: number): number {
     const keys = this.keys, mask = this.mask;
     let i = this.home(key);
@@ -134,6 +140,7 @@ export class IntTable implements CoreIndex {
     return true;
   }
 
+  /** Doubles the capacity and re-inserts every key. */
   private grow(): void {
     const oldKeys = this.keys, oldVals = this.vals;
     const cap = oldKeys.length * 2;

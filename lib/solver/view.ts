@@ -98,6 +98,8 @@ export class SoloView implements TableView {
   private readonly tableCounts = new Int32Array(KINDS);
 
   /**
+   * A view over `space`, to be moved to a state with {@linkcode set}.
+   *
    * @param space the state space the slots refer to
    * @param tableCount override how `unseenTable` counts Second Chances
    */
@@ -140,32 +142,32 @@ export class SoloView implements TableView {
         this.front;
   }
 
-  /** @inheritdoc */
+  /** Bit mask of the distinct numbers in the line (bit v for number v). */
   lineMask(_seat: number): number {
     return this.mask;
   }
-  /** @inheritdoc */
+  /** How many number cards the line holds. */
   lineCount(_seat: number): number {
     return COUNT_OF_MASK[this.mask];
   }
-  /** @inheritdoc */
+  /** Sum of the face values in the line. */
   numberSum(_seat: number): number {
     return SUM_OF_MASK[this.mask];
   }
-  /** @inheritdoc */
+  /** Bit mask of the modifiers in front of the player (`+2` bit 0 … `x2` bit 5). */
   modMask(_seat: number): number {
     return this.mods;
   }
-  /** @inheritdoc */
+  /** True when the player holds a Second Chance. */
   hasChance(_seat: number): boolean {
     return this.holding;
   }
-  /** @inheritdoc */
+  /** Cards in front of the player: numbers, modifiers, Second Chance and, in `all94`, the Flip Threes played on it. */
   cardsInFront(_seat: number): number {
     return COUNT_OF_MASK[this.mask] + COUNT_OF_MASK[this.mods] +
       (this.holding ? 1 : 0) + this.front;
   }
-  /** @inheritdoc */
+  /** What the player would bank if it stayed now. */
   roundScore(_seat: number): number {
     return lineScore(this.mask, this.mods, false);
   }
@@ -187,22 +189,22 @@ export class SoloView implements TableView {
   firstOfRound(): number {
     return 0;
   }
-  /** @inheritdoc */
+  /** Copies of `kind` not visible on the table, counted as {@linkcode tableCount} says. */
   unseenTable(kind: number): number {
     if (kind >= PLUS2 && kind <= X2) return this.modifierCopies(kind);
     return this.tableCounts[kind];
   }
-  /** @inheritdoc */
+  /** Total of {@linkcode unseenTable} over all kinds. */
   unseenTableTotal(): number {
     return this.tableCore - COUNT_OF_MASK[this.mods];
   }
-  /** @inheritdoc */
+  /** Copies of `kind` the next card can be: the model's exact draw pile. */
   unseenExact(kind: number): number {
     this.exactReads++;
     if (kind >= PLUS2 && kind <= X2) return this.modifierCopies(kind);
     return this.pileCounts[kind];
   }
-  /** @inheritdoc */
+  /** Total of {@linkcode unseenExact} over all kinds. */
   unseenExactTotal(): number {
     this.exactReads++;
     return this.pileCore - COUNT_OF_MASK[this.mods];
@@ -225,6 +227,7 @@ export class SoloView implements TableView {
     return this.model.actionsInFront ? 25 : 22;
   }
 
+  /** Copies of modifier `kind` left: all of them unless one is in front. */
   private modifierCopies(kind: number): number {
     return (this.mods >> (kind - PLUS2)) & 1 ? 0 : this.model.deck[kind];
   }

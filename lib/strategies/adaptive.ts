@@ -40,7 +40,14 @@ import { ContinuationLaws } from "../winprob/rounddp.ts";
 import type { WTable } from "../winprob/table.ts";
 import { WinProbStrategy } from "./winprob.ts";
 
-/** The opponent models `adapt` weighs, in order. */
+/**
+ * The opponent models `adapt` weighs, in order.
+ *
+ * @example
+ * ```ts
+ * ADAPT_MODELS; // ["maximiser", 25, 30, 35, 40, 45]
+ * ```
+ */
 export const ADAPT_MODELS: readonly ("maximiser" | number)[] = [
   "maximiser",
   25,
@@ -50,14 +57,29 @@ export const ADAPT_MODELS: readonly ("maximiser" | number)[] = [
   45,
 ];
 
-/** Probability that an opponent departs from its model at one decision. */
+/**
+ * Probability that an opponent departs from its model at one decision.
+ *
+ * @example
+ * ```ts
+ * Math.log(1 - ADAPT_EPSILON); // the log weight a decision the model predicts adds
+ * ```
+ */
 export const ADAPT_EPSILON = 0.05;
 
 const LOG_PRIOR: number[] = ADAPT_MODELS.map((m) =>
   Math.log(m === "maximiser" ? 0.5 : 0.5 / (ADAPT_MODELS.length - 1))
 );
 
-/** `winprob` against the most probable opponent model. */
+/**
+ * `winprob` against the most probable opponent model.
+ *
+ * @example
+ * ```ts
+ * const a = new AdaptiveStrategy();
+ * a.model(); // "maximiser": the prior favours it until the opponent's play says otherwise
+ * ```
+ */
 export class AdaptiveStrategy implements Strategy {
   /** `adapt`. */
   readonly name = "adapt";
@@ -76,6 +98,8 @@ export class AdaptiveStrategy implements Strategy {
   private doneSeen = false;
 
   /**
+   * The agent, with the prior weights.
+   *
    * @param tables best-response tables by model index (default: the cached
    *   ones, computed when missing)
    */
@@ -119,6 +143,7 @@ export class AdaptiveStrategy implements Strategy {
     return first;
   }
 
+  /** The `winprob` agent against model `j`, built on first use. */
   private player(j: number): WinProbStrategy {
     let p = this.players[j];
     if (!p) {

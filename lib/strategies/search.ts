@@ -86,7 +86,15 @@ export function nextStarter(view: TableView, seat: number): number {
   return next === seat ? 0 : 1;
 }
 
-/** Seed 001's two-ply search agent. */
+/**
+ * Seed 001's two-ply search agent.
+ *
+ * @example
+ * ```ts
+ * new SearchStrategy(true).name; // "search": leaves valued by the trained table
+ * new SearchStrategy(false).name; // "search0": by the expected score difference
+ * ```
+ */
 export class SearchStrategy implements Strategy {
   /** `search` or `search0`. */
   readonly name: string;
@@ -94,6 +102,9 @@ export class SearchStrategy implements Strategy {
   private rulesName = "";
 
   /**
+   * The agent; without a fixed `table` it loads (or trains) the table of the
+   * rules in play on its first decision.
+   *
    * @param useTable value leaves by the win table (else by the expected score difference)
    * @param table a fixed table (else the cached table of the rules in play)
    * @param depth decision plies searched
@@ -113,6 +124,7 @@ export class SearchStrategy implements Strategy {
     }
   }
 
+  /** The search for the rules of `view` (rebuilt when the rules change). */
   private coreFor(view: TableView): SearchCore {
     if (this.core && (!this.useTable || this.table)) return this.core;
     if (!this.core || this.rulesName !== view.rules.name) {

@@ -110,7 +110,18 @@ const MODIFIER_KINDS = X2 - PLUS2 + 1;
 /** The top round score: a Flip 7 of 0..12 doubled, with +30 and the bonus 15. */
 const MAX_SCORE = 2 * 78 + 30 + 15;
 
-/** The decision machinery of `winprob`, reusable by `decide`. */
+/**
+ * The decision machinery of `winprob`, reusable by `decide`.
+ *
+ * @example
+ * ```ts
+ * import type { TableView } from "../view.ts";
+ * declare const view: TableView; // seat 0 to decide, seat 1 its opponent
+ * const core = new WinProbCore();
+ * core.shouldHit(view, 0, 1); // hit?
+ * core.advise(view, 0, 1); // { stay, hit }: the two win values
+ * ```
+ */
 export class WinProbCore {
   private readonly solver = new RoundSolver();
   private readonly laws: ContinuationLaws;
@@ -147,7 +158,11 @@ export class WinProbCore {
   /** Decisions read from a kept policy. */
   reused = 0;
 
-  /** @param opts table, modifiers and opponent model (see {@linkcode WinProbOptions}) */
+  /**
+   * The machinery for one table and opponent model.
+   *
+   * @param opts table, modifiers and opponent model (see {@linkcode WinProbOptions})
+   */
   constructor(opts: WinProbOptions = {}) {
     this.table = opts.table ?? null;
     this.modPile = opts.modifiers === false
@@ -411,13 +426,25 @@ export const WINPROB_ABLATIONS: Readonly<Record<string, WinProbOptions>> = {
   "winprob/no-modifiers": { modifiers: false },
 };
 
-/** Plays the best-response table. */
+/**
+ * Plays the best-response table.
+ *
+ * @example
+ * ```ts
+ * new WinProbStrategy().name; // "winprob": against a score maximiser
+ * new WinProbStrategy({ opponent: 25 }).name; // "brsum:25": against sum:25
+ * ```
+ */
 export class WinProbStrategy implements Strategy {
   /** `winprob`, or `brsum:N` against a known `sum:N`. */
   readonly name: string;
   /** The decision machinery (its counters show how decisions were settled). */
   readonly core: WinProbCore;
-  /** @param opts table, modifiers and opponent model (see {@linkcode WinProbOptions}) */
+  /**
+   * The agent for one table and opponent model.
+   *
+   * @param opts table, modifiers and opponent model (see {@linkcode WinProbOptions})
+   */
   constructor(opts: WinProbOptions = {}) {
     this.core = new WinProbCore(opts);
     const o = opts.opponent ?? "maximiser";

@@ -49,6 +49,7 @@ export {
 } from "../strategies/search.ts";
 export {
   brTable,
+  type WinAdvice,
   WinProbCore,
   type WinProbOptions,
   WinProbStrategy,
@@ -59,3 +60,7 @@ export {
   AdaptiveStrategy,
 } from "../strategies/adaptive.ts";
 export { flipThreeTarget } from "../strategies/targeting.ts";
+// Types of lib/ that the agents take, so that this entry point documents
+// itself.
+export type { Strategy, TableView } from "../view.ts";
+export type { Rules, TieRule } from "../rules.ts";

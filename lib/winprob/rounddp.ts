@@ -32,13 +32,30 @@ import {
   SUM_OF_MASK,
 } from "../cards.ts";
 
-/** Size of utility arrays: every round score is below this. */
+/**
+ * Size of utility arrays: every round score is below this.
+ *
+ * @example
+ * ```ts
+ * const u = new Float64Array(SCORE_CAP).map((_, x) => x); // u(x) = x: expected score
+ * ```
+ */
 export const SCORE_CAP = 256;
 
 const MAX_NODES = 2 << NUMBER_KINDS;
 const MAX_EDGES = MAX_NODES * NUMBER_KINDS;
 
-/** A compiled round state graph with reusable buffers (no allocation per solve). */
+/**
+ * A compiled round state graph with reusable buffers (no allocation per solve).
+ *
+ * @example
+ * ```ts
+ * const g = new RoundGraph();
+ * g.compile(0, 0, false, NUMBERS_DECK, true); // an empty line, the full numbers deck
+ * g.sweep(new Float64Array(SCORE_CAP).map((_, x) => x)); // 18.5652...: the best expected score
+ * g.distribution()[0]; // P(final score 0) under that policy
+ * ```
+ */
 export class RoundGraph {
   /** Number of nodes; the root is node `n - 1`. */
   n = 0;
@@ -123,6 +140,10 @@ export class RoundGraph {
     this.visit(start, chance ? 1 : 0, 0);
   }
 
+  /**
+   * Adds the node of line `m` (`ch`: a Second Chance held) and, first, its
+   * successors; returns its index (a node already added this compile is reused).
+   */
   private visit(m: number, ch: number, depth: number): number {
     const key = (m << 1) | ch;
     if (this.stamp[key] === this.gen) return this.index[key];
@@ -294,7 +315,15 @@ export class RoundGraph {
   }
 }
 
-/** Counts of each number in the full 79-card numbers-only deck (one 0, k copies of k). */
+/**
+ * Counts of each number in the full 79-card numbers-only deck (one 0, k copies of k).
+ *
+ * @example
+ * ```ts
+ * NUMBERS_DECK.reduce((a, b) => a + b, 0); // 79
+ * NUMBERS_DECK[12]; // 12
+ * ```
+ */
 export const NUMBERS_DECK: readonly number[] = Array.from(
   { length: NUMBER_KINDS },
   (_, v) => (v === 0 ? 1 : v),
@@ -370,7 +399,7 @@ export class ContinuationLaws {
   /** 1 when the maximiser hits at the state. */
   readonly hit: Uint8Array = new Uint8Array(LINE_STATES);
   /** Largest law code used plus one (the dense width). */
-  static readonly WIDTH = BUST_CODE + 1;
+  static readonly WIDTH: number = BUST_CODE + 1;
 
   private static readonly shared = new Map<number, ContinuationLaws>();
 
@@ -395,6 +424,8 @@ export class ContinuationLaws {
   }
 
   /**
+   * Builds the laws (use {@linkcode ContinuationLaws.get} for the shared ones).
+   *
    * @param deck counts of each number (0–12) in the deck
    * @param threshold the player hits while its number sum is below this
    *   (`sum:N`); without it, the number-sum maximiser

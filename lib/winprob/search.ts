@@ -64,7 +64,18 @@ const XW = 256;
 /** Law entries of a state at most. */
 const MAX_LAW = 161;
 
-/** The two-player round search with reusable state. */
+/**
+ * The two-player round search with reusable state.
+ *
+ * @example
+ * ```ts
+ * import type { TableView } from "../view.ts";
+ * declare const view: TableView; // seat 0 to decide, seat 1 its opponent
+ * const core = new SearchCore(null); // leaves valued by the expected score difference
+ * core.load(view, 0, 1, 0);
+ * core.hitValue() > core.stayValue(); // hit?
+ * ```
+ */
 export class SearchCore {
   /** Draw-pile counts by kind (the search edits and restores them). */
   readonly counts: Int32Array = new Int32Array(KINDS);
@@ -101,6 +112,8 @@ export class SearchCore {
   private readonly yScratch = new Float64Array(XW);
 
   /**
+   * A search of `depth` plies with `table` at the leaves.
+   *
    * @param table leaf values; null values leaves by the expected round-score difference
    * @param depth decision plies searched (2 = my move and the opponent's)
    * @param leafMode `continue` (default): a player still in the round at a leaf
@@ -412,6 +425,11 @@ export class SearchCore {
     return acc;
   }
 
+  /**
+   * Value of a decision node: seat `turn` picks the better of hit and stay
+   * (seat 0 maximises, seat 1 minimises); a leaf at depth 0 or when no one
+   * is active.
+   */
   private node(
     d: number,
     turn: number,

@@ -46,7 +46,16 @@ export const PAD = 256;
 /** FNV-1a, the one checksum of `lib/io.ts` (re-exported for the tables' callers). */
 export { fnv1a } from "../io.ts";
 
-/** A two-player win-probability table with terminal handling. */
+/**
+ * A two-player win-probability table with terminal handling.
+ *
+ * @example
+ * ```ts
+ * const w = WTable.symmetric(200, 2, 0.5);
+ * w.get(150, 120, 0); // 0.5
+ * WTable.decode(w.encode()).target; // 200
+ * ```
+ */
 export class WTable {
   /**
    * A table over the given values.
@@ -397,6 +406,11 @@ export class WTable {
  * a change to the search, the training or the best response bumps it, so a
  * stale table is never loaded. It lies beside the solver's cache
  * (`<repo>/.cache`, or `FLIP7_CACHE_DIR`), whatever the working directory.
+ *
+ * @example
+ * ```ts
+ * searchTablePath("standard").startsWith(TABLE_DIR); // true
+ * ```
  */
 export const TABLE_DIR: string = `${defaultCacheDir()}/winprob/v4`;
 
