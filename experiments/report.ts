@@ -18,7 +18,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { writeFileAtomic } from "../lib/cli/output.ts";
+import { writeFileAtomic } from "../cli/output.ts";
 
 const esc = (s: unknown) =>
   String(s ?? "").replace(

@@ -28,8 +28,8 @@ import {
   parseArgsMessage,
   plainNumber,
   scaleOption,
-} from "../lib/cli/args.ts";
-import { progress, writeFileAtomic } from "../lib/cli/output.ts";
+} from "../cli/args.ts";
+import { progress, writeFileAtomic } from "../cli/output.ts";
 import { writeReport } from "./report.ts";
 import {
   claimsTable,

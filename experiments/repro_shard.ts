@@ -15,8 +15,8 @@
  * @module
  */
 
-import { intOption, scaleOption, type Values } from "../lib/cli/args.ts";
-import { shardOut } from "../lib/cli/shard.ts";
+import { intOption, scaleOption, type Values } from "../cli/args.ts";
+import { shardOut } from "../cli/shard.ts";
 import { defaultWorkers } from "../lib/parallel.ts";
 import {
   parseShard,

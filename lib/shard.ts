@@ -237,7 +237,7 @@ export interface Job {
 export interface ShardCode {
   /** Git commit, or `unknown`. */
   commit: string;
-  /** Whether lib/, experiments/, deno.json or deno.lock differ from it (null: unknown). */
+  /** Whether lib/, cli/, experiments/, deno.json or deno.lock differ from it (null: unknown). */
   dirty: boolean | null;
   /** SHA-256 of those differences (`git diff HEAD`), when dirty. */
   diff: string | null;
@@ -528,6 +528,7 @@ export async function shardCode(): Promise<ShardCode> {
           "HEAD",
           "--",
           "lib",
+          "cli",
           "experiments",
           "deno.json",
           "deno.lock",
@@ -601,8 +602,8 @@ export const PARTIAL_NAME = /\.shard-(\d+)-of-(\d+)\.json$/;
  *
  * @example
  * ```ts
- * import { simCommand } from "./cli/commands/sim.ts";
- * import type { CommandContext } from "./cli/command.ts";
+ * import { simCommand } from "../cli/commands/sim.ts";
+ * import type { CommandContext } from "../cli/command.ts";
  * declare const ctx: CommandContext;
  * const { path } = await writeShard(
  *   { entry: "flip7", argv: ["sim", "-n", "100", "-p", "ev,ev"] },

@@ -1,6 +1,6 @@
 /**
  * Which code produced a result: the package version, the git commit and
- * whether lib/, experiments/, deno.json or deno.lock differ from it.
+ * whether lib/, cli/, experiments/, deno.json or deno.lock differ from it.
  *
  * @example
  * ```ts
@@ -24,7 +24,7 @@ export interface CodeVersion {
   /** Git commit (HEAD), or `unknown`. */
   commit: string;
   /**
-   * True when `lib/`, `experiments/`, `deno.json` or `deno.lock` differ from
+   * True when `lib/`, `cli/`, `experiments/`, `deno.json` or `deno.lock` differ from
    * the commit; null when git could not be run.
    */
   dirty: boolean | null;
@@ -101,6 +101,7 @@ export async function codeVersion(): Promise<CodeVersion> {
       "--porcelain",
       "--",
       "lib",
+      "cli",
       "experiments",
       "deno.json",
       "deno.lock",

@@ -20,7 +20,7 @@ import { WTable } from "../lib/winprob/table.ts";
 import { Rng } from "../lib/rng.ts";
 import { searchTableIdentity } from "../lib/strategies/search.ts";
 import { brTableIdentity } from "../lib/strategies/winprob.ts";
-import { main } from "../lib/cli/main.ts";
+import { main } from "../cli/main.ts";
 
 const LONG = Deno.env.get("FLIP7_LONG") === "1";
 
@@ -244,7 +244,7 @@ Deno.test({
         args: [
           "run",
           "-A",
-          new URL("../lib/cli/main.ts", import.meta.url).pathname,
+          new URL("../cli/main.ts", import.meta.url).pathname,
           "sim",
           "-n",
           "40",

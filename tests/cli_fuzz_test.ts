@@ -26,8 +26,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { COMMANDS } from "../lib/cli/commands.ts";
-import { COMMON } from "../lib/cli/main.ts";
+import { COMMANDS } from "../cli/commands.ts";
+import { COMMON } from "../cli/main.ts";
 import { CARD_NAMES } from "../lib/cards.ts";
 import { PRESET_NAMES } from "../lib/rules.ts";
 import { REGISTRY } from "../lib/strategies/registry.ts";

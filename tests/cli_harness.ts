@@ -10,7 +10,7 @@
  * ```
  * @module
  */
-import { main } from "../lib/cli/main.ts";
+import { main } from "../cli/main.ts";
 
 /** What a run printed and returned. */
 export interface CliRun {
@@ -76,7 +76,7 @@ export const TASK_FLAGS = [
   "--allow-run=git",
 ];
 
-const MAIN = new URL("../lib/cli/main.ts", import.meta.url).pathname;
+const MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
 
 /**
  * Run the command line in a subprocess with the given permission flags, in

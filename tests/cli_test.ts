@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { spawnCli } from "./cli_harness.ts";
 
-const MAIN = new URL("../lib/cli/main.ts", import.meta.url).pathname;
+const MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
 
 function flip7(args: string[], cwd?: string) {
   return spawnCli(args, {

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { csvParse } from "d3-dsv";
-import { main } from "../lib/cli/main.ts";
+import { main } from "../cli/main.ts";
 import { type RunReport, sized, toCsv } from "../lib/experiment.ts";
 import { runMatch } from "../lib/sim.ts";
 import { playRange } from "../lib/runner.ts";

@@ -18,7 +18,7 @@ import { policyRows } from "../lib/stats.ts";
 import { loadPolicies } from "../lib/strategies/modules.ts";
 import { registerStrategy } from "../lib/strategies/registry.ts";
 
-const MAIN = new URL("../lib/cli/main.ts", import.meta.url).pathname;
+const MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
 const ROOT = new URL("..", import.meta.url).pathname;
 const MINE = "./tests/fixtures/my_policy.ts";
 

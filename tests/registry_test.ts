@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { InputError } from "../lib/cards.ts";
-import { main } from "../lib/cli/main.ts";
+import { main } from "../cli/main.ts";
 import { AdviceStrategy, SEED_ADVICE } from "../lib/solver/advice.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { soloStrategy } from "../lib/solver/evaluate.ts";

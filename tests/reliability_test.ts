@@ -9,8 +9,8 @@
  */
 import assert from "node:assert/strict";
 import { cli, hasStackTrace, listFiles, task } from "./cli_harness.ts";
-import { writeRunLog } from "../lib/cli/guard.ts";
-import { clip, plainNumber, scaleOption } from "../lib/cli/args.ts";
+import { writeRunLog } from "../cli/guard.ts";
+import { clip, plainNumber, scaleOption } from "../cli/args.ts";
 
 const ALT18 = Array.from(
   { length: 18 },
@@ -87,8 +87,8 @@ Deno.test("row -o checked before any game: empty, a folder, a result, a tracked 
     /refusing -o 'README.md': it is under version control/,
   );
   refused(
-    await cli([...big, "-o", "lib/cli/main.ts"]),
-    /refusing -o 'lib\/cli\/main.ts': it is under version control/,
+    await cli([...big, "-o", "cli/main.ts"]),
+    /refusing -o 'cli\/main.ts': it is under version control/,
   );
   refused(
     await cli([...big, "-o", "/nonexistent-flip7/x.txt"]),

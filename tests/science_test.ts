@@ -9,10 +9,10 @@
 import assert from "node:assert/strict";
 import { csvParse } from "d3-dsv";
 import { CHANCE } from "../lib/cards.ts";
-import { evaluateCommand } from "../lib/cli/commands/evaluate.ts";
-import { adviceCommand } from "../lib/cli/commands/advice.ts";
-import { oddsCommand } from "../lib/cli/commands/odds.ts";
-import { Output } from "../lib/cli/output.ts";
+import { evaluateCommand } from "../cli/commands/evaluate.ts";
+import { adviceCommand } from "../cli/commands/advice.ts";
+import { oddsCommand } from "../cli/commands/odds.ts";
+import { Output } from "../cli/output.ts";
 import { Game } from "../lib/engine.ts";
 import { getRules } from "../lib/rules.ts";
 import {

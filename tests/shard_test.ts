@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { spawnCli } from "./cli_harness.ts";
-import { main } from "../lib/cli/main.ts";
+import { main } from "../cli/main.ts";
 import { runAll, type RunSpec } from "../lib/runner.ts";
 import {
   canonicalJson,

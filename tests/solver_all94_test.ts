@@ -28,7 +28,7 @@ import {
   loadDecisions,
 } from "../lib/solver/cache.ts";
 import type { Strategy } from "../lib/view.ts";
-import { main } from "../lib/cli/main.ts";
+import { main } from "../cli/main.ts";
 import { deckVariants } from "../experiments/deck-variants.ts";
 import { roundLaw, roundsToReach } from "../experiments/round-law.ts";
 

@@ -30,9 +30,9 @@ import {
 import { deriveAdvice, SEED_ADVICE } from "../lib/solver/advice.ts";
 import { oddsReference } from "../lib/solver/odds.ts";
 import { IntTable } from "../lib/solver/table.ts";
-import { evaluateCommand } from "../lib/cli/commands/evaluate.ts";
-import { Output } from "../lib/cli/output.ts";
-import { main } from "../lib/cli/main.ts";
+import { evaluateCommand } from "../cli/commands/evaluate.ts";
+import { Output } from "../cli/output.ts";
+import { main } from "../cli/main.ts";
 
 /** Seed 000's table as printed: EV, sd, bust %, Flip 7 %. */
 const SEED: Record<string, [string, string, string, string]> = {

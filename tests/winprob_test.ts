@@ -33,7 +33,7 @@ import {
 import { SearchCore } from "../lib/winprob/search.ts";
 import { WTable } from "../lib/winprob/table.ts";
 import { trainTableSync } from "../lib/winprob/train.ts";
-import { DecideView } from "../lib/cli/commands/decide.ts";
+import { DecideView } from "../cli/commands/decide.ts";
 import type { Strategy, TableView } from "../lib/view.ts";
 import { Rng } from "../lib/rng.ts";
 import { playBatchChunk, runAll } from "../lib/runner.ts";

@@ -15,7 +15,7 @@ work=".cache/shard-cost"
 rm -rf "$work"
 mkdir -p "$work"
 R=(deno run --allow-read --allow-write=results,.cache,README.md --allow-env --allow-sys --allow-ffi --allow-run=git experiments/repro.ts)
-F=(deno run --allow-read --allow-write=results,.cache --allow-env --allow-sys --allow-ffi --allow-run=git lib/cli/main.ts)
+F=(deno run --allow-read --allow-write=results,.cache --allow-env --allow-sys --allow-ffi --allow-run=git cli/main.ts)
 TIMEFORMAT='%R %U %S'
 # timed CMD...: prints "wall cpu" in seconds
 timed() {

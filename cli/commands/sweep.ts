@@ -18,8 +18,8 @@
  * @module
  */
 
-import { InputError } from "../../cards.ts";
-import { PRESET_NAMES } from "../../rules.ts";
+import { InputError } from "../../lib/cards.ts";
+import { PRESET_NAMES } from "../../lib/rules.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import { runAndReport } from "./experiment.ts";
@@ -32,7 +32,7 @@ import {
   parsePolicySet,
   planSweep,
   type SweepExperimentConfig,
-} from "../../sweep.ts";
+} from "../../lib/sweep.ts";
 
 /**
  * Games per run when `-n` is not given.
@@ -157,7 +157,7 @@ export const sweepCommand: Command = {
       );
     }
     // Loaded here, so that the other commands do not load Plot and resvg.
-    const { sweepExperiment } = await import("../../sweep.ts");
+    const { sweepExperiment } = await import("../../lib/sweep.ts");
     const argv = [
       "deno task flip7 sweep",
       ...lists.map((l) => `-p ${l}`),

@@ -42,7 +42,7 @@ export class Output {
 }
 
 /** The one atomic writer (see `lib/io.ts`), re-exported for the commands. */
-export { writeFileAtomic } from "../io.ts";
+export { writeFileAtomic } from "../lib/io.ts";
 
 /**
  * A timestamp for run-file names, e.g. `20261129-121503`.

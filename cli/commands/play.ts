@@ -10,13 +10,13 @@
  * @module
  */
 
-import { Game } from "../../engine.ts";
-import { formatEvent } from "../../events.ts";
+import { Game } from "../../lib/engine.ts";
+import { formatEvent } from "../../lib/events.ts";
 import {
   EndOfInput,
   HumanStrategy,
   readLineSync,
-} from "../../strategies/human.ts";
+} from "../../lib/strategies/human.ts";
 import type { Command } from "../command.ts";
 import {
   loadPoliciesOf,

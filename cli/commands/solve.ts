@@ -13,7 +13,7 @@
  */
 
 import { choiceOption, type Values } from "../args.ts";
-import { InputError } from "../../cards.ts";
+import { InputError } from "../../lib/cards.ts";
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct } from "../common.ts";
 import { writeFileAtomic } from "../output.ts";
@@ -22,8 +22,8 @@ import {
   cachePath,
   encodeDecisions,
   loadDecisions,
-} from "../../solver/cache.ts";
-import { evaluateTable } from "../../solver/forward.ts";
+} from "../../lib/solver/cache.ts";
+import { evaluateTable } from "../../lib/solver/forward.ts";
 import {
   baseDeck,
   deckLabel,
@@ -31,9 +31,9 @@ import {
   getModel,
   MODEL_NAMES,
   type SoloModel,
-} from "../../solver/model.ts";
-import { adoptSpace, solve } from "../../solver/solve.ts";
-import { ActionModel } from "../../solver/actions.ts";
+} from "../../lib/solver/model.ts";
+import { adoptSpace, solve } from "../../lib/solver/solve.ts";
+import { ActionModel } from "../../lib/solver/actions.ts";
 
 /**
  * The `--model` option.

@@ -11,10 +11,10 @@
  * @module
  */
 
-import { InputError } from "../../cards.ts";
+import { InputError } from "../../lib/cards.ts";
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct, table } from "../common.ts";
-import { oddsReference, type OddsRow } from "../../solver/odds.ts";
+import { oddsReference, type OddsRow } from "../../lib/solver/odds.ts";
 import { MODEL_OPTION, reachModelOf } from "./solve.ts";
 
 const signed = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(2)}`;

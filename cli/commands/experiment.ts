@@ -11,8 +11,8 @@
  * @module
  */
 
-import { InputError } from "../../cards.ts";
-import type { Experiment, RunExperimentOptions } from "../../experiment.ts";
+import { InputError } from "../../lib/cards.ts";
+import type { Experiment, RunExperimentOptions } from "../../lib/experiment.ts";
 import type { Output } from "../output.ts";
 import type { Command } from "../command.ts";
 import { plainNumber, scaleOption } from "../args.ts";
@@ -46,7 +46,7 @@ export const experimentCommand: Command = {
   async run({ values, positionals, out }) {
     // Loaded here, so that the other commands do not load Plot and resvg.
     const { EXPERIMENT_NAMES, EXPERIMENTS, findExperiment } = await import(
-      "../../../experiments/mod.ts"
+      "../../experiments/mod.ts"
     );
     if (positionals.length !== 1) {
       throw new InputError(
@@ -100,7 +100,7 @@ export const experimentCommand: Command = {
  * @example
  * ```ts
  * import { Output } from "../output.ts";
- * import { EXPERIMENTS } from "../../../experiments/mod.ts";
+ * import { EXPERIMENTS } from "../../experiments/mod.ts";
  * await runAndReport(EXPERIMENTS[0], { seed: 1, quick: true, workers: 1, outDir: "/tmp/x", command: "demo" }, new Output());
  * ```
  */
@@ -109,7 +109,7 @@ export async function runAndReport(
   options: RunExperimentOptions,
   out: Output,
 ): Promise<void> {
-  const { runExperiment } = await import("../../experiment.ts");
+  const { runExperiment } = await import("../../lib/experiment.ts");
   let report;
   try {
     report = await runExperiment(exp, options);

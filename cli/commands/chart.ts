@@ -11,7 +11,7 @@
  * @module
  */
 
-import { InputError } from "../../cards.ts";
+import { InputError } from "../../lib/cards.ts";
 import type { Command } from "../command.ts";
 import { writeFileAtomic } from "../output.ts";
 
@@ -61,10 +61,10 @@ export const chartCommand: Command = {
   runFile: false,
   async run({ values, positionals, out }) {
     const { renderExperimentChart } = await import(
-      "../../../experiments/charts.ts"
+      "../../experiments/charts.ts"
     );
     const { EXPERIMENT_NAMES: names } = await import(
-      "../../../experiments/mod.ts"
+      "../../experiments/mod.ts"
     );
     if (positionals.length !== 1) {
       throw new InputError(

@@ -22,7 +22,7 @@ import {
   derivedChanceCutoff,
   evaluateRule,
   formatCutoff,
-} from "../../solver/advice.ts";
+} from "../../lib/solver/advice.ts";
 import { MODEL_OPTION, reachModelOf } from "./solve.ts";
 
 const jsonCut = (c: number) => (c === Infinity ? null : c);

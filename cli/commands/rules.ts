@@ -8,9 +8,9 @@
  * @module
  */
 
-import { CARD_NAMES, KINDS } from "../../cards.ts";
-import { deckSize, PRESETS } from "../../rules.ts";
-import { REGISTRY } from "../../strategies/registry.ts";
+import { CARD_NAMES, KINDS } from "../../lib/cards.ts";
+import { deckSize, PRESETS } from "../../lib/rules.ts";
+import { REGISTRY } from "../../lib/strategies/registry.ts";
 import type { Command } from "../command.ts";
 import { RULES, rulesOf } from "../common.ts";
 

@@ -9,9 +9,9 @@
  * @module
  */
 
-import { parseCards } from "../../cards.ts";
-import { Game } from "../../engine.ts";
-import { formatEvent, type GameEvent } from "../../events.ts";
+import { parseCards } from "../../lib/cards.ts";
+import { Game } from "../../lib/engine.ts";
+import { formatEvent, type GameEvent } from "../../lib/events.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import {
