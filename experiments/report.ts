@@ -18,7 +18,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { writeFileAtomic } from "../cli/output.ts";
+import { writeFileAtomic } from "../lib/io.ts";
 
 const esc = (s: unknown) =>
   String(s ?? "").replace(

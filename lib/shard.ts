@@ -602,12 +602,12 @@ export const PARTIAL_NAME = /\.shard-(\d+)-of-(\d+)\.json$/;
  *
  * @example
  * ```ts
- * import { simCommand } from "../cli/commands/sim.ts";
- * import type { CommandContext } from "../cli/command.ts";
- * declare const ctx: CommandContext;
+ * import { runMatch } from "./sim.ts";
+ * // shard 0 of 2 of `flip7 sim -n 100 -p ev,ev --seed 1`: the games this shard owns
  * const { path } = await writeShard(
- *   { entry: "flip7", argv: ["sim", "-n", "100", "-p", "ev,ev"] },
- *   { index: 0, count: 2 }, ".cache/shards", async () => await simCommand.run(ctx),
+ *   { entry: "flip7", argv: ["sim", "-n", "100", "-p", "ev,ev", "--seed", "1"] },
+ *   { index: 0, count: 2 }, ".cache/shards",
+ *   () => runMatch({ rules: "standard", policies: ["ev", "ev"], games: 100, seed: 1 }),
  * );
  * ```
  */
