@@ -125,3 +125,28 @@ export function findExperiment(name: string): Experiment {
   }
   return e;
 }
+
+// The package's `@flip7/lab/experiments` (deno.json): the experiments one by
+// one and what the notebooks read beside them (the charts' committed results
+// are `@flip7/lab/experiments/charts`, which imports this module).
+export {
+  advice,
+  cardCounting,
+  deckVariants,
+  fieldSize,
+  optimalDistribution,
+  policyEvTable,
+  replication,
+  roundLaw,
+  solverVsSimulation,
+  sweep,
+  winAgent,
+};
+export { SEED000 as POLICY_EV_SEED000 } from "./policy-ev-table.ts";
+export { SEED000 as FIELD_SIZE_SEED000 } from "./field-size.ts";
+export {
+  type DistributionSummary,
+  summarizeDistribution,
+} from "./optimal-distribution.ts";
+export { field } from "./common.ts";
+export type { ExactTask } from "./exact.ts";

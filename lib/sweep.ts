@@ -43,7 +43,7 @@
 
 import * as Plot from "@observablehq/plot";
 import { InputError } from "./cards.ts";
-import type { ChartOptions } from "./chart.ts";
+import type { ChartOptions, PlotOptions } from "./chart.ts";
 import {
   type Experiment,
   type ExperimentResult,
@@ -587,7 +587,7 @@ export interface SweepChartOptions {
    */
   dodge?: number;
   /** Further marks drawn on top (e.g. published figures to compare with). */
-  marks?: Plot.Markish[];
+  marks?: PlotOptions["marks"];
 }
 
 /**

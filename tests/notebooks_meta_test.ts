@@ -2,14 +2,32 @@
  * The committed notebooks, checked without Jupyter (`deno task test:notebooks`
  * executes them): each is nbformat 4 on the Deno kernel, opens with a
  * markdown introduction and a parameter cell that reads `FLIP7_FULL`, imports
- * the library and the experiments from `../lib` and `../experiments` (no
- * remote code), asserts, and carries the outputs of one clean top-to-bottom
+ * the library and the experiments only through the package's sub-path
+ * exports (`@flip7/lab`, `@flip7/lab/solver`, ..., as `deno.json` names them:
+ * a notebook reads like a user's code, and no relative path into `lib/` or
+ * `experiments/`, no remote code), asserts, and carries the outputs of one clean top-to-bottom
  * run: execution counts 1, 2, 3, ... in order, no error output, no terminal
  * color codes, at least one inline SVG chart and one table.
  */
 import assert from "node:assert/strict";
 
 const DIR = new URL("../notebooks/", import.meta.url);
+
+/** The specifiers of the package's exports: `@flip7/lab`, `@flip7/lab/solver`, ... */
+const PACKAGE: Set<string> = (() => {
+  const cfg = JSON.parse(
+    Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
+  );
+  return new Set(
+    Object.keys(cfg.exports).map((k) => cfg.name + k.replace(/^\./, "")),
+  );
+})();
+
+/** Whether a notebook may import `spec`: the package, node:, or Plot. */
+export function allowedImport(spec: string): boolean {
+  return PACKAGE.has(spec) || /^node:/.test(spec) ||
+    spec === "@observablehq/plot";
+}
 
 /** Every notebook the workbench promises, by name. */
 const REQUIRED = [
@@ -65,6 +83,22 @@ function notebooks(): { name: string; nb: Notebook }[] {
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+Deno.test("notebooks: the import rule", () => {
+  assert.ok(PACKAGE.has("@flip7/lab") && PACKAGE.has("@flip7/lab/solver"));
+  for (const ok of ["@flip7/lab", "@flip7/lab/notebook", "node:fs"]) {
+    assert.ok(allowedImport(ok), ok);
+  }
+  for (
+    const bad of [
+      "../lib/chart.ts",
+      "../experiments/charts.ts",
+      "@flip7/lab/nothing",
+      "@flip7/lab/lib/chart.ts",
+      "https://example.com/x.ts",
+    ]
+  ) assert.ok(!allowedImport(bad), bad);
+});
+
 Deno.test("notebooks: every promised notebook is there", () => {
   const names = notebooks().map((n) => n.name);
   for (const r of REQUIRED) assert.ok(names.includes(r), `missing ${r}.ipynb`);
@@ -90,10 +124,12 @@ for (const { name, nb } of notebooks()) {
     const src = code.map((c) => text(c.source)).join("\n");
     assert.match(src, /import assert from "node:assert\/strict";/);
     assert.match(src, /assert\.(ok|equal|deepEqual)\(/);
-    for (const m of src.matchAll(/from "([^"]+)"/g)) {
+    for (const m of src.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
       assert.ok(
-        /^(\.\.\/(lib|experiments)\/|node:|@observablehq\/plot$)/.test(m[1]),
-        `${name} imports ${m[1]}`,
+        allowedImport(m[1]),
+        `${name} imports ${m[1]}: only ${
+          [...PACKAGE].join(", ")
+        }, node: and @observablehq/plot`,
       );
     }
     // Outputs of one clean run, top to bottom.

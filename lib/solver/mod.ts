@@ -72,7 +72,9 @@ export {
 export {
   type Advice,
   AdviceStrategy,
+  chanceRule,
   deriveAdvice,
+  evaluateRule,
   formatCutoff,
   SEED_ADVICE,
   tableRisk94,
