@@ -34,6 +34,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { EXPERIMENT_NAMES } from "../experiments/mod.ts";
 
 const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
   // cards and the utilities every layer may use
@@ -259,4 +260,43 @@ Deno.test("layers: the cycle finder and the layer table", () => {
   assert.equal(layerOf("experiments/repro.ts"), 9);
   assert.equal(layerOf("cli/commands/sim.ts"), 9);
   assert.equal(layerOf("lib/nowhere.ts"), -1);
+});
+
+/**
+ * Every file name that breaks the naming rule of the README's Layout: `.ts`
+ * files are snake_case (tests `*_test.ts`, benchmarks `*_bench.ts`), except
+ * `experiments/NAME.ts` for an experiment called NAME, which is kebab-case
+ * like the name `deno task repro NAME` takes.
+ */
+export function badFileNames(dir: string, experiments: string[]): string[] {
+  const bad: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of Deno.readDirSync(`${dir}/${rel}`)) {
+      const path = `${rel}/${e.name}`;
+      if (e.isDirectory) {
+        if (!["tests/snapshots", "tests/fixtures"].includes(path)) walk(path);
+        continue;
+      }
+      if (!e.name.endsWith(".ts")) continue;
+      const base = e.name.slice(0, -3);
+      if (/^[a-z0-9]+(_[a-z0-9]+)*$/.test(base)) continue;
+      if (rel === "experiments" && experiments.includes(base)) continue;
+      bad.push(path);
+    }
+  };
+  for (const top of ["lib", "cli", "experiments", "tests", "bench", "tools"]) {
+    try {
+      walk(top);
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+  }
+  return bad.sort();
+}
+
+Deno.test("layout: file names are snake_case, experiments named as the command names them", () => {
+  const dir = Deno.env.get("FLIP7_LAYERS_DIR") ??
+    new URL("..", import.meta.url).pathname;
+  assert.deepEqual(badFileNames(dir, EXPERIMENT_NAMES), []);
+  assert.ok(EXPERIMENT_NAMES.includes("field-size"));
 });
