@@ -21,6 +21,7 @@ export {
   BANK,
   baseDeck,
   BUST,
+  ChanceModel,
   checkDeck,
   deckLabel,
   DEFAULT_MODEL,
@@ -64,6 +65,7 @@ export {
   soloStrategy,
 } from "./evaluate.ts";
 export {
+  type CacheOptions,
   cachePath,
   decisionsOf,
   type DecisionTable,
@@ -71,6 +73,8 @@ export {
 } from "./cache.ts";
 export {
   type Advice,
+  type AdviceFeature,
+  type AdviceRow,
   AdviceStrategy,
   chanceRule,
   deriveAdvice,
@@ -82,9 +86,6 @@ export {
 export { type Odds, oddsReference, type OddsRow } from "./odds.ts";
 export { SoloView, type TableCount } from "./view.ts";
 export { type CoreIndex, IntTable } from "./table.ts";
-export { ChanceModel } from "./model.ts";
-export { type CacheOptions } from "./cache.ts";
-export { type AdviceFeature, type AdviceRow } from "./advice.ts";
 // Types of lib/ that the solver's functions take or return, so that this
 // entry point documents itself.
 export type { Rules, TieRule } from "../rules.ts";
