@@ -1,22 +1,23 @@
 /**
  * The runner's cost over the bare engine loop, measured side by side in one
- * `deno bench` run (so that a loaded machine slows all alike). Group
- * `runner`, 1,000,000 solo `sum:20` rounds under `solo-model` an iteration:
+ * `deno bench` run (so that a loaded machine slows all alike).
+ *
+ * Group `runner`, 1,000,000 solo `sum:20` rounds under `solo-model` an
+ * iteration:
  * - bare: `Game.playRound()` in a loop on one stream (bench/engine_bench.ts);
  * - engine, the runner's rounds: the engine alone playing the rounds the
  *   runner plays (round `k` from `newGame` on stream `k`), without the runner;
  * - `playRange` of `lib/runner.ts`, the loop behind
  *   `flip7 round -n N -p sum:20 --rules solo-model` (each round on its own
- *   stream from a fresh deck, counted into the accumulator);
- * - the command's path: `runRounds` of `lib/sim.ts`, what
- *   `flip7 round -n 1000000 -p sum:20 --rules solo-model --workers 1` runs
- *   after parsing its flags (checks, 64 chunks, merging, the summary); only
- *   the CLI's start-up and printing are left out.
+ *   stream from a fresh deck, counted into the accumulator).
  *
- * Group `workers`: the command's path for 10,000,000 rounds on 1 and on 2
- * workers (this thread and one Web Worker, started in each iteration as the
- * command starts it). The ratio of the two is the 2-worker speed-up; it needs
- * two idle cores.
+ * Group `command`, 10,000,000 rounds an iteration: the bare loop again, then
+ * the command's path, `runRounds` of `lib/sim.ts` — what
+ * `flip7 round -n 10000000 -p sum:20 --rules solo-model --workers W --no-file`
+ * runs after parsing its flags (checks, 64 chunks, merging, the summary; only
+ * the CLI's start-up and printing are left out) — on 1 and on 2 workers (this
+ * thread and one Web Worker, started in each iteration as the command starts
+ * it). The 2-worker ratio needs two idle cores.
  */
 import { Game } from "../lib/engine.ts";
 import { getRules } from "../lib/rules.ts";
@@ -89,21 +90,24 @@ async function command(rounds: number, workers: number): Promise<void> {
   sink += row.mean;
 }
 
+const COMMAND = { group: "command", n: 5, warmup: 1 };
 Deno.bench(
-  "the command's path: runRounds, 1 worker (1,000,000 rounds/iter)",
-  { group: "runner", ...RUN },
-  async () => await command(BATCH, 1),
+  "bare engine loop: playRound() on one stream (10,000,000 rounds/iter)",
+  { ...COMMAND, baseline: true },
+  () => {
+    for (let i = 0; i < 10 * BATCH; i++) sink += solo.playRound()[0];
+  },
 );
 
 Deno.bench(
-  "the command's path, 1 worker (10,000,000 rounds/iter)",
-  { group: "workers", baseline: true, n: 5, warmup: 1 },
+  "the command's path, runRounds on 1 worker (10,000,000 rounds/iter)",
+  COMMAND,
   async () => await command(10 * BATCH, 1),
 );
 
 Deno.bench(
-  "the command's path, 2 workers (10,000,000 rounds/iter)",
-  { group: "workers", n: 5, warmup: 1 },
+  "the command's path, runRounds on 2 workers (10,000,000 rounds/iter)",
+  COMMAND,
   async () => await command(10 * BATCH, 2),
 );
 
