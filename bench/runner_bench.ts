@@ -1,32 +1,40 @@
 /**
  * The runner's cost over the bare engine loop, measured side by side in one
- * `deno bench` run (so that a loaded machine slows both alike): 100,000
- * solo `sum:20` rounds under `solo-model`
+ * `deno bench` run (so that a loaded machine slows all alike).
+ *
+ * Group `runner`, 1,000,000 solo `sum:20` rounds under `solo-model` an
+ * iteration:
  * - bare: `Game.playRound()` in a loop on one stream (bench/engine_bench.ts);
- * - bare, same rounds: the engine alone playing the rounds the runner plays
- *   (round `k` from `newGame` on stream `k`), without the runner;
- * - runner: `playRange` of `lib/runner.ts`, the code behind
+ * - engine, the runner's rounds: the engine alone playing the rounds the
+ *   runner plays (round `k` from `newGame` on stream `k`), without the runner;
+ * - `playRange` of `lib/runner.ts`, the loop behind
  *   `flip7 round -n N -p sum:20 --rules solo-model` (each round on its own
- *   stream from a fresh deck, seats rotated, counted into the accumulator).
- * Compare the two means: the ratio is the runner's overhead.
+ *   stream from a fresh deck, counted into the accumulator).
+ *
+ * Group `command`, 10,000,000 rounds an iteration: the bare loop again, then
+ * the command's path, `runRounds` of `lib/sim.ts` — what
+ * `flip7 round -n 10000000 -p sum:20 --rules solo-model --workers W --no-file`
+ * runs after parsing its flags (checks, 64 chunks, merging, the summary; only
+ * the CLI's start-up and printing are left out) — on 1 and on 2 workers (this
+ * thread and one Web Worker, started in each iteration as the command starts
+ * it). The 2-worker ratio needs two idle cores.
  */
 import { Game } from "../lib/engine.ts";
 import { getRules } from "../lib/rules.ts";
 import { playRange } from "../lib/runner.ts";
+import { runRounds } from "../lib/sim.ts";
 import { makeStrategy } from "../lib/strategies/registry.ts";
 
-const BATCH = 100_000;
+const BATCH = 1_000_000;
+const RUN = { n: 20, warmup: 3 };
+let sink = 0;
+
 const solo = new Game(getRules("solo-model"), [makeStrategy("sum:20")], {
   seed: 1,
 });
-let sink = 0;
-
 Deno.bench(
-  "bare engine loop: solo sum:20 rounds, solo-model (100,000 rounds/iter)",
-  {
-    group: "runner",
-    baseline: true,
-  },
+  "bare engine loop: playRound() on one stream (1,000,000 rounds/iter)",
+  { group: "runner", baseline: true, ...RUN },
   () => {
     for (let i = 0; i < BATCH; i++) sink += solo.playRound()[0];
   },
@@ -38,10 +46,8 @@ const same = new Game(getRules("solo-model"), [makeStrategy("sum:20")], {
 const start = { seed: 1, stream: 0 };
 let k0 = 0;
 Deno.bench(
-  "bare engine loop, same rounds: newGame on stream k, then playRound (100,000 rounds/iter)",
-  {
-    group: "runner",
-  },
+  "engine, the runner's rounds: newGame on stream k, then playRound() (1,000,000 rounds/iter)",
+  { group: "runner", ...RUN },
   () => {
     for (let i = 0; i < BATCH; i++) {
       start.stream = k0++;
@@ -53,10 +59,8 @@ Deno.bench(
 
 let next = 0;
 Deno.bench(
-  "runner playRange: solo sum:20 rounds, solo-model (100,000 rounds/iter)",
-  {
-    group: "runner",
-  },
+  "runner playRange (1,000,000 rounds/iter)",
+  { group: "runner", ...RUN },
   () => {
     const acc = playRange(
       {
@@ -72,6 +76,39 @@ Deno.bench(
     next += BATCH;
     sink += acc.points[0];
   },
+);
+
+/** What `flip7 round -n rounds -p sum:20 --rules solo-model` runs. */
+async function command(rounds: number, workers: number): Promise<void> {
+  const [row] = await runRounds({
+    rules: "solo-model",
+    policies: ["sum:20"],
+    rounds,
+    seed: 1,
+    workers,
+  });
+  sink += row.mean;
+}
+
+const COMMAND = { group: "command", n: 5, warmup: 1 };
+Deno.bench(
+  "bare engine loop: playRound() on one stream (10,000,000 rounds/iter)",
+  { ...COMMAND, baseline: true },
+  () => {
+    for (let i = 0; i < 10 * BATCH; i++) sink += solo.playRound()[0];
+  },
+);
+
+Deno.bench(
+  "the command's path, runRounds on 1 worker (10,000,000 rounds/iter)",
+  COMMAND,
+  async () => await command(10 * BATCH, 1),
+);
+
+Deno.bench(
+  "the command's path, runRounds on 2 workers (10,000,000 rounds/iter)",
+  COMMAND,
+  async () => await command(10 * BATCH, 2),
 );
 
 globalThis.addEventListener("unload", () => {

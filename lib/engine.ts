@@ -154,6 +154,12 @@ export class Game implements TableView {
   private asideTop = 0;
   private readonly template: Uint8Array;
   private pileIsDeck = false;
+  // Since the pile array last held the template (the deck in kind order), it
+  // differs from it only at the swap positions logged here and at the drawn
+  // tail [low, size); more than `size` swaps (logN > size) count as scrambled.
+  private readonly swapLog: Uint16Array;
+  private logN = 0;
+  private low = 0;
   private readonly size: number;
 
   // per seat
@@ -171,6 +177,10 @@ export class Game implements TableView {
 
   private activeCount = 0;
   private roundOver = false;
+  // true between rounds once a round (or newGame) has cleared the seats, the
+  // cards in front and the set-aside cards; false while a round is played
+  // (and if one was left half-played by a throwing strategy)
+  private tidy = false;
   private reshuffledThisRound = false;
   /** Rounds played so far in this game. */
   round = 0;
@@ -209,6 +219,8 @@ export class Game implements TableView {
     this.deckCounts = Int32Array.from(rules.deck);
     this.pile = new Uint8Array(this.size);
     this.template = new Uint8Array(this.size);
+    this.swapLog = new Uint16Array(this.size);
+    this.logN = this.size + 1; // scrambled: the first fill copies the template
     let i = 0;
     for (let k = 0; k < KINDS; k++) {
       for (let c = 0; c < rules.deck[k]; c++) this.template[i++] = k;
@@ -244,20 +256,26 @@ export class Game implements TableView {
     if (options.firstSeat !== undefined) this.firstSeat = options.firstSeat;
     this.rng.reseed(this.seed, this.stream);
     // start from the deck in kind order, so that a game depends only on its seed and stream
-    this.pileIsDeck = false;
     this.fillPile(true);
     // plain loops: TypedArray.fill costs more than these few stores per call
-    const discard = this.discardCounts, front = this.frontCounts;
-    const aside = this.asideCounts;
-    for (let k = 0; k < KINDS; k++) discard[k] = front[k] = aside[k] = 0;
+    const discard = this.discardCounts;
+    if (!this.tidy) {
+      // a round was cut short (or this is the first game): clear everything
+      const front = this.frontCounts, aside = this.asideCounts;
+      for (let k = 0; k < KINDS; k++) discard[k] = front[k] = aside[k] = 0;
+      this.frontTotal = 0;
+      this.asideTop = 0;
+      this.resetSeats();
+    } else if (this.discardTotal > 0) {
+      // between rounds the front and the set-aside are empty and the seats clear
+      for (let k = 0; k < KINDS; k++) discard[k] = 0;
+    }
     this.discardTotal = 0;
-    this.frontTotal = 0;
-    this.asideTop = 0;
     const totals = this.totals, scores = this.scores;
     for (let s = 0; s < this.players; s++) totals[s] = scores[s] = 0;
     this.round = 0;
-    this.resetSeats();
     this.roundOver = true;
+    this.tidy = true;
     for (let s = 0; s < this.players; s++) {
       this.strategies[s].newGame?.(this, s);
     }
@@ -265,19 +283,19 @@ export class Game implements TableView {
 
   /**
    * Fill the draw pile with the whole deck (minus the stacked cards on the
-   * first fill). Draws swap the drawn card to the end of the live part, so
-   * until a reshuffle the array stays a permutation of the deck and a refill
-   * is just a length reset.
+   * first fill), in kind order on the first fill of a game. Draws swap the
+   * drawn card to the end of the live part, so until a reshuffle the array
+   * stays a permutation of the deck and a later refill is just a length reset.
    */
   private fillPile(first: boolean): void {
-    if (!this.pileIsDeck) {
-      this.pile.set(this.template);
-      this.pileIsDeck = true;
-    }
+    if (first || !this.pileIsDeck) this.restoreTemplate();
     this.pileN = this.size;
-    const counts = this.pileCounts, deck = this.deckCounts;
-    for (let k = 0; k < KINDS; k++) counts[k] = deck[k];
-    this.pileTotal = this.size;
+    if (this.pileTotal !== this.size || !this.tidy) {
+      // (a whole pile between rounds already counts the deck)
+      const counts = this.pileCounts, deck = this.deckCounts;
+      for (let k = 0; k < KINDS; k++) counts[k] = deck[k];
+      this.pileTotal = this.size;
+    }
     this.stackPos = first ? 0 : this.stack.length;
     if (first && this.stack.length > 0) {
       // move the stacked cards out of the shuffled part; they stay counted in the pile
@@ -290,7 +308,29 @@ export class Game implements TableView {
           }
         }
       }
+      this.logN = this.size + 1; // these moves are not logged
     }
+  }
+
+  /**
+   * Put the pile array back in kind order (the template): rewrite only the
+   * positions draws have touched since it last was, or copy the whole
+   * template after a reshuffle or too many draws.
+   */
+  private restoreTemplate(): void {
+    const pile = this.pile, template = this.template, size = this.size;
+    if (!this.pileIsDeck || this.logN > size) {
+      pile.set(template);
+    } else {
+      for (let p = Math.min(this.low, this.pileN); p < size; p++) {
+        pile[p] = template[p];
+      }
+      const log = this.swapLog;
+      for (let j = 0; j < this.logN; j++) pile[log[j]] = template[log[j]];
+    }
+    this.pileIsDeck = true;
+    this.logN = 0;
+    this.low = size;
   }
 
   /** Clear every seat: no line, no modifiers, active again. */
@@ -429,6 +469,9 @@ export class Game implements TableView {
       k = this.pile[i];
       this.pile[i] = this.pile[--this.pileN];
       this.pile[this.pileN] = k;
+      // log the swap (restoreTemplate undoes it), up to `size` of them
+      if (this.logN < this.size) this.swapLog[this.logN++] = i;
+      else this.logN = this.size + 1;
     }
     this.pileCounts[k]--;
     this.pileTotal--;
@@ -480,6 +523,7 @@ export class Game implements TableView {
     this.round++;
     this.activeCount = n;
     this.roundOver = false;
+    this.tidy = false;
     this.reshuffledThisRound = false;
     const first = this.firstOfRound();
     if (this.listener) {
@@ -737,7 +781,9 @@ export class Game implements TableView {
         this.discardTotal = 0;
       }
       if (this.pileIsDeck) {
-        this.pileN = this.size; // the array is still a permutation of the deck
+        // the array is still a permutation of the deck; mark the drawn tail
+        if (this.pileN < this.low) this.low = this.pileN;
+        this.pileN = this.size;
         this.pileTotal = this.size;
         this.stackPos = this.stack.length;
       } else this.fillPile(false);
@@ -792,6 +838,7 @@ export class Game implements TableView {
   private finishRound(): void {
     this.resetSeats();
     this.roundOver = true;
+    this.tidy = true;
     if (this.listener) {
       this.listener({
         type: "round_end",

@@ -72,8 +72,40 @@ type JobFn = (args: unknown, from: number, to: number) => unknown;
 // A job function may return its result or a promise of it.
 
 /**
- * Run a chunked job, in parallel when more than one worker is asked for.
- * Results are returned in chunk order.
+ * What a worker is sent: the job and the shared chunk counter. Every thread
+ * (this one and the workers) takes the next chunk by `Atomics.add` on the
+ * counter until none is left, so no thread waits to be handed work.
+ *
+ * @example
+ * ```ts
+ * const job: WorkerJob = {
+ *   module: new URL("./runner.ts", import.meta.url).href,
+ *   fn: "playBatchChunk",
+ *   args: { runs: [] },
+ *   bounds: chunkBounds(100, 4),
+ *   next: new Int32Array(new SharedArrayBuffer(4)),
+ * };
+ * ```
+ */
+export interface WorkerJob {
+  /** URL of the module that exports the job function. */
+  module: string;
+  /** Name of the exported job function. */
+  fn: string;
+  /** Structured-clonable arguments. */
+  args: unknown;
+  /** The chunk boundaries. */
+  bounds: [number, number][];
+  /** One Int32 on a SharedArrayBuffer: the index of the next chunk to take. */
+  next: Int32Array;
+}
+
+/**
+ * Run a chunked job, in parallel when more than one worker is asked for:
+ * `workers` threads in all, this one playing chunks beside `workers - 1` Web
+ * Workers (so that the work starts at once and this thread does not idle).
+ * Every thread takes the next unplayed chunk as it finishes one. Results are
+ * returned in chunk order.
  *
  * @example
  * ```ts
@@ -85,62 +117,78 @@ export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
   assertShardable(); // a shard plays only through the runner's batches
   const bounds = chunkBounds(job.total, job.chunks);
   const results = new Array<R>(bounds.length);
-  const nWorkers = Math.min(job.workers ?? defaultWorkers(), bounds.length);
-  let done = 0;
-  if (nWorkers <= 1) {
-    const mod = await import(job.module);
-    const fn = mod[job.fn] as JobFn;
-    if (typeof fn !== "function") {
-      throw new Error(`${job.module} has no function ${job.fn}`);
-    }
-    for (let i = 0; i < bounds.length; i++) {
-      results[i] = await fn(job.args, bounds[i][0], bounds[i][1]) as R;
-      done += bounds[i][1] - bounds[i][0];
-      job.onProgress?.(done, job.total);
-    }
-    return results;
+  const threads = Math.min(job.workers ?? defaultWorkers(), bounds.length);
+  const fn = (await import(job.module))[job.fn] as JobFn;
+  if (typeof fn !== "function") {
+    throw new Error(`${job.module} has no function ${job.fn}`);
   }
+  let done = 0, finished = 0;
+  const record = (i: number, result: R) => {
+    results[i] = result;
+    finished++;
+    done += bounds[i][1] - bounds[i][0];
+    job.onProgress?.(done, job.total);
+  };
+  const next = new Int32Array(new SharedArrayBuffer(4));
   const workers: Worker[] = [];
+  // lets the workers' results (and their progress) in between two chunks here
+  const tick = new MessageChannel();
   try {
-    await new Promise<void>((resolve, reject) => {
-      let next = 0, finished = 0;
-      const give = (w: Worker) => {
-        if (next >= bounds.length) return;
-        const i = next++;
-        w.postMessage({
-          i,
+    let failure: Error | null = null;
+    let settle: (() => void) | null = null;
+    const check = () => {
+      if (failure || finished === bounds.length) settle?.();
+    };
+    const fail = (e: Error) => {
+      failure ??= e;
+      Atomics.store(next, 0, bounds.length); // nobody takes another chunk
+      check();
+    };
+    for (let k = 1; k < threads; k++) {
+      const w = new Worker(new URL("./worker.ts", import.meta.url).href, {
+        type: "module",
+      });
+      workers.push(w);
+      w.onmessage = (e: MessageEvent) => {
+        const { i, result, error } = e.data;
+        if (error) fail(new Error(error));
+        else record(i, result as R);
+        check();
+      };
+      w.onerror = (e) => {
+        e.preventDefault();
+        fail(new Error(e.message));
+      };
+      w.postMessage(
+        {
           module: job.module,
           fn: job.fn,
           args: job.args,
-          from: bounds[i][0],
-          to: bounds[i][1],
+          bounds,
+          next,
+        } satisfies WorkerJob,
+      );
+    }
+    let wake: (() => void) | null = null;
+    tick.port1.onmessage = () => wake?.();
+    for (;;) {
+      const i = Atomics.add(next, 0, 1);
+      if (i >= bounds.length || failure) break;
+      record(i, await fn(job.args, bounds[i][0], bounds[i][1]) as R);
+      if (workers.length > 0) {
+        await new Promise<void>((r) => {
+          wake = r;
+          tick.port2.postMessage(0);
         });
-      };
-      for (let k = 0; k < nWorkers; k++) {
-        const w = new Worker(new URL("./worker.ts", import.meta.url).href, {
-          type: "module",
-        });
-        workers.push(w);
-        w.onmessage = (e: MessageEvent) => {
-          const { i, result, error } = e.data;
-          if (error) {
-            reject(new Error(error));
-            return;
-          }
-          results[i] = result as R;
-          done += bounds[i][1] - bounds[i][0];
-          job.onProgress?.(done, job.total);
-          if (++finished === bounds.length) resolve();
-          else give(w);
-        };
-        w.onerror = (e) => {
-          e.preventDefault();
-          reject(new Error(e.message));
-        };
-        give(w);
       }
+    }
+    await new Promise<void>((resolve) => {
+      settle = resolve;
+      check();
     });
+    if (failure) throw failure;
   } finally {
+    tick.port1.close();
     for (const w of workers) w.terminate();
   }
   return results;

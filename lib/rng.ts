@@ -61,19 +61,61 @@ export class Rng {
     let a = splitmix32(s ^ 0x6a09e667);
     let b = splitmix32(t ^ 0xbb67ae85);
     let c = splitmix32((s + Math.imul(t, 0x3c6ef372)) ^ 0xa54ff53a);
-    let d = 1;
-    // 12 warm-up steps of next(), in locals (reseeding is per game or round)
-    for (let i = 0; i < 12; i++) {
-      const u = (((a + b) | 0) + d) | 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = ((c << 21) | (c >>> 11)) + u | 0;
-    }
+    // 12 warm-up steps of next() with d = 1 ... 12, in locals and unrolled
+    // (reseeding is per game or round, and a loop costs a third more)
+    let u: number;
+    u = (a + b + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
+    u = (a + b + 2) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
+    u = (a + b + 3) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
+    u = (a + b + 4) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
+    u = (a + b + 5) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
+    u = (a + b + 6) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
+    u = (a + b + 7) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
+    u = (a + b + 8) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
+    u = (a + b + 9) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
+    u = (a + b + 10) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
+    u = (a + b + 11) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
+    u = (a + b + 12) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + u) | 0;
     this.a = a;
     this.b = b;
     this.c = c;
-    this.d = d;
+    this.d = 13;
   }
 
   /**

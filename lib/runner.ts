@@ -282,19 +282,39 @@ export function playRange(
   let rounds = 0, roundsSq = 0, draws = 0;
   const isGame = spec.mode === "game";
   const start = { seed: spec.seed, stream: 0 };
-  for (let k = from; k < to; k++) {
-    const rot = k % n, base = rot * n;
+  // game k: rotate the policies by k seats (rot = k mod n, kept without a
+  // division), start on stream k; returns the rotation's row in groupAt
+  let rot = from % n;
+  const begin = (k: number): number => {
+    const base = rot * n;
     if (n > 1) {
-      for (let i = 0; i < n; i++) seats[i] = strategies[(i + rot) % n];
+      for (let i = 0; i < n; i++) {
+        const j = i + rot;
+        seats[i] = strategies[j < n ? j : j - n];
+      }
       game.strategies = seats;
     }
+    if (++rot === n) rot = 0;
     start.stream = k;
     game.newGame(start);
+    return base;
+  };
+  // after game k (r rounds): the per-game sums of the groups' points y
+  const tally = (r: number): void => {
+    rounds += r;
+    roundsSq += r * r;
+    for (let a = 0; a < g; a++) {
+      const ya = y[a];
+      points[a] += ya;
+      pr[a] += ya * r;
+      for (let b = 0; b < g; b++) cross[a * g + b] += ya * y[b];
+    }
     for (let a = 0; a < g; a++) y[a] = 0;
-    let r: number;
-    if (isGame) {
+  };
+  if (isGame) {
+    for (let k = from; k < to; k++) {
+      const base = begin(k);
       const res = game.playGame();
-      r = res.rounds;
       const t = res.totals;
       for (let i = 0; i < n; i++) {
         const e = groupAt[base + i];
@@ -310,9 +330,33 @@ export function playRange(
           if (t[i] === top) drawSeats[groupAt[base + i]]++;
         }
       }
-    } else {
+      tally(res.rounds);
+    }
+  } else if (n === 1) {
+    // one seat, one round from a fresh deck per index: the sums in locals
+    // (the same integer sums as the loop below, which this one is for speed)
+    let sum = 0, sq = 0, bust = 0, flip7 = 0;
+    for (let k = from; k < to; k++) {
+      start.stream = k;
+      game.newGame(start);
+      const x = game.playRound()[0];
+      sum += x;
+      sq += x * x;
+      const o = game.lastRoundOutcome(0);
+      if (o === OUT_BUST) bust++;
+      else if (o === OUT_FLIP7) flip7++;
+      hist[Math.min(x, MAX_ROUND_SCORE) | 0]++;
+    }
+    rounds = roundsSq = Math.max(0, to - from);
+    points[0] = pr[0] = sum;
+    seatSq[0] = cross[0] = sq;
+    busts[0] = bust;
+    flip7s[0] = flip7;
+  } else {
+    // one round from a fresh deck per index
+    for (let k = from; k < to; k++) {
+      const base = begin(k);
       const scores = game.playRound();
-      r = 1;
       for (let i = 0; i < n; i++) {
         const e = groupAt[base + i], x = scores[i];
         y[e] += x;
@@ -320,16 +364,9 @@ export function playRange(
         const o = game.lastRoundOutcome(i);
         if (o === OUT_BUST) busts[e]++;
         else if (o === OUT_FLIP7) flip7s[e]++;
-        hist[e * H + (x < MAX_ROUND_SCORE ? x | 0 : MAX_ROUND_SCORE)]++;
+        hist[e * H + (Math.min(x, MAX_ROUND_SCORE) | 0)]++;
       }
-    }
-    rounds += r;
-    roundsSq += r * r;
-    for (let a = 0; a < g; a++) {
-      const ya = y[a];
-      points[a] += ya;
-      pr[a] += ya * r;
-      for (let b = 0; b < g; b++) cross[a * g + b] += ya * y[b];
+      tally(1);
     }
   }
   acc.games = Math.max(0, to - from);

@@ -1,6 +1,7 @@
 /**
- * The worker side of {@linkcode runChunks}: imports the job's module and runs
- * the named function on the given range.
+ * The worker side of {@linkcode runChunks}: imports the job's module, then
+ * takes chunks from the shared counter and runs the named function on each,
+ * posting every result as soon as it is ready, until no chunk is left.
  *
  * @example
  * ```ts
@@ -11,20 +12,23 @@
 
 // a search strategy playing here finds its table trained if missing
 import "./winprob/train.ts";
+import type { WorkerJob } from "./parallel.ts";
 
-const modules = new Map<string, Record<string, unknown>>();
-
-self.onmessage = async (e: MessageEvent) => {
-  const { i, module, fn, args, from, to } = e.data;
+self.onmessage = async (e: MessageEvent<WorkerJob>) => {
+  const { module, fn, args, bounds, next } = e.data;
+  let i = -1;
   try {
-    let mod = modules.get(module);
-    if (!mod) {
-      mod = await import(module) as Record<string, unknown>;
-      modules.set(module, mod);
+    const f = (await import(module))[fn] as (
+      a: unknown,
+      from: number,
+      to: number,
+    ) => unknown;
+    while ((i = Atomics.add(next, 0, 1)) < bounds.length) {
+      self.postMessage({
+        i,
+        result: await f(args, bounds[i][0], bounds[i][1]),
+      });
     }
-    const f = mod[fn] as (a: unknown, f: number, t: number) => unknown;
-    const result = await f(args, from, to);
-    self.postMessage({ i, result });
   } catch (err) {
     self.postMessage({
       i,
