@@ -207,7 +207,10 @@ export const cardCounting: Experiment = {
         if (run.mode === "round") {
           claims.push({
             claim: "card counting, single rounds from a fresh deck",
-            seed000: "ev 20.21, evc 20.21 (100,000 rounds)",
+            reference: {
+              source: "seed 000",
+              figure: "ev 20.21, evc 20.21 (100,000 rounds)",
+            },
             ours: `ev ${st[0].points_per_round.toFixed(2)}, evc ${
               st[1].points_per_round.toFixed(2)
             } (diff ${pd.diff.toFixed(3)} ± ${pd.se.toFixed(3)})`,
@@ -216,7 +219,10 @@ export const cardCounting: Experiment = {
           const sign = (x: number) => (x >= 0 ? "+" : "");
           claims.push({
             claim: `card counting, full games, ${run.s.short}`,
-            seed000: "about +0.2 points a round, about +1 point of win rate",
+            reference: {
+              source: "seed 000",
+              figure: "about +0.2 points a round, about +1 point of win rate",
+            },
             ours: `${sign(pd.diff)}${pd.diff.toFixed(2)} ± ${
               pd.se.toFixed(2)
             } points a round; evc wins ${
@@ -291,7 +297,10 @@ export const cardCounting: Experiment = {
       claims.push({
         claim:
           "card counting, single rounds: the setup that gives seed 000's 20.21",
-        seed000: "ev 20.21, evc 20.21 (100,000 rounds)",
+        reference: {
+          source: "seed 000",
+          figure: "ev 20.21, evc 20.21 (100,000 rounds)",
+        },
         ours: `each alone on the 94-card deck (immediate-actions): ev ${
           a.mean.toFixed(2)
         } ± ${a.se.toFixed(2)} (z ${a.z.toFixed(1)}), evc ${

@@ -373,7 +373,11 @@ export const deckVariants: Experiment = {
     const claims = rows.filter((r) => r.deck === "all94" || r.deck === "chance")
       .map((r) => ({
         claim: `one solo round, ${r.label}: optimal value`,
-        seed000: r.deck === "chance" ? "22.232 (approx model)" : "—",
+        ...(r.deck === "chance"
+          ? {
+            reference: { source: "seed 000", figure: "22.232 (approx model)" },
+          }
+          : {}),
         ours: `${(r.optimum as number).toFixed(4)} (best sum:${r.best_sum} ${
           (r.best_sum_ev as number).toFixed(3)
         })`,
@@ -381,7 +385,6 @@ export const deckVariants: Experiment = {
     if (claims.length === 0) {
       claims.push({
         claim: "one solo round, numbers only: optimal value",
-        seed000: "—",
         ours: (rows[0].optimum as number).toFixed(4),
       });
     }

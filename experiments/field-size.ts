@@ -442,12 +442,15 @@ export const fieldSize: Experiment = {
     const claims = [
       ...SEED000_SIZES.map((n) => ({
         claim: `${n} players: per-seat win share, ${A} vs ${B}`,
-        seed000: s000(n),
+        reference: { source: "seed 000", figure: s000(n) },
         ours: `${R0}: ${A} ${both(R0, n)}; ${R1}: ${A} ${both(R1, n)}`,
       })),
       {
         claim: `points a round, ${A} minus ${B} (2 / 4 / 6 players)`,
-        seed000: "0.11 / 0.17 / 0.21 (about 0.15)",
+        reference: {
+          source: "seed 000",
+          figure: "0.11 / 0.17 / 0.21 (about 0.15)",
+        },
         ours: `${R0}: ${g(`${R0}/${IA}/2`)} / ${g(`${R0}/${IA}/4`)} / ${
           g(`${R0}/${IA}/6`)
         }; ${R1}: ${g(`${R1}/${IA}/2`)} / ${g(`${R1}/${IA}/4`)} / ${
@@ -457,7 +460,10 @@ export const fieldSize: Experiment = {
       {
         claim:
           `seed 000's field-size table (win shares, share gaps, points gaps at 2 / 4 / 6 players): largest |z| of ours against it`,
-        seed000: "its table (one policy, bust:0.25)",
+        reference: {
+          source: "seed 000",
+          figure: "its table (one policy, bust:0.25)",
+        },
         ours: `${R0} ${zmax(R0, IA)}, ${R1} ${zmax(R1, IA)} (${IA}); ${
           ALT_READINGS.map((r) => `${r} ${zmax(r, IA)}`).join(", ")
         }; points levels of both policies (not a reading's doing): ${

@@ -186,7 +186,10 @@ export const replication: Experiment = {
       claim: `one ${
         games.toLocaleString("en-US")
       }-game run at 4 players crosses 3 SE (ev vs bust:0.25)`,
-      seed000: "once; did not replicate on a second seed",
+      reference: {
+        source: "seed 000",
+        figure: "once; did not replicate on a second seed",
+      },
       ours: claimsOurs.join("; "),
     }];
     return {

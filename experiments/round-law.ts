@@ -134,7 +134,6 @@ export const roundLaw: Experiment = {
       claims: [{
         claim:
           `expected rounds to reach ${TARGET} alone, optimal one-round play`,
-        seed000: "—",
         ours: variants.map((v) => `${v.id} ${rounds[v.id].toFixed(2)}`).join(
           ", ",
         ),

@@ -143,7 +143,10 @@ export const solverVsSimulation: Experiment = {
     const opt = rows[0];
     const claims = [{
       claim: "DP against simulation (solo)",
-      seed000: "simulated mean checked against the DP's 22.23",
+      reference: {
+        source: "seed 000",
+        figure: "simulated mean checked against the DP's 22.23",
+      },
       ours: `optimal: exact ${(opt.exact_ev as number).toFixed(3)}, simulated ${
         (opt.sim_mean as number).toFixed(3)
       } ± ${(opt.sim_se as number).toFixed(3)} (z ${

@@ -486,7 +486,7 @@ export const winAgent: Experiment = {
       {
         claim:
           "duel: search vs stop-at-37 / ev / the same search without the table",
-        seed000: "seed 001: 77.3% / 55.8% / 56.7%",
+        reference: { source: "seed 001", figure: "77.3% / 55.8% / 56.7%" },
         ours: `${ours("search")} (leaves banking every line: ${
           ours("search-bank")
         })`,
@@ -494,7 +494,7 @@ export const winAgent: Experiment = {
       {
         claim:
           "duel: the ceiling against stop-at-37 (best response to a known sum:37)",
-        seed000: "seed 001's search: 77.3%",
+        reference: { source: "seed 001", figure: "its search, 77.3%" },
         ours: `brsum:37 ${
           rows.filter((r) => r.agent === "brsum:37").map((r) =>
             `${pct(r.win_share as number)} [${pct(r.ci_low as number)}, ${
@@ -505,14 +505,16 @@ export const winAgent: Experiment = {
       },
       {
         claim: "standard, 2 players: win share against ev (target 57%)",
-        seed000: "-",
         ours: `search ${std("search")}; winprob ${std("winprob")}; adapt ${
           std("adapt")
         }`,
       },
       {
         claim: "duel: adapt (learns whom it plays) vs stop-at-37 / ev / search",
-        seed000: "seed 001's search vs stop-at-37: 77.3%",
+        reference: {
+          source: "seed 001",
+          figure: "its search vs stop-at-37, 77.3%",
+        },
         ours: ["sum:37", "ev", "search"].map((o) =>
           rows.find((r) =>
             r.agent === "adapt" && r.opponent === o && r.rules === "duel"
@@ -522,7 +524,6 @@ export const winAgent: Experiment = {
       {
         claim:
           "standard, 2 players: winprob against ev without each of its parts (same games)",
-        seed000: "-",
         ours: rows.filter((r) =>
           r.rules === "standard" && r.players === 2 && r.opponent === "ev" &&
           (r.agent === "winprob" || (r.agent as string) in ABLATIONS)
@@ -530,7 +531,7 @@ export const winAgent: Experiment = {
       },
       {
         claim: "best response W(0,0) vs a score maximiser (independent rounds)",
-        seed000: "public solver: 0.5593",
+        reference: { source: "public solver", figure: "0.5593" },
         ours: `${brRows[0].w00.toFixed(4)}${
           quick ? "" : " (the earlier 0.5563 was a bug, reproduced exactly)"
         }`,
