@@ -38,6 +38,7 @@
 import * as Plot from "@observablehq/plot";
 import {
   type ChartOptions,
+  defineExperiment,
   type Experiment,
   type Row,
   sized,
@@ -45,7 +46,6 @@ import {
 import {
   deriveSeed,
   groupStats,
-  phase,
   pointsDiff,
   r6,
   winShareDiff,
@@ -53,7 +53,6 @@ import {
 import {
   planSweeps,
   pooledCells,
-  runSweep,
   SWEEP_COLUMNS,
   type SweepConfig,
   sweepRows,
@@ -62,8 +61,8 @@ import {
 import {
   exactEvaluations,
   type ExactTask,
+  exactWork,
   MODELS,
-  precomputeExact,
 } from "./exact.ts";
 import { round } from "../lib/stats.ts";
 
@@ -249,22 +248,29 @@ function zOf(ours: number, se: number, theirs: number, se0: number): number {
  * const r = await fieldSize.run({ seed: 1, quick: true, workers: 2 });
  * ```
  */
-export const fieldSize: Experiment = {
+export const fieldSize: Experiment = defineExperiment({
   name: "field-size",
   chart: fieldSizeChart,
   claim:
     "More points per round is not more wins: ev beats bust:0.25 heads-up but loses at 4 and 6 players.",
-  async run({ seed, quick, scale, workers, onProgress }) {
+  plan({ seed, quick, scale }) {
+    const sweep = fieldSizePlan(
+      seed,
+      (n) => sized(GAMES[n], QUICK_GAMES, { quick, scale }),
+    );
+    // the solo EVs of the policies explain the gap in points per round
+    return {
+      runs: sweep.map((r) => r.spec),
+      exact: exactWork(FIELD_SIZE_TASKS),
+      state: sweep,
+    };
+  },
+  analyse({ state: plan, accs }, { seed, quick, scale }) {
     const seeds = Array.from(
       { length: SEEDS },
       (_, r) => fieldSizeSeed(seed, r),
     );
     const count = (n: number) => sized(GAMES[n], QUICK_GAMES, { quick, scale });
-    const plan = fieldSizePlan(seed, count);
-    const accs = await runSweep(plan, {
-      workers,
-      onProgress: phase(onProgress, "field-size"),
-    });
     // the sweep's rows, its set label (the reading) in a last column
     const rows: Row[] = sweepRows(plan, accs).map(({ set, ...r }) => ({
       ...r,
@@ -395,11 +401,6 @@ export const fieldSize: Experiment = {
       return `${A} ${pct(a.win_share)} vs ${pct(b.win_share)}`;
     };
     // The exact solo gap between the policies, on both models.
-    await precomputeExact(
-      FIELD_SIZE_TASKS,
-      workers,
-      phase(onProgress, "exact figures"),
-    );
     const solo = Object.fromEntries(MODELS.map((m) => {
       const [e, b, c] = exactEvaluations(m, [A, ...READINGS]);
       return [m, {
@@ -476,7 +477,6 @@ export const fieldSize: Experiment = {
       // the sweep's columns, its policy set named `reading` and put last
       columns: [...SWEEP_COLUMNS.filter((c) => c !== "set"), "reading"],
       rows,
-      chart: fieldSizeChart(rows, { quick, pooled, readings: READINGS }),
       summary,
       claims,
       provenance: {
@@ -513,7 +513,7 @@ export const fieldSize: Experiment = {
       },
     };
   },
-};
+});
 
 /**
  * The chart of {@linkcode fieldSize} from its provenance (`pooled`,

@@ -48,12 +48,12 @@
 import * as Plot from "@observablehq/plot";
 import {
   type ChartOptions,
+  defineExperiment,
   type Experiment,
   type Row,
   sized,
 } from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
-import { runAll } from "../lib/runner.ts";
 import { wilson } from "../lib/stats.ts";
 import { resolveStrategy } from "../lib/strategies/registry.ts";
 import {
@@ -316,12 +316,15 @@ function seedIndex(m: Match, i: number): number {
 }
 
 /** The experiment. */
-export const winAgent: Experiment = {
+export const winAgent: Experiment = defineExperiment({
   name: "win-agent",
   chart: winAgentChart,
   claim:
     "Playing for the win beats playing for points: seed 001's search agent and an exact best response against sum:37, ev and bust:0.25.",
-  async run({ seed, quick, scale, workers, onProgress }) {
+  // The custom step: the search tables are trained (or loaded) while
+  // planning, since the runs' strategies are built from them (`maker`); the
+  // best-response variants are solver work (`work`).
+  async plan({ seed, quick, scale, workers }) {
     const notes: string[] = [];
     const rulesList = ["duel", "standard"];
     const tables: AgentTables["tables"] = {};
@@ -367,6 +370,8 @@ export const winAgent: Experiment = {
         : [m.agent, ...Array(m.players - 1).fill(m.opponent)],
       seed: deriveSeed(seed, "win-agent", seedIndex(m, i)),
       count: sized(m.games, QUICK_GAMES, { quick, scale }),
+      mode: "game" as const,
+      groupBy: "seat" as const,
     }));
     const trainSeeds: number[] = [];
     for (const rules of rulesList) {
@@ -380,34 +385,32 @@ export const winAgent: Experiment = {
         throw new Error(`evaluation seed ${r.seed} is a training seed`);
       }
     }
-    const acc = await runAll(
-      runs.map((r) => ({
-        ...r,
-        mode: "game" as const,
-        groupBy: "seat" as const,
-      })),
-      {
-        workers,
-        maker: {
-          module: import.meta.url,
-          fn: "makeAgent",
-          args: { tables, br: brData } satisfies AgentTables,
-        },
-        onProgress: phase(onProgress, "win-agent"),
-      },
-    );
-    // the best response and its variants (exact; quick runs only the table's own)
-    const variants = quick
-      ? [{ w00: Number(br.meta.w00), second: null }]
-      : (await runChunks<{ w00: number; second: number | null }[]>({
+    return {
+      runs,
+      maker: {
         module: import.meta.url,
-        fn: "bestResponseVariants",
-        args: { target: 200 },
-        total: BR_VARIANTS.length,
-        workers,
-        chunks: BR_VARIANTS.length,
-        onProgress: phase(onProgress, "best response"),
-      })).flat();
+        fn: "makeAgent",
+        args: { tables, br: brData } satisfies AgentTables,
+      },
+      // the best response and its variants (exact; quick runs only the table's own)
+      work: async ({ workers, onProgress }) =>
+        quick
+          ? [{ w00: Number(br.meta.w00), second: null }]
+          : (await runChunks<{ w00: number; second: number | null }[]>({
+            module: import.meta.url,
+            fn: "bestResponseVariants",
+            args: { target: 200 },
+            total: BR_VARIANTS.length,
+            workers,
+            chunks: BR_VARIANTS.length,
+            onProgress: phase(onProgress, "best response"),
+          })).flat(),
+      state: { notes, rulesList, tableMeta, training, trainSeeds, br },
+    };
+  },
+  analyse({ plan, accs: acc, state, work: variants }, { quick }) {
+    const { notes, rulesList, tableMeta, training, trainSeeds, br } = state;
+    const runs = plan.runs!;
     const rows: Row[] = [];
     const summary: string[] = [];
     MATCHES.forEach((m, i) => {
@@ -557,7 +560,6 @@ export const winAgent: Experiment = {
         "seed001_high",
       ],
       rows,
-      chart: winAgentChart(rows, { quick }),
       summary,
       claims,
       provenance: {
@@ -588,7 +590,7 @@ export const winAgent: Experiment = {
       },
     };
   },
-};
+});
 
 /** The color group of an agent: ablations (`…-bank`, `winprob/…`) share one. */
 function agentFamily(agent: unknown): string {

@@ -45,8 +45,9 @@ import * as Plot from "@observablehq/plot";
 import { InputError } from "./cards.ts";
 import type { ChartOptions } from "./chart.ts";
 import {
+  type Analysis,
+  defineExperiment,
   type Experiment,
-  type ExperimentResult,
   type Row,
   sized,
 } from "./experiment.ts";
@@ -714,7 +715,11 @@ export interface SweepExperimentConfig extends Omit<SweepConfig, "seed"> {
  * ```
  */
 export function sweepExperiment(config: SweepExperimentConfig): Experiment {
-  return {
+  const gamesOf = (n: number, o: { quick: boolean; scale?: number }) => {
+    const f = typeof config.games === "number" ? config.games : config.games(n);
+    return sized(f, config.quickGames ?? f, o);
+  };
+  return defineExperiment({
     name: config.name,
     claim: config.claim,
     // the chart again from what the run wrote: the pooled rows of the
@@ -724,25 +729,22 @@ export function sweepExperiment(config: SweepExperimentConfig): Experiment {
         provenance.pooled as Row[],
         sweepChartText(config, Boolean(provenance.quick)),
       ),
-    async run({ seed, quick, scale, workers, onProgress }) {
-      const full = config.games;
-      const games = (n: number) => {
-        const f = typeof full === "number" ? full : full(n);
-        return sized(f, config.quickGames ?? f, { quick, scale });
-      };
-      const plan = planSweep({ ...config, seed, games });
-      const accs = await runSweep(plan, {
-        workers,
-        onProgress: onProgress
-          ? (d, t) => onProgress(config.name, d, t)
-          : undefined,
+    plan({ seed, quick, scale }) {
+      const plan = planSweep({
+        ...config,
+        seed,
+        games: (n) => gamesOf(n, { quick, scale }),
       });
+      return { runs: plan.map((r) => r.spec), state: plan };
+    },
+    analyse({ state: plan, accs }, options) {
       return sweepResult(config, plan, accs, {
-        quick,
-        perSize: Object.fromEntries(config.players.map((n) => [n, games(n)])),
+        perSize: Object.fromEntries(
+          config.players.map((n) => [n, gamesOf(n, options)]),
+        ),
       });
     },
-  };
+  });
 }
 
 /** Title, subtitle and caption of a sweep experiment's chart. */
@@ -769,8 +771,8 @@ function sweepResult(
   config: SweepExperimentConfig,
   plan: SweepRun[],
   accs: RunAccum[],
-  info: { quick: boolean; perSize: Record<number, number> },
-): ExperimentResult {
+  info: { perSize: Record<number, number> },
+): Analysis {
   const rows = sweepRows(plan, accs);
   const pooledR = pooledRows(plan, accs);
   const summary = [
@@ -796,12 +798,10 @@ function sweepResult(
       }`,
     );
   }
-  const chart = sweepChart(pooledR, sweepChartText(config, info.quick));
   const seeds = [...new Set(plan.map((r) => r.spec.seed))];
   return {
     columns: [...SWEEP_COLUMNS],
     rows,
-    chart,
     summary,
     claims: [],
     provenance: {
