@@ -57,6 +57,7 @@ import {
   type SweepConfig,
   sweepRows,
   type SweepRun,
+  winShareChart,
 } from "../lib/sweep.ts";
 import {
   exactEvaluations,
@@ -542,8 +543,8 @@ export function fieldSizeChart(
   const chartPts = pooled.filter((r) => readings.includes(r.reading as string))
     .map((r) => ({
       rules: r.rules,
-      reading: r.reading,
-      role: role(r.policy),
+      row: r.reading,
+      series: role(r.policy),
       x: (r.players as number) + dx(r.policy),
       y: excess(r, r.win_share),
       lo: excess(r, r.ci_low),
@@ -560,7 +561,7 @@ export function fieldSizeChart(
       }))
     )
   );
-  return {
+  return winShareChart(chartPts, {
     title: "Win share against field size: ev vs two readings of bust:0.25",
     subtitle:
       `Win share per seat minus 1/n. bustsc:0.25 = bust:0.25 that always hits holding a Second Chance${
@@ -570,51 +571,13 @@ export function fieldSizeChart(
       "Filled: ours, 3 seeds pooled, bars Wilson 95%. Hollow: seed 000 (same in both rows). Data: results/field-size.csv",
     height: 600,
     marginRight: 90,
-    marginLeft: 56,
-    x: {
-      label: "Players",
-      ticks: PLAYERS,
-      tickFormat: "d",
-      domain: [1.6, 8.4],
-    },
-    y: {
-      // along the axis, clear of the facet labels above the panels
-      label: "Win share − 1/n (percentage points)",
-      labelAnchor: "center" as const,
-      percent: true,
-      grid: true,
-    },
-    fx: { label: null, domain: RULES },
-    fy: { label: null, domain: readings },
-    color: { legend: true, domain: [A, "the reading"], label: "Policy" },
+    players: PLAYERS,
+    xDomain: [1.6, 8.4],
+    rules: RULES,
+    rows: readings,
+    series: [A, "the reading"],
+    seriesLabel: "Policy",
     marks: [
-      Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
-      Plot.link(chartPts, {
-        x1: "x",
-        x2: "x",
-        y1: "lo",
-        y2: "hi",
-        fx: "rules",
-        fy: "reading",
-        stroke: "role",
-        strokeWidth: 2,
-      }),
-      Plot.line(chartPts, {
-        x: "x",
-        y: "y",
-        fx: "rules",
-        fy: "reading",
-        stroke: "role",
-        strokeOpacity: 0.4,
-      }),
-      Plot.dot(chartPts, {
-        x: "x",
-        y: "y",
-        fx: "rules",
-        fy: "reading",
-        fill: "role",
-        r: 3,
-      }),
       Plot.dot(s0, {
         x: "x",
         y: "y",
@@ -625,5 +588,5 @@ export function fieldSizeChart(
         strokeWidth: 1.5,
       }),
     ],
-  };
+  });
 }
