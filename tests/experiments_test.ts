@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { csvParse } from "d3-dsv";
 import { main } from "../lib/cli/main.ts";
 import {
+  claimsTable,
   runExperiment,
   type RunReport,
   sized,
@@ -463,6 +464,30 @@ Deno.test("deriveSeed is stable and spreads replicates", () => {
     Array.from({ length: 1000 }, (_, i) => deriveSeed(1, "x", i)),
   );
   assert.equal(s.size, 1000);
+});
+
+Deno.test("claimsTable: seed 000's figures as they are, other sources named, none as a dash", () => {
+  const table = claimsTable([{
+    name: "x",
+    claims: [
+      {
+        claim: "a",
+        reference: { source: "seed 000", figure: "1|2" },
+        ours: "3",
+      },
+      {
+        claim: "b",
+        reference: { source: "seed 001", figure: "77.3%" },
+        ours: "4",
+      },
+      { claim: "c", ours: "5" },
+    ],
+  }]);
+  assert.deepEqual(table.split("\n").slice(2, 5), [
+    "| a | 1\\|2 | 3 | [x.csv](x.csv) |",
+    "| b | seed 001: 77.3% | 4 | [x.csv](x.csv) |",
+    "| c | — | 5 | [x.csv](x.csv) |",
+  ]);
 });
 
 Deno.test("toCsv rejects missing columns and non-finite numbers", () => {
