@@ -24,7 +24,9 @@
  * `immediate-actions` (seed 000's reading of Flip Three).
  *
  * The Monte Carlo part is a sweep (lib/sweep.ts): {@linkcode fieldSizePlan}
- * is one plan, a sub-sweep per reading, played by `runSweep`; the CSV rows
+ * is one plan, a sub-sweep per reading, whose runs are the experiment's
+ * plan (played by `runAll`, in one pool with the other experiments' under
+ * `deno task repro`); the CSV rows
  * are `sweepRows` with the set label as `reading`, the pooled rows and the
  * z-scores come from `pooledCells`.
  *
