@@ -32,7 +32,7 @@ import { csvFormat, csvParse } from "d3-dsv";
 import { InputError } from "./cards.ts";
 import { type ChartOptions, renderSvg, svgToPng } from "./chart.ts";
 import { writeFileAtomic } from "./io.ts";
-import { mergeProvenance, shardStopHere } from "./shard.ts";
+import { mergeProvenance, ShardStop, shardStopHere } from "./shard.ts";
 import { codeVersion } from "./version.ts";
 import {
   type RunAccum,
@@ -385,7 +385,9 @@ export function defineExperiment<S, W>(
  * strategy maker in a pool per plan), then the exact tasks of all of them at
  * once, then each plan's custom `work`. The accumulators do not depend on
  * what else is in the pool (a run's games are a function of its spec), so
- * an experiment's figures are the same run alone or together.
+ * an experiment's figures are the same run alone or together. In a shard
+ * (`--shard I/N`) every pool plays its slice, then the shard stops; a merge
+ * reads the pools' sums in the same order.
  *
  * @example
  * ```ts
@@ -403,27 +405,40 @@ export async function executePlans(
   const plans: ExperimentPlan[] = [];
   for (const e of exps) plans.push(await e.plan(options));
   const accs: RunAccum[][] = plans.map(() => []);
+  // A shard plays its slice of each pool and stops after the last one (a
+  // merge then finds the pools' sums in the same order).
+  let stop: ShardStop | undefined;
+  const pool = async (
+    specs: RunSpec[],
+    maker: StrategyMaker | undefined,
+    label: string,
+  ): Promise<RunAccum[]> => {
+    try {
+      return await runAll(specs, {
+        workers,
+        maker,
+        onProgress: onProgress ? (d, t) => onProgress(label, d, t) : undefined,
+      });
+    } catch (e) {
+      if (!(e instanceof ShardStop)) throw e;
+      stop = e;
+      return [];
+    }
+  };
   // every plain run of every plan in one pool
   const pooled = plans.flatMap((p, i) =>
     p.maker ? [] : (p.runs ?? []).map((spec) => ({ i, spec }))
   );
   if (pooled.length > 0) {
-    const got = await runAll(pooled.map((r) => r.spec), {
-      workers,
-      onProgress: onProgress ? (d, t) => onProgress(label, d, t) : undefined,
-    });
-    pooled.forEach((r, k) => accs[r.i].push(got[k]));
+    const got = await pool(pooled.map((r) => r.spec), undefined, label);
+    if (!stop) pooled.forEach((r, k) => accs[r.i].push(got[k]));
   }
+  // runs whose strategies a maker builds: a pool per plan
   for (const [i, p] of plans.entries()) {
     if (!p.maker || (p.runs ?? []).length === 0) continue;
-    accs[i] = await runAll(p.runs!, {
-      workers,
-      maker: p.maker,
-      onProgress: onProgress
-        ? (d, t) => onProgress(exps[i].name, d, t)
-        : undefined,
-    });
+    accs[i] = await pool(p.runs!, p.maker, exps[i].name);
   }
+  if (stop) throw stop;
   // exact tasks, all plans' together (one call per compute function)
   const computes = new Map<ExactWork["compute"], unknown[]>();
   for (const p of plans) {
