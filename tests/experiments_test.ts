@@ -386,6 +386,36 @@ for (const exp of EXPERIMENTS) {
   });
 }
 
+Deno.test("repro of several experiments in 2 shards + merge: the one pool's slices add up to the same files", async () => {
+  await quickSuite();
+  const { main: reproMain } = await import("../experiments/repro.ts");
+  const parts = `${dir}/parts`, out = `${dir}/merged`;
+  const names = ["replication", "card-counting", "policy-ev-table"];
+  const quiet = console.log;
+  console.log = () => {};
+  try {
+    for (const i of [0, 1]) {
+      const args = [...names, "--quick", "--seed", "1", "--workers", "2"];
+      assert.equal(
+        await reproMain([...args, "--shard", `${i}/2`, "--out", parts]),
+        0,
+      );
+    }
+    assert.equal(await main(["merge", parts, "--out", out]), 0);
+  } finally {
+    console.log = quiet;
+  }
+  for (const name of names) {
+    for (const ext of ["csv", "svg", "png"]) {
+      assert.deepEqual(
+        Deno.readFileSync(`${out}/${name}.${ext}`),
+        Deno.readFileSync(`${dir}/${name}.${ext}`),
+        `${name}.${ext}`,
+      );
+    }
+  }
+});
+
 Deno.test("winShareDiff and pointsDiff agree with direct per-game computations", () => {
   // Play games and rounds one at a time, keep per-game values, pool the
   // accumulators, and compare the moment formulas with direct statistics.
