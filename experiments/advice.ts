@@ -23,7 +23,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  defineExperiment,
+  type Experiment,
+  type Row,
+} from "../lib/experiment.ts";
 import {
   type AdviceFeature,
   type AdviceRow,
@@ -31,15 +36,14 @@ import {
   SEED_ADVICE,
 } from "../lib/solver/advice.ts";
 import { round } from "../lib/stats.ts";
-import { phase } from "./common.ts";
 import {
   ADVICE_TASK,
   exactAdvice,
   exactAdviceStudy,
   type ExactTask,
+  exactWork,
   MODEL_NOTES,
   MODELS,
-  precomputeExact,
 } from "./exact.ts";
 
 /**
@@ -97,17 +101,13 @@ const NEAR = 0.005;
  * const r = await advice.run({ seed: 1, quick: true, workers: 2 });
  * ```
  */
-export const advice: Experiment = {
+export const advice: Experiment = defineExperiment({
   name: "advice",
   chart: adviceChart,
   claim:
     "The optimal policy fits on a beer mat: hit while the bust risk is under 22-25% (34% with six numbers); worth 21.02, within 5.5% of optimal.",
-  async run({ workers, onProgress }) {
-    await precomputeExact(
-      ADVICE_TASKS,
-      workers,
-      phase(onProgress, "exact figures"),
-    );
+  plan: () => ({ exact: exactWork(ADVICE_TASKS) }),
+  analyse() {
     const rows: Row[] = [];
     const summary: string[] = [];
     const values: Record<string, unknown> = {};
@@ -257,14 +257,20 @@ export const advice: Experiment = {
     const claims = [
       {
         claim: "beer-mat cut-offs for 2-6 numbers showing",
-        seed000: "22%, 23%, 24%, 25%, 34% (0-1: always hit)",
+        reference: {
+          source: "seed 000",
+          figure: "22%, 23%, 24%, 25%, 34% (0-1: always hit)",
+        },
         ours: `${cuts(ap)} approx; ${cuts(ex)} exact (0-1: ${
           formatCutoff(ex.rows[0].cutoff)
         })`,
       },
       {
         claim: "exact value of the beer-mat rule",
-        seed000: "21.02, within 5.5% of optimal",
+        reference: {
+          source: "seed 000",
+          figure: "21.02, within 5.5% of optimal",
+        },
         ours: `${ap.rule.ev.toFixed(3)} approx (${
           (100 * (1 - ap.rule.ev / ap.optimum)).toFixed(1)
         }% below); ${ex.rule.ev.toFixed(3)} exact (${
@@ -285,8 +291,11 @@ export const advice: Experiment = {
         return {
           claim:
             "a better beer mat: always hit holding a Second Chance, else one cut-off",
-          seed000:
-            "not considered (21.02 rule; what the solution knows beyond it, a Second Chance among it, worth about one point)",
+          reference: {
+            source: "seed 000",
+            figure:
+              "not considered (21.02 rule; what the solution knows beyond it, a Second Chance among it, worth about one point)",
+          },
           ours: `else under ${formatCutoff(a1.cutoff)}: ${
             a1.evaluation.ev.toFixed(3)
           } approx (${below(a1.evaluation.ev, sa.rules[0].optimum)}); under ${
@@ -318,7 +327,6 @@ export const advice: Experiment = {
         "rule_ev",
       ],
       rows,
-      chart: adviceChart(rows),
       summary,
       claims,
       provenance: {
@@ -336,7 +344,7 @@ export const advice: Experiment = {
       },
     };
   },
-};
+});
 
 /**
  * The chart of {@linkcode advice} from its CSV rows (those without a

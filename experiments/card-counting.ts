@@ -27,6 +27,7 @@ import * as Plot from "@observablehq/plot";
 import {
   type ChartOptions,
   type Claim,
+  defineExperiment,
   type Experiment,
   type Row,
   sized,
@@ -36,10 +37,8 @@ import {
   deriveSeed,
   field,
   groupStats,
-  phase,
   pointsDiff,
   r6,
-  runBatch,
   type RunMode,
   type RunSpec,
   winShareDiff,
@@ -94,6 +93,36 @@ const SETTINGS: Setting[] = [
   },
 ];
 
+/** The runs: each setting under each rules, then each policy alone. */
+function cardCountingRuns(seed: number, quick: boolean, scale?: number) {
+  const runs: (RunSpec & { s: Setting })[] = [];
+  for (const rules of RULES) {
+    for (const s of SETTINGS) {
+      runs.push({
+        s,
+        rules,
+        policies: field(s.players, A, C),
+        seed: deriveSeed(seed, "card-counting", s.setting),
+        count: sized(s.count, s.quick, { quick, scale }),
+        mode: s.mode,
+      });
+    }
+  }
+  // each policy alone, single rounds from a fresh 94-card deck
+  const soloSeed = deriveSeed(seed, "card-counting", "solo");
+  const soloCount = sized(SOLO_ROUNDS, SOLO_QUICK, { quick, scale });
+  const soloRuns: RunSpec[] = RULES.flatMap((rules) =>
+    [A, C].map((p) => ({
+      rules,
+      policies: [p],
+      seed: soloSeed,
+      count: soloCount,
+      mode: "round" as const,
+    }))
+  );
+  return { runs, soloRuns, soloSeed, soloCount };
+}
+
 /**
  * The experiment.
  *
@@ -102,41 +131,20 @@ const SETTINGS: Setting[] = [
  * const r = await cardCounting.run({ seed: 1, quick: true, workers: 2 });
  * ```
  */
-export const cardCounting: Experiment = {
+export const cardCounting: Experiment = defineExperiment({
   name: "card-counting",
   chart: cardCountingChart,
   claim:
     "Card counting is worth nothing in one round from a fresh deck and about +0.2 points a round and +1 point of win rate across full games.",
-  async run({ seed, quick, scale, workers, onProgress }) {
-    const runs: (RunSpec & { s: Setting })[] = [];
-    for (const rules of RULES) {
-      for (const s of SETTINGS) {
-        runs.push({
-          s,
-          rules,
-          policies: field(s.players, A, C),
-          seed: deriveSeed(seed, "card-counting", s.setting),
-          count: sized(s.count, s.quick, { quick, scale }),
-          mode: s.mode,
-        });
-      }
-    }
-    // each policy alone, single rounds from a fresh 94-card deck
-    const soloSeed = deriveSeed(seed, "card-counting", "solo");
-    const soloCount = sized(SOLO_ROUNDS, SOLO_QUICK, { quick, scale });
-    const soloRuns: RunSpec[] = RULES.flatMap((rules) =>
-      [A, C].map((p) => ({
-        rules,
-        policies: [p],
-        seed: soloSeed,
-        count: soloCount,
-        mode: "round" as const,
-      }))
-    );
-    const all = await runBatch(
-      [...runs.map(({ s: _s, ...r }) => r), ...soloRuns],
-      { workers, onProgress: phase(onProgress, "card-counting") },
-    );
+  plan({ seed, quick, scale }) {
+    const state = cardCountingRuns(seed, quick, scale);
+    return {
+      runs: [...state.runs.map(({ s: _s, ...r }) => r), ...state.soloRuns],
+      state,
+    };
+  },
+  analyse({ state, accs: all }, { quick, scale }) {
+    const { runs, soloRuns, soloSeed, soloCount } = state;
     const accs = all.slice(0, runs.length);
     const soloAccs = all.slice(runs.length);
     const rows: Row[] = [];
@@ -207,7 +215,10 @@ export const cardCounting: Experiment = {
         if (run.mode === "round") {
           claims.push({
             claim: "card counting, single rounds from a fresh deck",
-            seed000: "ev 20.21, evc 20.21 (100,000 rounds)",
+            reference: {
+              source: "seed 000",
+              figure: "ev 20.21, evc 20.21 (100,000 rounds)",
+            },
             ours: `ev ${st[0].points_per_round.toFixed(2)}, evc ${
               st[1].points_per_round.toFixed(2)
             } (diff ${pd.diff.toFixed(3)} ± ${pd.se.toFixed(3)})`,
@@ -216,7 +227,10 @@ export const cardCounting: Experiment = {
           const sign = (x: number) => (x >= 0 ? "+" : "");
           claims.push({
             claim: `card counting, full games, ${run.s.short}`,
-            seed000: "about +0.2 points a round, about +1 point of win rate",
+            reference: {
+              source: "seed 000",
+              figure: "about +0.2 points a round, about +1 point of win rate",
+            },
             ours: `${sign(pd.diff)}${pd.diff.toFixed(2)} ± ${
               pd.se.toFixed(2)
             } points a round; evc wins ${
@@ -291,7 +305,10 @@ export const cardCounting: Experiment = {
       claims.push({
         claim:
           "card counting, single rounds: the setup that gives seed 000's 20.21",
-        seed000: "ev 20.21, evc 20.21 (100,000 rounds)",
+        reference: {
+          source: "seed 000",
+          figure: "ev 20.21, evc 20.21 (100,000 rounds)",
+        },
         ours: `each alone on the 94-card deck (immediate-actions): ev ${
           a.mean.toFixed(2)
         } ± ${a.se.toFixed(2)} (z ${a.z.toFixed(1)}), evc ${
@@ -316,7 +333,6 @@ export const cardCounting: Experiment = {
         "ci_high",
       ],
       rows,
-      chart: cardCountingChart(rows, { quick }),
       summary,
       claims,
       provenance: {
@@ -349,7 +365,7 @@ export const cardCounting: Experiment = {
       },
     };
   },
-};
+});
 
 /**
  * The chart of {@linkcode cardCounting} from its CSV rows (and `quick` from

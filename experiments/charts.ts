@@ -50,7 +50,8 @@ export interface RenderChartOptions {
 }
 
 /**
- * The experiments that can be re-rendered (those with a chart function).
+ * The experiments that can be re-rendered: every one (each has a chart
+ * function).
  *
  * @example
  * ```ts
@@ -58,15 +59,14 @@ export interface RenderChartOptions {
  * ```
  */
 export function chartableExperiments(): Experiment[] {
-  return EXPERIMENTS.filter((e) => e.chart !== undefined);
+  return EXPERIMENTS;
 }
 
 /**
  * The chart options of an experiment from its CSV and JSON in `dir`, with
  * the width and theme applied.
  *
- * @throws {InputError} for an unknown name, an experiment without a chart
- *   function, or missing result files.
+ * @throws {InputError} for an unknown name or missing result files.
  * @example
  * ```ts
  * const options = experimentChartOptions("advice", { theme: "dark" });
@@ -77,13 +77,6 @@ export function experimentChartOptions(
   options: RenderChartOptions = {},
 ): ChartOptions {
   const exp = findExperiment(name);
-  if (!exp.chart) {
-    throw new InputError(
-      `experiment '${name}' has no chart function: allowed ${
-        chartableExperiments().map((e) => e.name).join(", ")
-      }`,
-    );
-  }
   const dir = (options.dir ?? "results").replace(/\/+$/, "");
   let csv: string, json: string;
   try {
@@ -104,25 +97,8 @@ export function experimentChartOptions(
   };
 }
 
-/** An experiment without a chart function: its committed SVG, as it is. */
-function committedSvg(name: string, dir: string): string {
-  const path = `${dir.replace(/\/+$/, "")}/${name}.svg`;
-  try {
-    return Deno.readTextFileSync(path);
-  } catch (e) {
-    throw new InputError(
-      `cannot read ${path} (${
-        e instanceof Error ? e.message.split("\n")[0] : e
-      }): run 'deno task flip7 experiment ${name}' first`,
-    );
-  }
-}
-
 /**
- * Render an experiment's chart from its committed CSV and JSON. An
- * experiment without a chart function can still be converted: its committed
- * `NAME.svg` becomes the PNG or PDF (but `width` and `theme` need a chart
- * function).
+ * Render an experiment's chart from its committed CSV and JSON.
  *
  * @example
  * ```ts
@@ -133,10 +109,7 @@ export async function renderExperimentChart(
   name: string,
   options: RenderChartOptions = {},
 ): Promise<{ svg: string; bytes: Uint8Array }> {
-  const svg = findExperiment(name).chart || options.width !== undefined ||
-      options.theme !== undefined
-    ? renderSvg(experimentChartOptions(name, options))
-    : committedSvg(name, options.dir ?? "results");
+  const svg = renderSvg(experimentChartOptions(name, options));
   const format = options.format ?? "svg";
   const bytes = format === "svg"
     ? new TextEncoder().encode(svg)

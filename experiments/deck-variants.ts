@@ -22,7 +22,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  defineExperiment,
+  type Experiment,
+  type Row,
+} from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
 import { loadDecisions } from "../lib/solver/cache.ts";
 import { evaluatePolicies } from "../lib/solver/evaluate.ts";
@@ -297,25 +302,32 @@ const pc = (x: number, d = 1) => `${(100 * x).toFixed(d)}%`;
  * const r = await deckVariants.run({ seed: 1, quick: true, workers: 2 });
  * ```
  */
-export const deckVariants: Experiment = {
+export const deckVariants: Experiment = defineExperiment({
   name: "deck-variants",
   chart: deckVariantsChart,
   claim:
     "What a solo round is worth, deck by deck (numbers only to all 94 cards, and house variants), under optimal play and under the best simple rules.",
-  async run({ quick, workers, onProgress }) {
+  // solver work, one task per deck: neither Monte Carlo runs nor the
+  // solver evaluations of exact.ts, so a custom step
+  plan: ({ quick }) => ({
+    work: ({ workers, onProgress }) => {
+      const variants = DECK_VARIANTS.filter((v) => !quick || v.quick);
+      const ids = variants.map((v) => v.id).sort((a, b) =>
+        (COST[b] ?? 0) - (COST[a] ?? 0)
+      );
+      return runChunks<VariantFigures[]>({
+        module: import.meta.url,
+        fn: "deckVariantChunk",
+        args: { ids },
+        total: ids.length,
+        chunks: ids.length,
+        workers,
+        onProgress: phase(onProgress, "decks"),
+      });
+    },
+  }),
+  analyse({ work: parts }, { quick }) {
     const variants = DECK_VARIANTS.filter((v) => !quick || v.quick);
-    const ids = variants.map((v) => v.id).sort((a, b) =>
-      (COST[b] ?? 0) - (COST[a] ?? 0)
-    );
-    const parts = await runChunks<VariantFigures[]>({
-      module: import.meta.url,
-      fn: "deckVariantChunk",
-      args: { ids },
-      total: ids.length,
-      chunks: ids.length,
-      workers,
-      onProgress: phase(onProgress, "decks"),
-    });
     const byId = new Map(parts.flat().map((f) => [f.id, f]));
     const rows: Row[] = variants.map((v) => {
       const f = byId.get(v.id)!;
@@ -373,7 +385,11 @@ export const deckVariants: Experiment = {
     const claims = rows.filter((r) => r.deck === "all94" || r.deck === "chance")
       .map((r) => ({
         claim: `one solo round, ${r.label}: optimal value`,
-        seed000: r.deck === "chance" ? "22.232 (approx model)" : "—",
+        ...(r.deck === "chance"
+          ? {
+            reference: { source: "seed 000", figure: "22.232 (approx model)" },
+          }
+          : {}),
         ours: `${(r.optimum as number).toFixed(4)} (best sum:${r.best_sum} ${
           (r.best_sum_ev as number).toFixed(3)
         })`,
@@ -381,14 +397,12 @@ export const deckVariants: Experiment = {
     if (claims.length === 0) {
       claims.push({
         claim: "one solo round, numbers only: optimal value",
-        seed000: "—",
         ours: (rows[0].optimum as number).toFixed(4),
       });
     }
     return {
       columns: Object.keys(rows[0]),
       rows,
-      chart: deckVariantsChart(rows),
       summary,
       claims,
       provenance: {
@@ -411,7 +425,7 @@ export const deckVariants: Experiment = {
       },
     };
   },
-};
+});
 
 /** The policies drawn, CSV column and legend name. */
 const POLICIES: [string, string][] = [

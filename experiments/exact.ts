@@ -15,6 +15,7 @@
  * @module
  */
 
+import type { ExactWork } from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
 import {
   type Advice,
@@ -82,6 +83,21 @@ export interface ExactTask {
   model: string;
   /** Policy spec, or `advice` for {@linkcode exactAdvice}. */
   spec: string;
+}
+
+/**
+ * The exact part of an experiment's plan: the tasks, computed by
+ * {@linkcode precomputeExact} (together with the other experiments' in
+ * `deno task repro`); the analysis then reads them with
+ * {@linkcode exactEvaluations} and {@linkcode exactAdviceStudy}.
+ *
+ * @example
+ * ```ts
+ * const plan = { exact: exactWork([{ model: "approx", spec: "optimal" }]) };
+ * ```
+ */
+export function exactWork(tasks: ExactTask[]): ExactWork<ExactTask> {
+  return { tasks, compute: precomputeExact };
 }
 
 /**

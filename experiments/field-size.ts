@@ -24,7 +24,9 @@
  * `immediate-actions` (seed 000's reading of Flip Three).
  *
  * The Monte Carlo part is a sweep (lib/sweep.ts): {@linkcode fieldSizePlan}
- * is one plan, a sub-sweep per reading, played by `runSweep`; the CSV rows
+ * is one plan, a sub-sweep per reading, whose runs are the experiment's
+ * plan (played by `runAll`, in one pool with the other experiments' under
+ * `deno task repro`); the CSV rows
  * are `sweepRows` with the set label as `reading`, the pooled rows and the
  * z-scores come from `pooledCells`.
  *
@@ -38,6 +40,7 @@
 import * as Plot from "@observablehq/plot";
 import {
   type ChartOptions,
+  defineExperiment,
   type Experiment,
   type Row,
   sized,
@@ -45,25 +48,25 @@ import {
 import {
   deriveSeed,
   groupStats,
-  phase,
   pointsDiff,
   r6,
+  type RunAccum,
   winShareDiff,
 } from "./common.ts";
 import {
   planSweeps,
   pooledCells,
-  runSweep,
   SWEEP_COLUMNS,
   type SweepConfig,
   sweepRows,
   type SweepRun,
+  winShareChart,
 } from "../lib/sweep.ts";
 import {
   exactEvaluations,
   type ExactTask,
+  exactWork,
   MODELS,
-  precomputeExact,
 } from "./exact.ts";
 import { round } from "../lib/stats.ts";
 
@@ -242,6 +245,80 @@ function zOf(ours: number, se: number, theirs: number, se0: number): number {
 }
 
 /**
+ * z-scores of a pooled cell (ev against `reading` at `n` players) against
+ * seed 000's figures at that size (null at sizes seed 000 did not play):
+ * each policy's win share and points a round, the share gap and the points
+ * gap, with ours and seed 000's gaps. Seed 000's SEs: binomial for the
+ * shares; for points, ours scaled to its game count (same estimator, same
+ * table; it prints none).
+ */
+function zVsSeed000(
+  acc: RunAccum,
+  n: number,
+  reading: string,
+): Record<string, unknown> | null {
+  const [a, b] = groupStats(acc);
+  const d = winShareDiff(acc, A, reading);
+  const p = pointsDiff(acc, A, reading);
+  const s0 = SEED000.filter((r) => r.players === n);
+  if (s0.length === 0) return null;
+  // seed 000's SEs: binomial for the shares; for points, ours scaled
+  // to its game count (same estimator, same table)
+  const [s0a, s0b] = s0;
+  const g0 = s0a.games, k = Math.sqrt(acc.games / g0);
+  const d0 = shareDiff(
+    s0a.win_share,
+    s0b.win_share,
+    a.seats,
+    b.seats,
+    g0,
+  );
+  const seShare = (x: number, seats: number, games: number) =>
+    Math.sqrt(seats * x * (1 - seats * x) / games) / seats;
+  const gap0 = round(s0a.points_per_round - s0b.points_per_round, 2);
+  return {
+    ev_win_share: zOf(
+      a.win_share,
+      seShare(a.win_share, a.seats, acc.games),
+      s0a.win_share,
+      seShare(s0a.win_share, a.seats, g0),
+    ),
+    other_win_share: zOf(
+      b.win_share,
+      seShare(b.win_share, b.seats, acc.games),
+      s0b.win_share,
+      seShare(s0b.win_share, b.seats, g0),
+    ),
+    win_share_diff: zOf(d.diff, d.se, d0.diff, d0.se),
+    ev_points: zOf(
+      a.points_per_round,
+      a.ppr_se,
+      s0a.points_per_round,
+      a.ppr_se * k,
+    ),
+    other_points: zOf(
+      b.points_per_round,
+      b.ppr_se,
+      s0b.points_per_round,
+      b.ppr_se * k,
+    ),
+    points_gap: zOf(p.diff, p.se, gap0, p.se * k),
+    ours: {
+      win_share_diff: r6(d.diff),
+      win_share_diff_se: r6(d.se),
+      points_gap: round(p.diff, 4),
+      points_gap_se: round(p.se, 4),
+    },
+    seed000: {
+      win_share_diff: r6(d0.diff),
+      win_share_diff_se: r6(d0.se),
+      points_gap: gap0,
+      points_gap_se_estimated: round(p.se * k, 4),
+    },
+  };
+}
+
+/**
  * The experiment.
  *
  * @example
@@ -249,22 +326,29 @@ function zOf(ours: number, se: number, theirs: number, se0: number): number {
  * const r = await fieldSize.run({ seed: 1, quick: true, workers: 2 });
  * ```
  */
-export const fieldSize: Experiment = {
+export const fieldSize: Experiment = defineExperiment({
   name: "field-size",
   chart: fieldSizeChart,
   claim:
     "More points per round is not more wins: ev beats bust:0.25 heads-up but loses at 4 and 6 players.",
-  async run({ seed, quick, scale, workers, onProgress }) {
+  plan({ seed, quick, scale }) {
+    const sweep = fieldSizePlan(
+      seed,
+      (n) => sized(GAMES[n], QUICK_GAMES, { quick, scale }),
+    );
+    // the solo EVs of the policies explain the gap in points per round
+    return {
+      runs: sweep.map((r) => r.spec),
+      exact: exactWork(FIELD_SIZE_TASKS),
+      state: sweep,
+    };
+  },
+  analyse({ state: plan, accs }, { seed, quick, scale }) {
     const seeds = Array.from(
       { length: SEEDS },
       (_, r) => fieldSizeSeed(seed, r),
     );
     const count = (n: number) => sized(GAMES[n], QUICK_GAMES, { quick, scale });
-    const plan = fieldSizePlan(seed, count);
-    const accs = await runSweep(plan, {
-      workers,
-      onProgress: phase(onProgress, "field-size"),
-    });
     // the sweep's rows, its set label (the reading) in a last column
     const rows: Row[] = sweepRows(plan, accs).map(({ set, ...r }) => ({
       ...r,
@@ -313,62 +397,8 @@ export const fieldSize: Experiment = {
           p.se.toFixed(3)
         })`,
       );
-      const s0 = SEED000.filter((r) => r.players === n);
-      if (s0.length === 0) continue;
-      // seed 000's SEs: binomial for the shares; for points, ours scaled
-      // to its game count (same estimator, same table)
-      const [s0a, s0b] = s0;
-      const g0 = s0a.games, k = Math.sqrt(acc.games / g0);
-      const d0 = shareDiff(
-        s0a.win_share,
-        s0b.win_share,
-        a.seats,
-        b.seats,
-        g0,
-      );
-      const seShare = (x: number, seats: number, games: number) =>
-        Math.sqrt(seats * x * (1 - seats * x) / games) / seats;
-      const gap0 = round(s0a.points_per_round - s0b.points_per_round, 2);
-      ((zs[reading] ??= {})[rules] ??= {})[n] = {
-        ev_win_share: zOf(
-          a.win_share,
-          seShare(a.win_share, a.seats, acc.games),
-          s0a.win_share,
-          seShare(s0a.win_share, a.seats, g0),
-        ),
-        other_win_share: zOf(
-          b.win_share,
-          seShare(b.win_share, b.seats, acc.games),
-          s0b.win_share,
-          seShare(s0b.win_share, b.seats, g0),
-        ),
-        win_share_diff: zOf(d.diff, d.se, d0.diff, d0.se),
-        ev_points: zOf(
-          a.points_per_round,
-          a.ppr_se,
-          s0a.points_per_round,
-          a.ppr_se * k,
-        ),
-        other_points: zOf(
-          b.points_per_round,
-          b.ppr_se,
-          s0b.points_per_round,
-          b.ppr_se * k,
-        ),
-        points_gap: zOf(p.diff, p.se, gap0, p.se * k),
-        ours: {
-          win_share_diff: r6(d.diff),
-          win_share_diff_se: r6(d.se),
-          points_gap: round(p.diff, 4),
-          points_gap_se: round(p.se, 4),
-        },
-        seed000: {
-          win_share_diff: r6(d0.diff),
-          win_share_diff_se: r6(d0.se),
-          points_gap: gap0,
-          points_gap_se_estimated: round(p.se * k, 4),
-        },
-      };
+      const z = zVsSeed000(acc, n, reading);
+      if (z) ((zs[reading] ??= {})[rules] ??= {})[n] = z;
     }
     // the largest |z| per reading and rules over seed 000's sizes: of the
     // comparisons (shares, share gap, points gap), and of the points levels
@@ -395,11 +425,6 @@ export const fieldSize: Experiment = {
       return `${A} ${pct(a.win_share)} vs ${pct(b.win_share)}`;
     };
     // The exact solo gap between the policies, on both models.
-    await precomputeExact(
-      FIELD_SIZE_TASKS,
-      workers,
-      phase(onProgress, "exact figures"),
-    );
     const solo = Object.fromEntries(MODELS.map((m) => {
       const [e, b, c] = exactEvaluations(m, [A, ...READINGS]);
       return [m, {
@@ -442,12 +467,15 @@ export const fieldSize: Experiment = {
     const claims = [
       ...SEED000_SIZES.map((n) => ({
         claim: `${n} players: per-seat win share, ${A} vs ${B}`,
-        seed000: s000(n),
+        reference: { source: "seed 000", figure: s000(n) },
         ours: `${R0}: ${A} ${both(R0, n)}; ${R1}: ${A} ${both(R1, n)}`,
       })),
       {
         claim: `points a round, ${A} minus ${B} (2 / 4 / 6 players)`,
-        seed000: "0.11 / 0.17 / 0.21 (about 0.15)",
+        reference: {
+          source: "seed 000",
+          figure: "0.11 / 0.17 / 0.21 (about 0.15)",
+        },
         ours: `${R0}: ${g(`${R0}/${IA}/2`)} / ${g(`${R0}/${IA}/4`)} / ${
           g(`${R0}/${IA}/6`)
         }; ${R1}: ${g(`${R1}/${IA}/2`)} / ${g(`${R1}/${IA}/4`)} / ${
@@ -457,7 +485,10 @@ export const fieldSize: Experiment = {
       {
         claim:
           `seed 000's field-size table (win shares, share gaps, points gaps at 2 / 4 / 6 players): largest |z| of ours against it`,
-        seed000: "its table (one policy, bust:0.25)",
+        reference: {
+          source: "seed 000",
+          figure: "its table (one policy, bust:0.25)",
+        },
         ours: `${R0} ${zmax(R0, IA)}, ${R1} ${zmax(R1, IA)} (${IA}); ${
           ALT_READINGS.map((r) => `${r} ${zmax(r, IA)}`).join(", ")
         }; points levels of both policies (not a reading's doing): ${
@@ -470,7 +501,6 @@ export const fieldSize: Experiment = {
       // the sweep's columns, its policy set named `reading` and put last
       columns: [...SWEEP_COLUMNS.filter((c) => c !== "set"), "reading"],
       rows,
-      chart: fieldSizeChart(rows, { quick, pooled, readings: READINGS }),
       summary,
       claims,
       provenance: {
@@ -507,7 +537,7 @@ export const fieldSize: Experiment = {
       },
     };
   },
-};
+});
 
 /**
  * The chart of {@linkcode fieldSize} from its provenance (`pooled`,
@@ -536,8 +566,8 @@ export function fieldSizeChart(
   const chartPts = pooled.filter((r) => readings.includes(r.reading as string))
     .map((r) => ({
       rules: r.rules,
-      reading: r.reading,
-      role: role(r.policy),
+      row: r.reading,
+      series: role(r.policy),
       x: (r.players as number) + dx(r.policy),
       y: excess(r, r.win_share),
       lo: excess(r, r.ci_low),
@@ -554,7 +584,7 @@ export function fieldSizeChart(
       }))
     )
   );
-  return {
+  return winShareChart(chartPts, {
     title: "Win share against field size: ev vs two readings of bust:0.25",
     subtitle:
       `Win share per seat minus 1/n. bustsc:0.25 = bust:0.25 that always hits holding a Second Chance${
@@ -564,51 +594,13 @@ export function fieldSizeChart(
       "Filled: ours, 3 seeds pooled, bars Wilson 95%. Hollow: seed 000 (same in both rows). Data: results/field-size.csv",
     height: 600,
     marginRight: 90,
-    marginLeft: 56,
-    x: {
-      label: "Players",
-      ticks: PLAYERS,
-      tickFormat: "d",
-      domain: [1.6, 8.4],
-    },
-    y: {
-      // along the axis, clear of the facet labels above the panels
-      label: "Win share − 1/n (percentage points)",
-      labelAnchor: "center" as const,
-      percent: true,
-      grid: true,
-    },
-    fx: { label: null, domain: RULES },
-    fy: { label: null, domain: readings },
-    color: { legend: true, domain: [A, "the reading"], label: "Policy" },
+    players: PLAYERS,
+    xDomain: [1.6, 8.4],
+    rules: RULES,
+    rows: readings,
+    series: [A, "the reading"],
+    seriesLabel: "Policy",
     marks: [
-      Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
-      Plot.link(chartPts, {
-        x1: "x",
-        x2: "x",
-        y1: "lo",
-        y2: "hi",
-        fx: "rules",
-        fy: "reading",
-        stroke: "role",
-        strokeWidth: 2,
-      }),
-      Plot.line(chartPts, {
-        x: "x",
-        y: "y",
-        fx: "rules",
-        fy: "reading",
-        stroke: "role",
-        strokeOpacity: 0.4,
-      }),
-      Plot.dot(chartPts, {
-        x: "x",
-        y: "y",
-        fx: "rules",
-        fy: "reading",
-        fill: "role",
-        r: 3,
-      }),
       Plot.dot(s0, {
         x: "x",
         y: "y",
@@ -619,5 +611,5 @@ export function fieldSizeChart(
         strokeWidth: 1.5,
       }),
     ],
-  };
+  });
 }

@@ -1,6 +1,8 @@
 /**
  * The experiments, one per claim of seed 000, in the order `deno task repro`
- * runs them (the order of issue 4).
+ * runs them (the order of issue 4). Each is data (lib/experiment.ts): its
+ * plan names its Monte Carlo runs and exact solver tasks, so a run of
+ * several experiments computes them together (`executePlans`).
  *
  * @example
  * ```ts
@@ -13,22 +15,15 @@
 
 import { InputError } from "../lib/cards.ts";
 import type { Experiment } from "../lib/experiment.ts";
-import { advice, ADVICE_TASKS } from "./advice.ts";
+import { advice } from "./advice.ts";
 import { cardCounting } from "./card-counting.ts";
 import { deckVariants } from "./deck-variants.ts";
 import { roundLaw } from "./round-law.ts";
-import { FIELD_SIZE_TASKS, fieldSize } from "./field-size.ts";
-import type { ExactTask } from "./exact.ts";
-import {
-  DISTRIBUTION_TASKS,
-  optimalDistribution,
-} from "./optimal-distribution.ts";
-import { POLICY_EV_TASKS, policyEvTable } from "./policy-ev-table.ts";
+import { fieldSize } from "./field-size.ts";
+import { optimalDistribution } from "./optimal-distribution.ts";
+import { policyEvTable } from "./policy-ev-table.ts";
 import { replication } from "./replication.ts";
-import {
-  SOLVER_VS_SIM_TASKS,
-  solverVsSimulation,
-} from "./solver-vs-simulation.ts";
+import { solverVsSimulation } from "./solver-vs-simulation.ts";
 import { winAgent } from "./win-agent.ts";
 import { sweep } from "./sweep.ts";
 
@@ -79,23 +74,6 @@ export const EXPERIMENTS: Experiment[] = [
   ...SEED000_EXPERIMENTS,
   ...OTHER_EXPERIMENTS,
 ];
-
-/**
- * The exact solver computations each experiment needs, so that a run of
- * several experiments can compute them all at once over the workers.
- *
- * @example
- * ```ts
- * EXACT_TASKS["advice"]; // [{ model: "approx", spec: "advice" }, ...]
- * ```
- */
-export const EXACT_TASKS: Record<string, ExactTask[]> = {
-  "policy-ev-table": POLICY_EV_TASKS,
-  "optimal-distribution": DISTRIBUTION_TASKS,
-  "field-size": FIELD_SIZE_TASKS,
-  "advice": ADVICE_TASKS,
-  "solver-vs-simulation": SOLVER_VS_SIM_TASKS,
-};
 
 /**
  * Names of the experiments.

@@ -15,15 +15,19 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  defineExperiment,
+  type Experiment,
+  type Row,
+} from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
-import { phase } from "./common.ts";
 import {
   exactEvaluations,
   type ExactTask,
+  exactWork,
   MODEL_NOTES,
   MODELS,
-  precomputeExact,
 } from "./exact.ts";
 
 /**
@@ -118,17 +122,13 @@ export function summarizeDistribution(
  * const r = await optimalDistribution.run({ seed: 1, quick: true, workers: 2 });
  * ```
  */
-export const optimalDistribution: Experiment = {
+export const optimalDistribution: Experiment = defineExperiment({
   name: "optimal-distribution",
   chart: distributionChart,
   claim:
     "Optimal play scores 0 on 31.7% of rounds and otherwise piles up around 25-33.",
-  async run({ workers, onProgress }) {
-    await precomputeExact(
-      DISTRIBUTION_TASKS,
-      workers,
-      phase(onProgress, "exact figures"),
-    );
+  plan: () => ({ exact: exactWork(DISTRIBUTION_TASKS) }),
+  analyse() {
     const rows: Row[] = [];
     const sums: Record<string, DistributionSummary> = {};
     for (const model of MODELS) {
@@ -162,7 +162,10 @@ export const optimalDistribution: Experiment = {
     const summary = MODELS.map(line);
     const claims = [{
       claim: "optimal play: score distribution",
-      seed000: "0 on 31.7% of rounds, otherwise piled up around 25-33",
+      reference: {
+        source: "seed 000",
+        figure: "0 on 31.7% of rounds, otherwise piled up around 25-33",
+      },
       ours: MODELS.map((m) =>
         `${m}: 0 on ${pc(sums[m].zero)} (bust ${
           pc(sums[m].bust)
@@ -174,7 +177,6 @@ export const optimalDistribution: Experiment = {
     return {
       columns: ["model", "score", "probability", "cumulative"],
       rows,
-      chart: distributionChart(rows, { summary_by_model: sums }),
       summary,
       claims,
       provenance: {
@@ -190,7 +192,7 @@ export const optimalDistribution: Experiment = {
       },
     };
   },
-};
+});
 
 /**
  * The chart of {@linkcode optimalDistribution} from its CSV rows and

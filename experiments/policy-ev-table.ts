@@ -17,15 +17,19 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  defineExperiment,
+  type Experiment,
+  type Row,
+} from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
-import { phase } from "./common.ts";
 import {
   exactEvaluations,
   type ExactTask,
+  exactWork,
   MODEL_NOTES,
   MODELS,
-  precomputeExact,
   TABLE_POLICIES,
 } from "./exact.ts";
 
@@ -143,17 +147,13 @@ function agrees(x: number, published: number, digits: number): boolean {
  * const r = await policyEvTable.run({ seed: 1, quick: true, workers: 2 });
  * ```
  */
-export const policyEvTable: Experiment = {
+export const policyEvTable: Experiment = defineExperiment({
   name: "policy-ev-table",
   chart: policyEvChart,
   claim:
     "Exact table: optimal play is worth 22.232 a round; the best simple rules (sum 24, bust risk < 0.25) about 20.98, 5.6% below.",
-  async run({ workers, onProgress }) {
-    await precomputeExact(
-      POLICY_EV_TASKS,
-      workers,
-      phase(onProgress, "exact figures"),
-    );
+  plan: () => ({ exact: exactWork(POLICY_EV_TASKS) }),
+  analyse() {
     const rows: Row[] = [];
     const byModel: Record<string, Record<string, Row>> = {};
     let matches = 0, compared = 0;
@@ -214,12 +214,18 @@ export const policyEvTable: Experiment = {
     const claims = [
       {
         claim: "one round alone, optimal play",
-        seed000: "22.232 (sd 17.47, bust 31.7%, Flip 7 1.55%)",
+        reference: {
+          source: "seed 000",
+          figure: "22.232 (sd 17.47, bust 31.7%, Flip 7 1.55%)",
+        },
         ours: `${f(a.optimal)} approx; ${f(x.optimal)} exact`,
       },
       {
         claim: "best simple rules: sum 24 / bust risk < 0.25",
-        seed000: "20.977 / 20.988, about 5.6% below optimal",
+        reference: {
+          source: "seed 000",
+          figure: "20.977 / 20.988, about 5.6% below optimal",
+        },
         ours: `${(a["sum:24"].ev as number).toFixed(3)} / ${
           (a["bust:0.25"].ev as number).toFixed(3)
         } approx (${gap(a["bust:0.25"])} below); ${
@@ -230,7 +236,10 @@ export const policyEvTable: Experiment = {
       },
       {
         claim: "chasing Flip 7: bust risk < 0.45",
-        seed000: "14.058, Flip 7 on 4.01%, worst in the table",
+        reference: {
+          source: "seed 000",
+          figure: "14.058, Flip 7 on 4.01%, worst in the table",
+        },
         ours: `${(a["bust:0.45"].ev as number).toFixed(3)}, Flip 7 ${
           (100 * (a["bust:0.45"].flip7 as number)).toFixed(2)
         }% approx; ${(x["bust:0.45"].ev as number).toFixed(3)}, ${
@@ -239,7 +248,10 @@ export const policyEvTable: Experiment = {
       },
       {
         claim: "the one-step ev rule",
-        seed000: "within a whisker of the exact optimum",
+        reference: {
+          source: "seed 000",
+          figure: "within a whisker of the exact optimum",
+        },
         ours: `${(x.ev.ev as number).toFixed(3)} exact, ${
           gap(x.ev)
         } below optimal (bust:0.25 ${gap(x["bust:0.25"])} below)`,
@@ -247,8 +259,11 @@ export const policyEvTable: Experiment = {
       {
         claim:
           "bust risk < 0.25, always hitting while holding a Second Chance (bustsc:0.25)",
-        seed000:
-          "not in its table (the bust:0.25 its simulator played, see field size)",
+        reference: {
+          source: "seed 000",
+          figure:
+            "not in its table (the bust:0.25 its simulator played, see field size)",
+        },
         ours: `${(a["bustsc:0.25"].ev as number).toFixed(3)} approx (${
           gap(a["bustsc:0.25"])
         } below optimal); ${
@@ -274,7 +289,6 @@ export const policyEvTable: Experiment = {
         "seed000_flip7",
       ],
       rows,
-      chart: policyEvChart(rows),
       summary,
       claims,
       provenance: {
@@ -290,7 +304,7 @@ export const policyEvTable: Experiment = {
       },
     };
   },
-};
+});
 
 /**
  * The chart of {@linkcode policyEvTable} from its CSV rows: EV against bust

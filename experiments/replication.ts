@@ -23,6 +23,7 @@
 import * as Plot from "@observablehq/plot";
 import {
   type ChartOptions,
+  defineExperiment,
   type Experiment,
   type Row,
   sized,
@@ -32,11 +33,8 @@ import {
   deriveSeed,
   field,
   groupStats,
-  phase,
   pool,
   r6,
-  runBatch,
-  type RunSpec,
   winShareDiff,
 } from "./common.ts";
 
@@ -58,6 +56,14 @@ function phi(x: number): number {
   return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
 }
 
+/** The seeds of the runs (the same for every reading). */
+function replicationSeeds(seed: number): number[] {
+  return Array.from(
+    { length: SEEDS },
+    (_, i) => deriveSeed(seed, "replication", i),
+  );
+}
+
 /**
  * The experiment.
  *
@@ -66,35 +72,29 @@ function phi(x: number): number {
  * const r = await replication.run({ seed: 1, quick: true, workers: 2 });
  * ```
  */
-export const replication: Experiment = {
+export const replication: Experiment = defineExperiment({
   name: "replication",
   chart: replicationChart,
   claim:
     "One 24,000-game run looked significant at 3 SE and did not replicate: how often does one run cross 3 SE?",
-  async run({ seed, quick, scale, workers, onProgress }) {
-    const games = sized(GAMES, QUICK_GAMES, { quick, scale });
-    const seeds = Array.from(
-      { length: SEEDS },
-      (_, i) => deriveSeed(seed, "replication", i),
-    );
+  plan: ({ seed, quick, scale }) => ({
     // seed 000's bust:0.25 as evaluated, then the reading that reproduces its
     // field-size table (experiments/field-size.ts), on the same seeds
-    const runs: (RunSpec & { reading: string })[] = READINGS.flatMap((
-      reading,
-    ) =>
-      seeds.map((s) => ({
-        reading,
+    runs: READINGS.flatMap((reading) =>
+      replicationSeeds(seed).map((s) => ({
         rules: RULES,
         policies: field(PLAYERS, A, reading),
         seed: s,
-        count: games,
+        count: sized(GAMES, QUICK_GAMES, { quick, scale }),
         mode: "game" as const,
       }))
-    );
-    const accs = await runBatch(runs.map(({ reading: _r, ...r }) => r), {
-      workers,
-      onProgress: phase(onProgress, "replication"),
-    });
+    ),
+  }),
+  analyse({ plan, accs }, { seed }) {
+    const seeds = replicationSeeds(seed);
+    // the reading of each run: its second policy
+    const runs = plan.runs!.map((r) => ({ ...r, reading: r.policies[1] }));
+    const games = runs[0].count;
     const rows: Row[] = runs.map((spec, i) => {
       const [a, b] = groupStats(accs[i]);
       const d = winShareDiff(accs[i], A, spec.reading);
@@ -186,7 +186,10 @@ export const replication: Experiment = {
       claim: `one ${
         games.toLocaleString("en-US")
       }-game run at 4 players crosses 3 SE (ev vs bust:0.25)`,
-      seed000: "once; did not replicate on a second seed",
+      reference: {
+        source: "seed 000",
+        figure: "once; did not replicate on a second seed",
+      },
       ours: claimsOurs.join("; "),
     }];
     return {
@@ -206,10 +209,6 @@ export const replication: Experiment = {
         "reading",
       ],
       rows,
-      chart: replicationChart(rows, {
-        readings: READINGS,
-        by_reading: byReading,
-      }),
       summary,
       claims,
       provenance: {
@@ -233,7 +232,7 @@ export const replication: Experiment = {
       },
     };
   },
-};
+});
 
 /**
  * The chart of {@linkcode replication} from its CSV rows and provenance: one

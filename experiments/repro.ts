@@ -2,9 +2,12 @@
  * `deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR]`:
  * run the reproduction of seed 000 (one experiment per claim; `--all` adds
  * the other experiments; names run just those) into `results/` (or `DIR`).
- * A run without names also writes `CLAIMS.md` (the claims table;
- * deterministic) and `repro.json` (timing per experiment and in total,
- * commit, workers); a full-size run into `results/` also refreshes the
+ * The experiments' plans are computed together: the Monte Carlo runs of all
+ * of them in one pool of workers, their exact solver figures at once, then
+ * the custom steps (win-agent's training, the deck solvers); then each is
+ * analysed and written. A run without names also writes `CLAIMS.md` (the
+ * claims table; deterministic) and `repro.json` (the time of the shared
+ * computation, each experiment's analysis, the total, commit, workers); a full-size run into `results/` also refreshes the
  * README's claims block. `--scale X` multiplies every Monte Carlo count
  * (exact figures do not change). Progress goes to stderr, the key figures and the timing to stdout.
  *
@@ -34,13 +37,12 @@ import { writeReport } from "./report.ts";
 import {
   claimsTable,
   codeVersion,
-  runExperiment,
+  executePlans,
   type RunReport,
+  writeExperiment,
 } from "../lib/experiment.ts";
 import { defaultWorkers } from "../lib/parallel.ts";
-import { precomputeExact } from "./exact.ts";
 import {
-  EXACT_TASKS,
   EXPERIMENT_NAMES,
   EXPERIMENTS,
   findExperiment,
@@ -132,6 +134,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
     echo && Deno.stderr.writeSync(enc.encode(s + "\n"));
   const t0 = performance.now();
   const reports: RunReport[] = [];
+  const analysisTime = new Map<string, number>();
   const args = [
     ...(opts.only ?? []),
     ...(opts.all ? ["--all"] : []),
@@ -142,35 +145,40 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
       : []),
     ...(opts.outDir !== "results" ? [`--out ${opts.outDir}`] : []),
   ];
-  // The solver's exact figures of every experiment, at once over the workers.
-  const tasks = exps.flatMap((e) => EXACT_TASKS[e.name] ?? []);
-  let exactTime = 0;
-  if (tasks.length > 0) {
-    err(`[0/${exps.length}] exact figures (solver) ...`);
-    const t = performance.now();
-    const bar = echo ? progress("  exact figures") : () => {};
-    await precomputeExact(tasks, opts.workers, bar);
-    exactTime = (performance.now() - t) / 1000;
-    err(
-      `[0/${exps.length}] exact figures (solver) done in ${
-        exactTime.toFixed(1)
-      } s`,
-    );
-  }
+  // Every experiment's plan, computed together: the games of all of them in
+  // one pool of workers, their exact figures at once, then custom steps.
+  err(
+    `[0/${exps.length}] games (one pool), exact figures and custom steps of ${exps.length} experiment${
+      exps.length === 1 ? "" : "s"
+    } ...`,
+  );
+  const bars = new Map<string, (done: number, total: number) => void>();
+  const options = {
+    seed: opts.seed,
+    quick: opts.quick,
+    scale: opts.scale,
+    workers: opts.workers,
+    onProgress: (label: string, d: number, t: number) => {
+      if (!echo) return;
+      if (!bars.has(label)) bars.set(label, progress(`  ${label}`));
+      bars.get(label)!(d, t);
+    },
+  };
+  const started = new Date();
+  const done = await executePlans(exps, options);
+  const computeTime = (performance.now() - t0) / 1000;
+  err(`[0/${exps.length}] computed in ${computeTime.toFixed(1)} s`);
   for (const [i, exp] of exps.entries()) {
-    err(`[${i + 1}/${exps.length}] ${exp.name} ...`);
-    const bar = echo ? progress(`  ${exp.name}`) : () => {};
-    const r = await runExperiment(exp, {
-      seed: opts.seed,
-      quick: opts.quick,
-      scale: opts.scale,
-      workers: opts.workers,
+    const t = performance.now();
+    const r = await writeExperiment(exp, done[i], {
+      ...options,
       outDir: opts.outDir,
       command: ["deno task repro", ...args].join(" "),
-      onProgress: (_l, d, t) => bar(d, t),
-    });
+    }, { started, t0 });
+    const own = (performance.now() - t) / 1000;
+    analysisTime.set(exp.name, own);
     err(
-      `[${i + 1}/${exps.length}] ${exp.name} done in ${r.elapsed.toFixed(1)} s`,
+      `[${i + 1}/${exps.length}] ${exp.name} analysed in ${own.toFixed(1)} s`,
     );
     if (echo) {
       console.log(`== ${exp.name}: ${exp.claim}`);
@@ -209,10 +217,12 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
           total.toFixed(1)
         } s on ${opts.workers} worker${
           opts.workers === 1 ? "" : "s"
-        } (${navigator.hardwareConcurrency} cores; solver figures ${
-          exactTime.toFixed(1)
-        } s${
-          reports.map((r) => `, ${r.name} ${r.elapsed.toFixed(1)} s`).join("")
+        } (${navigator.hardwareConcurrency} cores; games, exact figures and custom steps ${
+          computeTime.toFixed(1)
+        } s, then analysis and files${
+          reports.map((r) =>
+            ` ${r.name} ${analysisTime.get(r.name)!.toFixed(1)} s`
+          ).join(",")
         }).`,
       );
     }
@@ -228,10 +238,17 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
           cores: navigator.hardwareConcurrency,
           code: await codeVersion(),
           deno: Deno.version.deno,
+          // the computation is shared (one pool); then each experiment's
+          // analysis and files
           elapsed_s: {
-            "exact figures (solver)": Math.round(exactTime * 10) / 10,
+            "games, exact figures and custom steps": Math.round(
+              computeTime * 10,
+            ) / 10,
             ...Object.fromEntries(
-              reports.map((r) => [r.name, Math.round(r.elapsed * 10) / 10]),
+              reports.map((r) => [
+                r.name,
+                Math.round(analysisTime.get(r.name)! * 10) / 10,
+              ]),
             ),
           },
           total_s: Math.round(total * 10) / 10,

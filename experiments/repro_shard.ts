@@ -1,8 +1,8 @@
 /**
  * `deno task repro ... --shard I/N [--out DIR]`: shard `I` of `N` of a
- * reproduction. Each experiment of the run plays only this shard's slice of
- * its games (no exact figures, no results); the slices of all experiments go
- * into one partial file in `--out DIR` (default `results/shards/`), which
+ * reproduction. The run's one pool of games (every experiment's runs) is
+ * played for this shard's slice of each run only (no exact figures, no
+ * results); the slices go into one partial file in `--out DIR` (default `results/shards/`), which
  * `deno task flip7 merge` adds up with the other shards' into the
  * reproduction's files.
  *
@@ -17,6 +17,7 @@
 
 import { intOption, scaleOption, type Values } from "../cli/args.ts";
 import { shardOut } from "../cli/shard.ts";
+import { executePlans } from "../lib/experiment.ts";
 import { defaultWorkers } from "../lib/parallel.ts";
 import {
   parseShard,
@@ -72,14 +73,13 @@ export async function reproShard(
     shard,
     shardOut(values),
     async () => {
-      for (const exp of exps) {
-        setShardLabel(exp.name);
-        try {
-          await exp.run({ seed, quick, scale, workers });
-          shardStopHere();
-        } catch (e) {
-          if (!(e instanceof ShardStop)) throw e;
-        }
+      // the experiments' runs are one pool, as `repro` plays them
+      setShardLabel(exps.length === 1 ? exps[0].name : "repro");
+      try {
+        await executePlans(exps, { seed, quick, scale, workers });
+        shardStopHere();
+      } catch (e) {
+        if (!(e instanceof ShardStop)) throw e;
       }
     },
     { workers, label: "repro" },

@@ -17,7 +17,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
+import {
+  type ChartOptions,
+  defineExperiment,
+  type Experiment,
+  type Row,
+} from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
 import { ActionModel } from "../lib/solver/actions.ts";
 import { loadDecisions } from "../lib/solver/cache.ts";
@@ -80,28 +85,35 @@ export function roundLawChunk(
  * const r = await roundLaw.run({ seed: 1, quick: true, workers: 2 });
  * ```
  */
-export const roundLaw: Experiment = {
+export const roundLaw: Experiment = defineExperiment({
   name: "round-law",
   chart: roundLawChart,
   claim:
     "The law of one optimal solo round, deck by deck (the 94-card game's above all), and the expected rounds to reach 200 alone.",
-  async run({ quick, workers, onProgress }) {
+  // solver work, one task per deck: neither Monte Carlo runs nor the
+  // solver evaluations of exact.ts, so a custom step
+  plan: ({ quick }) => ({
+    work: ({ workers, onProgress }) => {
+      const variants = DECK_VARIANTS.filter((v) => !quick || v.quick);
+      const ids = variants.map((v) => v.id).sort((a, b) =>
+        (b === "all94" ? 2 : b === "flip3-alone" ? 1 : 0) -
+        (a === "all94" ? 2 : a === "flip3-alone" ? 1 : 0)
+      );
+      return runChunks<
+        { id: string; ev: number; distribution: number[] }[]
+      >({
+        module: import.meta.url,
+        fn: "roundLawChunk",
+        args: { ids },
+        total: ids.length,
+        chunks: ids.length,
+        workers,
+        onProgress: phase(onProgress, "decks"),
+      });
+    },
+  }),
+  analyse({ work: parts }, { quick }) {
     const variants = DECK_VARIANTS.filter((v) => !quick || v.quick);
-    const ids = variants.map((v) => v.id).sort((a, b) =>
-      (b === "all94" ? 2 : b === "flip3-alone" ? 1 : 0) -
-      (a === "all94" ? 2 : a === "flip3-alone" ? 1 : 0)
-    );
-    const parts = await runChunks<
-      { id: string; ev: number; distribution: number[] }[]
-    >({
-      module: import.meta.url,
-      fn: "roundLawChunk",
-      args: { ids },
-      total: ids.length,
-      chunks: ids.length,
-      workers,
-      onProgress: phase(onProgress, "decks"),
-    });
     const byId = new Map(parts.flat().map((f) => [f.id, f]));
     const rows: Row[] = [];
     const rounds: Record<string, number> = {};
@@ -129,12 +141,10 @@ export const roundLaw: Experiment = {
     return {
       columns: ["deck", "score", "probability", "cumulative"],
       rows,
-      chart: roundLawChart(rows),
       summary,
       claims: [{
         claim:
           `expected rounds to reach ${TARGET} alone, optimal one-round play`,
-        seed000: "—",
         ours: variants.map((v) => `${v.id} ${rounds[v.id].toFixed(2)}`).join(
           ", ",
         ),
@@ -159,7 +169,7 @@ export const roundLaw: Experiment = {
       },
     };
   },
-};
+});
 
 /**
  * The chart of `round-law` from its CSV rows: the exact law of positive

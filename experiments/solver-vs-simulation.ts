@@ -19,24 +19,18 @@
 import * as Plot from "@observablehq/plot";
 import {
   type ChartOptions,
+  defineExperiment,
   type Experiment,
   type Row,
   sized,
 } from "../lib/experiment.ts";
 import { round } from "../lib/stats.ts";
-import {
-  deriveSeed,
-  groupStats,
-  phase,
-  r6,
-  runBatch,
-  type RunSpec,
-} from "./common.ts";
+import { deriveSeed, groupStats, r6 } from "./common.ts";
 import {
   exactEvaluations,
   type ExactTask,
+  exactWork,
   MODEL_NOTES,
-  precomputeExact,
   TABLE_POLICIES,
 } from "./exact.ts";
 
@@ -68,30 +62,24 @@ export const SOLVER_VS_SIM_TASKS: ExactTask[] = TABLE_POLICIES.map((spec) => ({
  * const r = await solverVsSimulation.run({ seed: 1, quick: true, workers: 2 });
  * ```
  */
-export const solverVsSimulation: Experiment = {
+export const solverVsSimulation: Experiment = defineExperiment({
   name: "solver-vs-simulation",
   chart: solverVsSimChart,
   claim:
     "The exact evaluator and the simulator agree: each policy's simulated solo mean matches its exact EV within its standard error.",
-  async run({ seed, quick, scale, workers, onProgress }) {
-    const rounds = sized(ROUNDS, QUICK_ROUNDS, { quick, scale });
-    const runs: RunSpec[] = TABLE_POLICIES.map((p) => ({
+  plan: ({ seed, quick, scale }) => ({
+    runs: TABLE_POLICIES.map((p) => ({
       rules: RULES,
       policies: [engineSpec(p)],
       seed: deriveSeed(seed, "solver-vs-simulation", p),
-      count: rounds,
+      count: sized(ROUNDS, QUICK_ROUNDS, { quick, scale }),
       mode: "round",
-    }));
-    // the games first, so that a shard (--shard) stops before the exact figures
-    const accs = await runBatch(runs, {
-      workers,
-      onProgress: phase(onProgress, "solver-vs-simulation"),
-    });
-    await precomputeExact(
-      SOLVER_VS_SIM_TASKS,
-      workers,
-      phase(onProgress, "exact figures"),
-    );
+    })),
+    exact: exactWork(SOLVER_VS_SIM_TASKS),
+  }),
+  analyse({ plan, accs }) {
+    const runs = plan.runs!;
+    const rounds = runs[0].count;
     const exact = exactEvaluations(MODEL, TABLE_POLICIES);
     const rows: Row[] = [];
     const zs: number[] = [];
@@ -143,7 +131,10 @@ export const solverVsSimulation: Experiment = {
     const opt = rows[0];
     const claims = [{
       claim: "DP against simulation (solo)",
-      seed000: "simulated mean checked against the DP's 22.23",
+      reference: {
+        source: "seed 000",
+        figure: "simulated mean checked against the DP's 22.23",
+      },
       ours: `optimal: exact ${(opt.exact_ev as number).toFixed(3)}, simulated ${
         (opt.sim_mean as number).toFixed(3)
       } ± ${(opt.sim_se as number).toFixed(3)} (z ${
@@ -174,7 +165,6 @@ export const solverVsSimulation: Experiment = {
         "flip7_z",
       ],
       rows,
-      chart: solverVsSimChart(rows),
       summary,
       claims,
       provenance: {
@@ -191,7 +181,7 @@ export const solverVsSimulation: Experiment = {
       },
     };
   },
-};
+});
 
 /**
  * The chart of {@linkcode solverVsSimulation} from its CSV rows: the z of

@@ -48,12 +48,14 @@
 import * as Plot from "@observablehq/plot";
 import {
   type ChartOptions,
+  type Claim,
+  defineExperiment,
   type Experiment,
+  type ExperimentOptions,
   type Row,
   sized,
 } from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
-import { runAll } from "../lib/runner.ts";
 import { wilson } from "../lib/stats.ts";
 import { resolveStrategy } from "../lib/strategies/registry.ts";
 import {
@@ -315,99 +317,112 @@ function seedIndex(m: Match, i: number): number {
   return j;
 }
 
+/**
+ * Win-agent's plan: its search tables trained (or loaded) first, since the
+ * matches' strategies are built from them (the runs' `maker`); the matches'
+ * runs, their evaluation seeds checked against every training seed; the
+ * best-response variants as solver work.
+ */
+async function planMatches(
+  { seed, quick, scale, workers }: ExperimentOptions,
+) {
+  const notes: string[] = [];
+  const rulesList = ["duel", "standard"];
+  const tables: AgentTables["tables"] = {};
+  const tableMeta: Record<string, unknown> = {};
+  const training: Record<string, number | null> = {};
+  for (const rules of rulesList) {
+    const t = await searchTable(rules, quick, workers, notes);
+    setSearchTable(rules, t.table);
+    const bytes = new Uint8Array(t.table.data.buffer);
+    tables[rules] = {
+      id: `${rules}-${fnv1a(bytes)}`,
+      target: t.table.target,
+      data: t.table.data,
+    };
+    tableMeta[rules] = { ...t.table.meta, w00_first: t.table.get(0, 0, 0) };
+    training[rules] = t.seconds === null ? null : Math.round(t.seconds * 10) /
+      10;
+  }
+  const br = brTable();
+  const brData: AgentTables["br"] = {};
+  const needed = new Set<string>();
+  for (const m of MATCHES) {
+    if (m.agent === "winprob" || m.agent.startsWith("brsum:")) {
+      needed.add(m.agent);
+    }
+    if (m.agent === "adapt") {
+      ADAPT_MODELS.forEach((o) => needed.add(brSpec(o)));
+    }
+  }
+  for (const spec of needed) {
+    const w = spec === "winprob" ? br : brTable(Number(spec.slice(6)));
+    brData[spec] = {
+      id: `${spec}-${fnv1a(new Uint8Array(w.data.buffer))}`,
+      target: w.target,
+      data: w.data,
+    };
+  }
+  // evaluation seeds, checked against every training seed
+  const runs = MATCHES.map((m, i) => ({
+    rules: m.rules,
+    policies: m.players === 2
+      ? [m.agent, m.opponent]
+      : [m.agent, ...Array(m.players - 1).fill(m.opponent)],
+    seed: deriveSeed(seed, "win-agent", seedIndex(m, i)),
+    count: sized(m.games, QUICK_GAMES, { quick, scale }),
+    mode: "game" as const,
+    groupBy: "seat" as const,
+  }));
+  const trainSeeds: number[] = [];
+  for (const rules of rulesList) {
+    const meta = tableMeta[rules] as { seed: number; iterations: number };
+    for (let i = 0; i <= meta.iterations; i++) {
+      trainSeeds.push(meta.seed + 7919 * i);
+    }
+  }
+  for (const r of runs) {
+    if (trainSeeds.includes(r.seed)) {
+      throw new Error(`evaluation seed ${r.seed} is a training seed`);
+    }
+  }
+  return {
+    runs,
+    maker: {
+      module: import.meta.url,
+      fn: "makeAgent",
+      args: { tables, br: brData } satisfies AgentTables,
+    },
+    // the best response and its variants (exact; quick runs only the table's own)
+    work: async ({ workers, onProgress }: ExperimentOptions) =>
+      quick
+        ? [{ w00: Number(br.meta.w00), second: null }]
+        : (await runChunks<{ w00: number; second: number | null }[]>({
+          module: import.meta.url,
+          fn: "bestResponseVariants",
+          args: { target: 200 },
+          total: BR_VARIANTS.length,
+          workers,
+          chunks: BR_VARIANTS.length,
+          onProgress: phase(onProgress, "best response"),
+        })).flat(),
+    state: { notes, rulesList, tableMeta, training, trainSeeds, br },
+  };
+}
+
 /** The experiment. */
-export const winAgent: Experiment = {
+export const winAgent: Experiment = defineExperiment({
   name: "win-agent",
   chart: winAgentChart,
   claim:
     "Playing for the win beats playing for points: seed 001's search agent and an exact best response against sum:37, ev and bust:0.25.",
-  async run({ seed, quick, scale, workers, onProgress }) {
-    const notes: string[] = [];
-    const rulesList = ["duel", "standard"];
-    const tables: AgentTables["tables"] = {};
-    const tableMeta: Record<string, unknown> = {};
-    const training: Record<string, number | null> = {};
-    for (const rules of rulesList) {
-      const t = await searchTable(rules, quick, workers, notes);
-      setSearchTable(rules, t.table);
-      const bytes = new Uint8Array(t.table.data.buffer);
-      tables[rules] = {
-        id: `${rules}-${fnv1a(bytes)}`,
-        target: t.table.target,
-        data: t.table.data,
-      };
-      tableMeta[rules] = { ...t.table.meta, w00_first: t.table.get(0, 0, 0) };
-      training[rules] = t.seconds === null ? null : Math.round(t.seconds * 10) /
-        10;
-    }
-    const br = brTable();
-    const brData: AgentTables["br"] = {};
-    const needed = new Set<string>();
-    for (const m of MATCHES) {
-      if (m.agent === "winprob" || m.agent.startsWith("brsum:")) {
-        needed.add(m.agent);
-      }
-      if (m.agent === "adapt") {
-        ADAPT_MODELS.forEach((o) => needed.add(brSpec(o)));
-      }
-    }
-    for (const spec of needed) {
-      const w = spec === "winprob" ? br : brTable(Number(spec.slice(6)));
-      brData[spec] = {
-        id: `${spec}-${fnv1a(new Uint8Array(w.data.buffer))}`,
-        target: w.target,
-        data: w.data,
-      };
-    }
-    // evaluation seeds, checked against every training seed
-    const runs = MATCHES.map((m, i) => ({
-      rules: m.rules,
-      policies: m.players === 2
-        ? [m.agent, m.opponent]
-        : [m.agent, ...Array(m.players - 1).fill(m.opponent)],
-      seed: deriveSeed(seed, "win-agent", seedIndex(m, i)),
-      count: sized(m.games, QUICK_GAMES, { quick, scale }),
-    }));
-    const trainSeeds: number[] = [];
-    for (const rules of rulesList) {
-      const meta = tableMeta[rules] as { seed: number; iterations: number };
-      for (let i = 0; i <= meta.iterations; i++) {
-        trainSeeds.push(meta.seed + 7919 * i);
-      }
-    }
-    for (const r of runs) {
-      if (trainSeeds.includes(r.seed)) {
-        throw new Error(`evaluation seed ${r.seed} is a training seed`);
-      }
-    }
-    const acc = await runAll(
-      runs.map((r) => ({
-        ...r,
-        mode: "game" as const,
-        groupBy: "seat" as const,
-      })),
-      {
-        workers,
-        maker: {
-          module: import.meta.url,
-          fn: "makeAgent",
-          args: { tables, br: brData } satisfies AgentTables,
-        },
-        onProgress: phase(onProgress, "win-agent"),
-      },
-    );
-    // the best response and its variants (exact; quick runs only the table's own)
-    const variants = quick
-      ? [{ w00: Number(br.meta.w00), second: null }]
-      : (await runChunks<{ w00: number; second: number | null }[]>({
-        module: import.meta.url,
-        fn: "bestResponseVariants",
-        args: { target: 200 },
-        total: BR_VARIANTS.length,
-        workers,
-        chunks: BR_VARIANTS.length,
-        onProgress: phase(onProgress, "best response"),
-      })).flat();
+  // The custom step: the search tables are trained (or loaded) while
+  // planning, since the runs' strategies are built from them (`maker`); the
+  // best-response variants are solver work (`work`).
+  plan: planMatches,
+  analyse({ plan, accs: acc, state, work: variants }, { quick }) {
+    const { notes, rulesList, tableMeta, training, trainSeeds, br } = state;
+    const runs = plan.runs!;
     const rows: Row[] = [];
     const summary: string[] = [];
     MATCHES.forEach((m, i) => {
@@ -468,74 +483,7 @@ export const winAgent: Experiment = {
       "public solver: 0.5593 — the default model gives it; the earlier 0.5563 was a bug (utility cut at the opponent's top score 62)",
     );
     summary.push(...notes);
-    const ours = (agent: string, rules = "duel", players = 2) =>
-      ["sum:37", "ev", agent === "search-bank" ? "search0-bank" : "search0"]
-        .map((o) =>
-          rows.find((r) =>
-            r.agent === agent && r.opponent === o && r.rules === rules &&
-            r.players === players
-          )
-        ).map((r) => (r ? pct(r.win_share as number) : "-")).join(" / ");
-    const std = (agent: string) =>
-      rows.filter((r) =>
-        r.agent === agent && r.rules === "standard" && r.players === 2
-      ).map((r) => `${pct(r.win_share as number)} vs ${r.opponent}`).join(
-        ", ",
-      );
-    const claims = [
-      {
-        claim:
-          "duel: search vs stop-at-37 / ev / the same search without the table",
-        seed000: "seed 001: 77.3% / 55.8% / 56.7%",
-        ours: `${ours("search")} (leaves banking every line: ${
-          ours("search-bank")
-        })`,
-      },
-      {
-        claim:
-          "duel: the ceiling against stop-at-37 (best response to a known sum:37)",
-        seed000: "seed 001's search: 77.3%",
-        ours: `brsum:37 ${
-          rows.filter((r) => r.agent === "brsum:37").map((r) =>
-            `${pct(r.win_share as number)} [${pct(r.ci_low as number)}, ${
-              pct(r.ci_high as number)
-            }]`
-          ).join("")
-        }`,
-      },
-      {
-        claim: "standard, 2 players: win share against ev (target 57%)",
-        seed000: "-",
-        ours: `search ${std("search")}; winprob ${std("winprob")}; adapt ${
-          std("adapt")
-        }`,
-      },
-      {
-        claim: "duel: adapt (learns whom it plays) vs stop-at-37 / ev / search",
-        seed000: "seed 001's search vs stop-at-37: 77.3%",
-        ours: ["sum:37", "ev", "search"].map((o) =>
-          rows.find((r) =>
-            r.agent === "adapt" && r.opponent === o && r.rules === "duel"
-          )
-        ).map((r) => (r ? pct(r.win_share as number) : "-")).join(" / "),
-      },
-      {
-        claim:
-          "standard, 2 players: winprob against ev without each of its parts (same games)",
-        seed000: "-",
-        ours: rows.filter((r) =>
-          r.rules === "standard" && r.players === 2 && r.opponent === "ev" &&
-          (r.agent === "winprob" || (r.agent as string) in ABLATIONS)
-        ).map((r) => `${r.agent} ${pct(r.win_share as number)}`).join("; "),
-      },
-      {
-        claim: "best response W(0,0) vs a score maximiser (independent rounds)",
-        seed000: "public solver: 0.5593",
-        ours: `${brRows[0].w00.toFixed(4)}${
-          quick ? "" : " (the earlier 0.5563 was a bug, reproduced exactly)"
-        }`,
-      },
-    ];
+    const claims = winAgentClaims(rows, brRows[0].w00, quick);
     return {
       columns: [
         "rules",
@@ -556,7 +504,6 @@ export const winAgent: Experiment = {
         "seed001_high",
       ],
       rows,
-      chart: winAgentChart(rows, { quick }),
       summary,
       claims,
       provenance: {
@@ -587,7 +534,94 @@ export const winAgent: Experiment = {
       },
     };
   },
-};
+});
+
+/**
+ * The claims-table lines of {@linkcode winAgent}, from its CSV rows and the
+ * best response's `W(0,0)`.
+ *
+ * @example
+ * ```ts
+ * import { parseRows } from "../lib/experiment.ts";
+ * declare const csv: string; // results/win-agent.csv
+ * winAgentClaims(parseRows(csv), 0.5593, false)[0].ours;
+ * ```
+ */
+export function winAgentClaims(
+  rows: Row[],
+  w00: number,
+  quick: boolean,
+): Claim[] {
+  const ours = (agent: string, rules = "duel", players = 2) =>
+    ["sum:37", "ev", agent === "search-bank" ? "search0-bank" : "search0"]
+      .map((o) =>
+        rows.find((r) =>
+          r.agent === agent && r.opponent === o && r.rules === rules &&
+          r.players === players
+        )
+      ).map((r) => (r ? pct(r.win_share as number) : "-")).join(" / ");
+  const std = (agent: string) =>
+    rows.filter((r) =>
+      r.agent === agent && r.rules === "standard" && r.players === 2
+    ).map((r) => `${pct(r.win_share as number)} vs ${r.opponent}`).join(
+      ", ",
+    );
+  return [
+    {
+      claim:
+        "duel: search vs stop-at-37 / ev / the same search without the table",
+      reference: { source: "seed 001", figure: "77.3% / 55.8% / 56.7%" },
+      ours: `${ours("search")} (leaves banking every line: ${
+        ours("search-bank")
+      })`,
+    },
+    {
+      claim:
+        "duel: the ceiling against stop-at-37 (best response to a known sum:37)",
+      reference: { source: "seed 001", figure: "its search, 77.3%" },
+      ours: `brsum:37 ${
+        rows.filter((r) => r.agent === "brsum:37").map((r) =>
+          `${pct(r.win_share as number)} [${pct(r.ci_low as number)}, ${
+            pct(r.ci_high as number)
+          }]`
+        ).join("")
+      }`,
+    },
+    {
+      claim: "standard, 2 players: win share against ev (target 57%)",
+      ours: `search ${std("search")}; winprob ${std("winprob")}; adapt ${
+        std("adapt")
+      }`,
+    },
+    {
+      claim: "duel: adapt (learns whom it plays) vs stop-at-37 / ev / search",
+      reference: {
+        source: "seed 001",
+        figure: "its search vs stop-at-37, 77.3%",
+      },
+      ours: ["sum:37", "ev", "search"].map((o) =>
+        rows.find((r) =>
+          r.agent === "adapt" && r.opponent === o && r.rules === "duel"
+        )
+      ).map((r) => (r ? pct(r.win_share as number) : "-")).join(" / "),
+    },
+    {
+      claim:
+        "standard, 2 players: winprob against ev without each of its parts (same games)",
+      ours: rows.filter((r) =>
+        r.rules === "standard" && r.players === 2 && r.opponent === "ev" &&
+        (r.agent === "winprob" || (r.agent as string) in ABLATIONS)
+      ).map((r) => `${r.agent} ${pct(r.win_share as number)}`).join("; "),
+    },
+    {
+      claim: "best response W(0,0) vs a score maximiser (independent rounds)",
+      reference: { source: "public solver", figure: "0.5593" },
+      ours: `${w00.toFixed(4)}${
+        quick ? "" : " (the earlier 0.5563 was a bug, reproduced exactly)"
+      }`,
+    },
+  ];
+}
 
 /** The color group of an agent: ablations (`…-bank`, `winprob/…`) share one. */
 function agentFamily(agent: unknown): string {

@@ -1,9 +1,15 @@
 /**
- * The experiment framework: an experiment reproduces one published claim and
- * returns tidy rows, a chart and provenance; {@linkcode runExperiment} writes
- * them as `NAME.csv`, `NAME.svg`, `NAME.png` and `NAME.json` into a results
- * directory, each file atomically (nothing is written unless everything was
- * computed and rendered).
+ * The experiment framework: an experiment reproduces one published claim.
+ * It is data ({@linkcode ExperimentDefinition}): a plan of what to compute
+ * (Monte Carlo runs for lib/runner.ts, exact solver tasks, or a custom
+ * step), an analysis that turns the results into tidy rows, a summary,
+ * claims (each with the published figure it is checked against) and
+ * provenance, and a chart drawn from the rows. {@linkcode executePlans}
+ * computes the plans of several experiments together (all their runs in one
+ * pool); {@linkcode runExperiment} computes one and writes `NAME.csv`,
+ * `NAME.svg`, `NAME.png` and `NAME.json` into a results directory, each file
+ * atomically (nothing is written unless everything was computed and
+ * rendered).
  *
  * The CSV and the charts are deterministic for a given seed (rounded
  * numbers, no timestamps), so a changed figure shows in a diff; the JSON holds
@@ -12,8 +18,7 @@
  *
  * @example
  * ```ts
- * import { InputError } from "./cards.ts";
-import { runExperiment } from "./experiment.ts";
+ * import { runExperiment } from "./experiment.ts";
  * import { EXPERIMENTS } from "../experiments/mod.ts";
  * const report = await runExperiment(EXPERIMENTS[0], {
  *   seed: 1, quick: true, workers: 2, outDir: "results", command: "example",
@@ -27,8 +32,14 @@ import { csvFormat, csvParse } from "d3-dsv";
 import { InputError } from "./cards.ts";
 import { type ChartOptions, renderSvg, svgToPng } from "./chart.ts";
 import { writeFileAtomic } from "./io.ts";
-import { mergeProvenance, shardStopHere } from "./shard.ts";
+import { mergeProvenance, ShardStop, shardStopHere } from "./shard.ts";
 import { codeVersion } from "./version.ts";
+import {
+  type RunAccum,
+  runAll,
+  type RunSpec,
+  type StrategyMaker,
+} from "./runner.ts";
 
 export type { ChartOptions, PanelOptions, PlotOptions } from "./chart.ts";
 
@@ -53,20 +64,58 @@ export type Cell = string | number | boolean | null;
 export type Row = Record<string, Cell>;
 
 /**
- * One line of the README "Claims" table.
+ * Where a claim's published figure comes from: its source (`seed 000`,
+ * `seed 001`, `public solver`, ...) and the figure as published.
  *
  * @example
  * ```ts
- * const c: Claim = { claim: "optimal EV", seed000: "22.232", ours: "22.232" };
+ * const r: Reference = { source: "seed 001", figure: "77.3% / 55.8% / 56.7%" };
+ * ```
+ */
+export interface Reference {
+  /** Who published it: `seed 000`, `seed 001`, `public solver`, ... */
+  source: string;
+  /** The published figure, as text. */
+  figure: string;
+}
+
+/**
+ * One line of the README "Claims" table: the claim, the published figure it
+ * is checked against (absent when nobody published one), and ours.
+ *
+ * @example
+ * ```ts
+ * const c: Claim = {
+ *   claim: "optimal EV",
+ *   reference: { source: "seed 000", figure: "22.232" },
+ *   ours: "22.232",
+ * };
  * ```
  */
 export interface Claim {
   /** The claim, in a few words. */
   claim: string;
-  /** Seed 000's figure. */
-  seed000: string;
+  /** The published figure and its source; absent when there is none. */
+  reference?: Reference;
   /** Our figure. */
   ours: string;
+}
+
+/**
+ * A claim's published figure as the claims table shows it: seed 000's
+ * figures as they are, others prefixed with their source, `—` for none.
+ *
+ * @example
+ * ```ts
+ * referenceText({ source: "seed 001", figure: "77.3%" }); // "seed 001: 77.3%"
+ * referenceText(undefined); // "—"
+ * ```
+ */
+export function referenceText(ref: Reference | undefined): string {
+  if (!ref) return "—";
+  return ref.source === "seed 000"
+    ? ref.figure
+    : `${ref.source}: ${ref.figure}`;
 }
 
 /**
@@ -113,7 +162,29 @@ export function sized(
 }
 
 /**
- * What an experiment returns.
+ * What an experiment's analysis returns: everything of the result but the
+ * chart (which is drawn from the CSV rows and the provenance).
+ *
+ * @example
+ * ```ts
+ * const a: Analysis = { columns: ["x"], rows: [{ x: 1 }], summary: [], claims: [], provenance: { seeds: [] } };
+ * ```
+ */
+export interface Analysis {
+  /** CSV columns, in order. */
+  columns: string[];
+  /** Tidy rows, one per observation; numbers already rounded. */
+  rows: Row[];
+  /** Human-readable lines with the key figures. */
+  summary: string[];
+  /** Lines of the README "Claims" table. */
+  claims: Claim[];
+  /** Experiment-specific provenance: seeds, rules, counts, commands, notes. */
+  provenance: Record<string, unknown>;
+}
+
+/**
+ * What an experiment returns: its analysis and its chart.
  *
  * @example
  * ```ts
@@ -122,19 +193,9 @@ export function sized(
  * r.rows.length;
  * ```
  */
-export interface ExperimentResult {
-  /** CSV columns, in order. */
-  columns: string[];
-  /** Tidy rows, one per observation; numbers already rounded. */
-  rows: Row[];
+export interface ExperimentResult extends Analysis {
   /** The chart (Observable Plot options plus title, subtitle, caption). */
   chart: ChartOptions;
-  /** Human-readable lines with the key figures. */
-  summary: string[];
-  /** Lines of the README "Claims" table. */
-  claims: Claim[];
-  /** Experiment-specific provenance: seeds, rules, counts, commands, notes. */
-  provenance: Record<string, unknown>;
 }
 
 /**
@@ -155,29 +216,291 @@ export type ChartFn = (
 ) => ChartOptions;
 
 /**
- * An experiment: one claim of seed 000, reproduced.
+ * Exact (solver) work of a plan: tasks and the function that computes them
+ * over the workers and keeps the results for the analysis (e.g.
+ * `precomputeExact` of `experiments/exact.ts`). Plans that share the same
+ * `compute` have their tasks computed together, once.
  *
  * @example
  * ```ts
- * const hello: Experiment = {
- *   name: "hello", claim: "-",
- *   run: () => Promise.resolve({ columns: ["x"], rows: [{ x: 1 }], chart: { marks: [] }, summary: [], claims: [], provenance: { seeds: [] } }),
+ * const w: ExactWork<{ model: string; spec: string }> = {
+ *   tasks: [{ model: "approx", spec: "optimal" }],
+ *   compute: async () => {},
  * };
  * ```
  */
-export interface Experiment {
+export interface ExactWork<T = unknown> {
+  /** The tasks. */
+  tasks: T[];
+  /** Compute tasks over the workers (each task once, however often listed). */
+  compute(
+    tasks: T[],
+    workers: number,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void>;
+}
+
+/**
+ * What an experiment will compute: Monte Carlo runs (played through
+ * `runAll` of lib/runner.ts; `deno task repro` plays the runs of every
+ * experiment in one pool), exact solver tasks (computed together with the
+ * other experiments'), and, for work that is neither, a custom step.
+ * `state` carries whatever the analysis needs from planning.
+ *
+ * @example
+ * ```ts
+ * const p: ExperimentPlan<number> = {
+ *   runs: [{ rules: "standard", policies: ["ev", "evc"], seed: 1, count: 100, mode: "game" }],
+ *   state: 100,
+ * };
+ * ```
+ */
+export interface ExperimentPlan<S = unknown, W = unknown> {
+  /** Monte Carlo runs, in the order of the accumulators the analysis gets. */
+  runs?: RunSpec[];
+  /**
+   * Builds the runs' strategies from data (see `StrategyMaker`); such runs
+   * are played in a pool of their own.
+   */
+  maker?: StrategyMaker;
+  /** Exact solver tasks. */
+  exact?: ExactWork;
+  /** Work that is neither runs nor exact tasks (e.g. solver sweeps), after them. */
+  work?: (options: ExperimentOptions) => Promise<W>;
+  /** Anything the analysis needs from planning. */
+  state?: S;
+}
+
+/**
+ * What the analysis of an experiment receives: its plan, one accumulator per
+ * planned run (in plan order), and the result of the plan's custom `work`.
+ *
+ * @example
+ * ```ts
+ * declare const done: Done<undefined, undefined>;
+ * done.accs[0].games;
+ * ```
+ */
+export interface Done<S = unknown, W = unknown> {
+  /** The plan. */
+  plan: ExperimentPlan<S, W>;
+  /** One accumulator per run of the plan, in order. */
+  accs: RunAccum[];
+  /** The plan's state (`plan.state`). */
+  state: S;
+  /** What the plan's `work` returned (undefined without one). */
+  work: W;
+}
+
+/**
+ * An experiment as data: what it computes ({@linkcode ExperimentPlan}), how
+ * it turns that into rows, summary, claims and provenance (`analyse`), and
+ * its chart. {@linkcode defineExperiment} adds `run`.
+ *
+ * @example
+ * ```ts
+ * const def: ExperimentDefinition = {
+ *   name: "hello", claim: "-",
+ *   plan: () => ({}),
+ *   analyse: () => ({ columns: ["x"], rows: [{ x: 1 }], summary: [], claims: [], provenance: { seeds: [] } }),
+ *   chart: () => ({ marks: [] }),
+ * };
+ * ```
+ */
+export interface ExperimentDefinition<S = unknown, W = unknown> {
   /** File and command name, e.g. `field-size`. */
   name: string;
   /** The claim it tests, one sentence. */
   claim: string;
-  /** Compute everything (no file is written here). */
-  run(options: ExperimentOptions): Promise<ExperimentResult>;
+  /** What to compute (no game is played here). */
+  plan(
+    options: ExperimentOptions,
+  ): ExperimentPlan<S, W> | Promise<ExperimentPlan<S, W>>;
+  /** Rows, summary, claims and provenance from what was computed. */
+  analyse(
+    done: Done<S, W>,
+    options: ExperimentOptions,
+  ): Analysis | Promise<Analysis>;
   /**
-   * The chart from the CSV rows and the provenance. When present,
+   * The chart from the CSV rows and the provenance:
    * {@linkcode runExperiment} draws `NAME.svg` with it from the CSV it wrote
    * (so the committed chart is exactly what `flip7 chart NAME` re-renders).
    */
-  chart?: ChartFn;
+  chart: ChartFn;
+}
+
+/**
+ * An experiment: one claim, reproduced. Its `run` computes its plan alone
+ * and analyses it (what a notebook calls); `deno task repro` computes the
+ * plans of several experiments together ({@linkcode executePlans}).
+ *
+ * @example
+ * ```ts
+ * const hello: Experiment = defineExperiment({
+ *   name: "hello", claim: "-",
+ *   plan: () => ({}),
+ *   analyse: () => ({ columns: ["x"], rows: [{ x: 1 }], summary: [], claims: [], provenance: { seeds: [] } }),
+ *   chart: () => ({ marks: [] }),
+ * });
+ * ```
+ */
+export interface Experiment<S = unknown, W = unknown>
+  extends ExperimentDefinition<S, W> {
+  /** Plan, compute and analyse this experiment alone (no file is written). */
+  run(options: ExperimentOptions): Promise<ExperimentResult>;
+}
+
+/**
+ * Make an {@linkcode Experiment} of a definition: `run` is
+ * {@linkcode executePlans} of its plan, then `analyse`, then the chart.
+ *
+ * @example
+ * ```ts
+ * const hello = defineExperiment({
+ *   name: "hello", claim: "-",
+ *   plan: () => ({}),
+ *   analyse: () => ({ columns: ["x"], rows: [{ x: 1 }], summary: [], claims: [], provenance: { seeds: [] } }),
+ *   chart: () => ({ marks: [] }),
+ * });
+ * const r = await hello.run({ seed: 1, quick: true, workers: 1 });
+ * ```
+ */
+export function defineExperiment<S, W>(
+  def: ExperimentDefinition<S, W>,
+): Experiment<S, W> {
+  const exp: Experiment<S, W> = {
+    ...def,
+    async run(options) {
+      const [done] = await executePlans([exp as Experiment], options);
+      return await analyseExperiment(exp as Experiment, done, options);
+    },
+  };
+  return exp;
+}
+
+/**
+ * Compute the plans of several experiments together: every plan first (in
+ * order; a plan may do work of its own, e.g. train win tables), then the
+ * Monte Carlo runs of all of them in one pool of workers (runs with a
+ * strategy maker in a pool per plan), then the exact tasks of all of them at
+ * once, then each plan's custom `work`. The accumulators do not depend on
+ * what else is in the pool (a run's games are a function of its spec), so
+ * an experiment's figures are the same run alone or together. In a shard
+ * (`--shard I/N`) every pool plays its slice, then the shard stops; a merge
+ * reads the pools' sums in the same order.
+ *
+ * @example
+ * ```ts
+ * import { EXPERIMENTS } from "../experiments/mod.ts";
+ * const done = await executePlans(EXPERIMENTS.slice(0, 2), { seed: 1, quick: true, workers: 2 });
+ * done[0].accs.length;
+ * ```
+ */
+export async function executePlans(
+  exps: Experiment[],
+  options: ExperimentOptions,
+): Promise<Done[]> {
+  const { workers, onProgress } = options;
+  const label = exps.length === 1 ? exps[0].name : "games";
+  const plans: ExperimentPlan[] = [];
+  for (const e of exps) plans.push(await e.plan(options));
+  const accs: RunAccum[][] = plans.map(() => []);
+  // A shard plays its slice of each pool and stops after the last one (a
+  // merge then finds the pools' sums in the same order).
+  let stop: ShardStop | undefined;
+  const pool = async (
+    specs: RunSpec[],
+    maker: StrategyMaker | undefined,
+    label: string,
+  ): Promise<RunAccum[]> => {
+    try {
+      return await runAll(specs, {
+        workers,
+        maker,
+        onProgress: onProgress ? (d, t) => onProgress(label, d, t) : undefined,
+      });
+    } catch (e) {
+      if (!(e instanceof ShardStop)) throw e;
+      stop = e;
+      return [];
+    }
+  };
+  // every plain run of every plan in one pool
+  const pooled = plans.flatMap((p, i) =>
+    p.maker ? [] : (p.runs ?? []).map((spec) => ({ i, spec }))
+  );
+  if (pooled.length > 0) {
+    const got = await pool(pooled.map((r) => r.spec), undefined, label);
+    if (!stop) pooled.forEach((r, k) => accs[r.i].push(got[k]));
+  }
+  // runs whose strategies a maker builds: a pool per plan
+  for (const [i, p] of plans.entries()) {
+    if (!p.maker || (p.runs ?? []).length === 0) continue;
+    accs[i] = await pool(p.runs!, p.maker, exps[i].name);
+  }
+  if (stop) throw stop;
+  // exact tasks, all plans' together (one call per compute function)
+  const computes = new Map<ExactWork["compute"], unknown[]>();
+  for (const p of plans) {
+    if (!p.exact) continue;
+    computes.set(p.exact.compute, [
+      ...(computes.get(p.exact.compute) ?? []),
+      ...p.exact.tasks,
+    ]);
+  }
+  for (const [compute, tasks] of computes) {
+    await compute(
+      tasks,
+      workers,
+      onProgress ? (d, t) => onProgress("exact figures", d, t) : undefined,
+    );
+  }
+  const out: Done[] = [];
+  for (const p of plans) {
+    const work = p.work ? await p.work(options) : undefined;
+    out.push({
+      plan: p,
+      accs: accs[out.length],
+      state: p.state,
+      work,
+    });
+  }
+  return out;
+}
+
+/**
+ * Analyse what {@linkcode executePlans} computed for an experiment and draw
+ * its chart (from the rows and the provenance, with `seed`, `quick` and
+ * `scale`, as {@linkcode runExperiment} does from the files).
+ *
+ * @example
+ * ```ts
+ * import { EXPERIMENTS } from "../experiments/mod.ts";
+ * const o = { seed: 1, quick: true, workers: 2 };
+ * const [done] = await executePlans([EXPERIMENTS[0]], o);
+ * const result = await analyseExperiment(EXPERIMENTS[0], done, o);
+ * ```
+ */
+export async function analyseExperiment(
+  exp: Experiment,
+  done: Done,
+  options: ExperimentOptions,
+): Promise<ExperimentResult> {
+  const a = await exp.analyse(done, options);
+  return { ...a, chart: exp.chart(a.rows, chartProvenance(a, options)) };
+}
+
+/** What a chart function gets besides the rows (what the JSON file holds). */
+function chartProvenance(
+  a: Analysis,
+  options: ExperimentOptions,
+): Record<string, unknown> {
+  return {
+    seed: options.seed,
+    quick: options.quick,
+    scale: options.scale ?? 1,
+    ...a.provenance,
+  };
 }
 
 /**
@@ -272,8 +595,7 @@ export interface RunReport {
 
 /**
  * Run an experiment and write `NAME.csv`, `NAME.svg`, `NAME.png` and
- * `NAME.json` into `outDir`. The chart is rendered before any file is
- * written, and each file is written to a temporary name and renamed.
+ * `NAME.json` into `outDir` ({@linkcode writeExperiment}).
  *
  * @example
  * ```ts
@@ -289,14 +611,33 @@ export async function runExperiment(
 ): Promise<RunReport> {
   const started = new Date();
   const t0 = performance.now();
-  const result = await exp.run({
-    seed: options.seed,
-    quick: options.quick,
-    scale: options.scale,
-    workers: options.workers,
-    onProgress: options.onProgress,
-  });
+  const [done] = await executePlans([exp], options);
+  return await writeExperiment(exp, done, options, { started, t0 });
+}
+
+/**
+ * Analyse what was computed for an experiment and write its four files. The
+ * chart is rendered before any file is written, and each file is written to
+ * a temporary name and renamed. `since` is when the experiment's work began
+ * (for `started` and `elapsed_s` in the JSON).
+ *
+ * @example
+ * ```ts
+ * import { fieldSize } from "../experiments/field-size.ts";
+ * declare const o: RunExperimentOptions;
+ * const [done] = await executePlans([fieldSize], o);
+ * await writeExperiment(fieldSize, done, o, { started: new Date(), t0: performance.now() });
+ * ```
+ */
+export async function writeExperiment(
+  exp: Experiment,
+  done: Done,
+  options: RunExperimentOptions,
+  since: { started: Date; t0: number },
+): Promise<RunReport> {
+  const { started, t0 } = since;
   shardStopHere("the files are the merge's"); // a shard writes its partial only
+  const result = await analyseExperiment(exp, done, options);
   let csv: string;
   try {
     csv = toCsv(result.columns, result.rows);
@@ -311,14 +652,7 @@ export async function runExperiment(
     throw e;
   }
   const svg = renderSvg(
-    exp.chart
-      ? exp.chart(parseRows(csv), {
-        seed: options.seed,
-        quick: options.quick,
-        scale: options.scale ?? 1,
-        ...result.provenance,
-      })
-      : result.chart,
+    exp.chart(parseRows(csv), chartProvenance(result, options)),
   );
   const png = svgToPng(svg);
   const base = `${options.outDir.replace(/\/+$/, "")}/${exp.name}`;
@@ -352,11 +686,12 @@ export async function runExperiment(
 }
 
 /**
- * Render claims as a markdown table (claim, seed 000's figure, ours, file).
+ * Render claims as a markdown table (claim, the published figure with its
+ * source unless it is seed 000, ours, file).
  *
  * @example
  * ```ts
- * claimsTable([{ name: "advice", claims: [{ claim: "c", seed000: "1", ours: "2" }] }]);
+ * claimsTable([{ name: "advice", claims: [{ claim: "c", reference: { source: "seed 000", figure: "1" }, ours: "2" }] }]);
  * ```
  */
 export function claimsTable(
@@ -364,13 +699,13 @@ export function claimsTable(
 ): string {
   const esc = (s: string) => s.replaceAll("|", "\\|");
   const lines = [
-    "| claim | seed 000 | ours | file |",
+    "| claim | published | ours | file |",
     "| --- | --- | --- | --- |",
   ];
   for (const it of items) {
     for (const c of it.claims) {
       lines.push(
-        `| ${esc(c.claim)} | ${esc(c.seed000)} | ${
+        `| ${esc(c.claim)} | ${esc(referenceText(c.reference))} | ${
           esc(c.ours)
         } | [${it.name}.csv](${it.name}.csv) |`,
       );

@@ -45,8 +45,9 @@ import * as Plot from "@observablehq/plot";
 import { InputError } from "./cards.ts";
 import type { ChartOptions, PlotOptions } from "./chart.ts";
 import {
+  type Analysis,
+  defineExperiment,
   type Experiment,
-  type ExperimentResult,
   type Row,
   sized,
 } from "./experiment.ts";
@@ -591,9 +592,142 @@ export interface SweepChartOptions {
 }
 
 /**
- * The sweep chart: per-seat win share minus the fair share `1/n` against
- * players, one panel per rules preset, one colour per policy (per set and
- * policy when there are several sets), Wilson 95% bars, replicates pooled.
+ * One point of a {@linkcode winShareChart}: a series' per-seat win share at
+ * `x` players (already dodged), minus the fair share, with its interval.
+ *
+ * @example
+ * ```ts
+ * const p: WinSharePoint = { rules: "standard", series: "ev", x: 3.9, y: 0.02, lo: 0.01, hi: 0.03 };
+ * ```
+ */
+export interface WinSharePoint {
+  /** Rules preset (the column of panels). */
+  rules: unknown;
+  /** Series (the colour). */
+  series: unknown;
+  /** Players, dodged. */
+  x: number;
+  /** Win share minus 1/n. */
+  y: number;
+  /** Interval low, minus 1/n. */
+  lo: number;
+  /** Interval high, minus 1/n. */
+  hi: number;
+  /** Row of panels, with {@linkcode WinShareChartOptions}`.rows`. */
+  row?: unknown;
+}
+
+/**
+ * Layout of a {@linkcode winShareChart}.
+ *
+ * @example
+ * ```ts
+ * const o: WinShareChartOptions = { rules: ["standard"], players: [2, 4], series: ["ev"], seriesLabel: "Policy" };
+ * ```
+ */
+export interface WinShareChartOptions extends SweepChartOptions {
+  /** Rules presets, the columns of panels. */
+  rules: string[];
+  /** Row labels, one row of panels each (default: one row). */
+  rows?: string[];
+  /** Table sizes, the x ticks. */
+  players: number[];
+  /** x domain (default: the sizes ± 0.4). */
+  xDomain?: [number, number];
+  /** Series, in legend order. */
+  series: string[];
+  /** Legend label. */
+  seriesLabel: string;
+  /** Height in px (default 380). */
+  height?: number;
+  /** Right margin in px (default 20). */
+  marginRight?: number;
+}
+
+/**
+ * The win-share chart the table-size experiments share (`sweep`,
+ * `field-size`): per-seat win share minus the fair share `1/n` against
+ * players, one panel per rules preset (and per row, if `rows`), one colour
+ * per series, interval bars, a faint line through each series, and
+ * `marks` on top (e.g. published figures).
+ *
+ * @example
+ * ```ts
+ * import { renderSvg } from "./chart.ts";
+ * renderSvg(winShareChart(
+ *   [{ rules: "standard", series: "ev", x: 2, y: 0.01, lo: 0, hi: 0.02 }],
+ *   { rules: ["standard"], players: [2], series: ["ev"], seriesLabel: "Policy" },
+ * ));
+ * ```
+ */
+export function winShareChart(
+  pts: WinSharePoint[],
+  o: WinShareChartOptions,
+): ChartOptions {
+  const lo = Math.min(...o.players), hi = Math.max(...o.players);
+  const fy = o.rows ? { fy: "row" } : {};
+  return {
+    title: o.title,
+    subtitle: o.subtitle,
+    caption: o.caption,
+    height: o.height ?? 380,
+    marginRight: o.marginRight ?? 20,
+    marginLeft: 56,
+    x: {
+      label: "Players",
+      ticks: o.players,
+      tickFormat: "d",
+      domain: o.xDomain ?? [lo - 0.4, hi + 0.4],
+    },
+    y: {
+      // along the axis, clear of the facet labels above the panels
+      label: "Win share − 1/n (percentage points)",
+      labelAnchor: "center" as const,
+      percent: true,
+      grid: true,
+    },
+    fx: { label: null, domain: o.rules },
+    ...(o.rows ? { fy: { label: null, domain: o.rows } } : {}),
+    color: { legend: true, domain: o.series, label: o.seriesLabel },
+    marks: [
+      Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
+      Plot.link(pts, {
+        x1: "x",
+        x2: "x",
+        y1: "lo",
+        y2: "hi",
+        fx: "rules",
+        ...fy,
+        stroke: "series",
+        strokeWidth: 2,
+      }),
+      Plot.line(pts, {
+        x: "x",
+        y: "y",
+        z: "series",
+        fx: "rules",
+        ...fy,
+        stroke: "series",
+        strokeOpacity: 0.4,
+      }),
+      Plot.dot(pts, {
+        x: "x",
+        y: "y",
+        fx: "rules",
+        ...fy,
+        fill: "series",
+        r: 3,
+      }),
+      ...(o.marks ?? []),
+    ],
+  };
+}
+
+/**
+ * The sweep chart ({@linkcode winShareChart}): per-seat win share minus the
+ * fair share `1/n` against players, one panel per rules preset, one colour
+ * per policy (per set and policy when there are several sets), Wilson 95%
+ * bars, replicates pooled.
  *
  * @example
  * ```ts
@@ -628,51 +762,13 @@ export function sweepChart(
       hi: (r.ci_high as number) - 1 / n,
     };
   });
-  const lo = Math.min(...players), hi = Math.max(...players);
-  return {
-    title: text.title,
-    subtitle: text.subtitle,
-    caption: text.caption,
-    height: 380,
-    marginRight: 20,
-    marginLeft: 56,
-    x: {
-      label: "Players",
-      ticks: players,
-      tickFormat: "d",
-      domain: [lo - 0.4, hi + 0.4],
-    },
-    y: {
-      label: "Win share − 1/n (percentage points)",
-      labelAnchor: "center" as const,
-      percent: true,
-      grid: true,
-    },
-    fx: { label: null, domain: rules },
-    color: { legend: true, domain, label: multi ? "Set: policy" : "Policy" },
-    marks: [
-      Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
-      Plot.link(pts, {
-        x1: "x",
-        x2: "x",
-        y1: "lo",
-        y2: "hi",
-        fx: "rules",
-        stroke: "series",
-        strokeWidth: 2,
-      }),
-      Plot.line(pts, {
-        x: "x",
-        y: "y",
-        z: "series",
-        fx: "rules",
-        stroke: "series",
-        strokeOpacity: 0.4,
-      }),
-      Plot.dot(pts, { x: "x", y: "y", fx: "rules", fill: "series", r: 3 }),
-      ...(text.marks ?? []),
-    ],
-  };
+  return winShareChart(pts, {
+    ...text,
+    rules,
+    players,
+    series: domain,
+    seriesLabel: multi ? "Set: policy" : "Policy",
+  });
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -714,7 +810,11 @@ export interface SweepExperimentConfig extends Omit<SweepConfig, "seed"> {
  * ```
  */
 export function sweepExperiment(config: SweepExperimentConfig): Experiment {
-  return {
+  const gamesOf = (n: number, o: { quick: boolean; scale?: number }) => {
+    const f = typeof config.games === "number" ? config.games : config.games(n);
+    return sized(f, config.quickGames ?? f, o);
+  };
+  return defineExperiment({
     name: config.name,
     claim: config.claim,
     // the chart again from what the run wrote: the pooled rows of the
@@ -724,25 +824,22 @@ export function sweepExperiment(config: SweepExperimentConfig): Experiment {
         provenance.pooled as Row[],
         sweepChartText(config, Boolean(provenance.quick)),
       ),
-    async run({ seed, quick, scale, workers, onProgress }) {
-      const full = config.games;
-      const games = (n: number) => {
-        const f = typeof full === "number" ? full : full(n);
-        return sized(f, config.quickGames ?? f, { quick, scale });
-      };
-      const plan = planSweep({ ...config, seed, games });
-      const accs = await runSweep(plan, {
-        workers,
-        onProgress: onProgress
-          ? (d, t) => onProgress(config.name, d, t)
-          : undefined,
+    plan({ seed, quick, scale }) {
+      const plan = planSweep({
+        ...config,
+        seed,
+        games: (n) => gamesOf(n, { quick, scale }),
       });
+      return { runs: plan.map((r) => r.spec), state: plan };
+    },
+    analyse({ state: plan, accs }, options) {
       return sweepResult(config, plan, accs, {
-        quick,
-        perSize: Object.fromEntries(config.players.map((n) => [n, games(n)])),
+        perSize: Object.fromEntries(
+          config.players.map((n) => [n, gamesOf(n, options)]),
+        ),
       });
     },
-  };
+  });
 }
 
 /** Title, subtitle and caption of a sweep experiment's chart. */
@@ -769,8 +866,8 @@ function sweepResult(
   config: SweepExperimentConfig,
   plan: SweepRun[],
   accs: RunAccum[],
-  info: { quick: boolean; perSize: Record<number, number> },
-): ExperimentResult {
+  info: { perSize: Record<number, number> },
+): Analysis {
   const rows = sweepRows(plan, accs);
   const pooledR = pooledRows(plan, accs);
   const summary = [
@@ -796,12 +893,10 @@ function sweepResult(
       }`,
     );
   }
-  const chart = sweepChart(pooledR, sweepChartText(config, info.quick));
   const seeds = [...new Set(plan.map((r) => r.spec.seed))];
   return {
     columns: [...SWEEP_COLUMNS],
     rows,
-    chart,
     summary,
     claims: [],
     provenance: {

@@ -1,14 +1,24 @@
 /**
- * The experiments: every one runs with `--quick` into a temporary directory
- * and its outputs are checked (files, columns, intervals containing their
- * estimates, exact values exactly, provenance); the same seed gives the same
- * bytes with one worker or two; the statistics helpers agree with direct
- * computations; the command line rejects bad input with exit code 2.
+ * The experiments: every registered one runs with `--quick` into a temporary
+ * directory, all together as `deno task repro --all --quick` runs them (one
+ * pool of games), and its outputs are checked (files, the declared columns,
+ * a chart that passes lib/chart_check.ts, intervals containing their
+ * estimates, exact values exactly, provenance); run again alone on one
+ * worker, each gives the same bytes (same seed); the statistics helpers
+ * agree with direct computations; the command line rejects bad input with
+ * exit code 2.
  */
 import assert from "node:assert/strict";
 import { csvParse } from "d3-dsv";
 import { main } from "../cli/main.ts";
-import { type RunReport, sized, toCsv } from "../lib/experiment.ts";
+import {
+  claimsTable,
+  runExperiment,
+  type RunReport,
+  sized,
+  toCsv,
+} from "../lib/experiment.ts";
+import { checkChart } from "../lib/chart_check.ts";
 import { runMatch } from "../lib/sim.ts";
 import { playRange } from "../lib/runner.ts";
 import {
@@ -21,14 +31,18 @@ import {
   runBatch,
   winShareDiff,
 } from "../experiments/common.ts";
-import { findExperiment, SEED000_EXPERIMENTS } from "../experiments/mod.ts";
+import { EXPERIMENTS, SEED000_EXPERIMENTS } from "../experiments/mod.ts";
 import { repro } from "../experiments/repro.ts";
 
-const EXPERIMENT_NAMES = SEED000_EXPERIMENTS.map((e) => e.name);
+const EXPERIMENT_NAMES = EXPERIMENTS.map((e) => e.name);
+const SEED000_NAMES = SEED000_EXPERIMENTS.map((e) => e.name);
 const dir = await Deno.makeTempDir({ prefix: "flip7-exp-" });
 let reports: RunReport[] | undefined;
 
-/** The quick suite, run once (two workers) and shared by the tests. */
+/**
+ * The quick suite: every experiment, computed together (one pool, two
+ * workers) as `deno task repro --all --quick` does; run once and shared.
+ */
 async function quickSuite(): Promise<RunReport[]> {
   if (!reports) {
     reports = await repro({
@@ -36,6 +50,7 @@ async function quickSuite(): Promise<RunReport[]> {
       quick: true,
       workers: 2,
       outDir: dir,
+      all: true,
       echo: false,
     });
   }
@@ -73,10 +88,13 @@ Deno.test("quick suite: every experiment writes csv, svg, png and json with prov
     assert.ok(j.rules !== undefined, r.name);
     assert.ok(typeof j.code.commit === "string");
     assert.ok(typeof j.elapsed_s === "number");
-    assert.ok(r.result.claims.length > 0, r.name);
+    // seed 000's claims each have lines in the claims table
+    if (SEED000_NAMES.includes(r.name)) assert.ok(r.result.claims.length > 0);
   }
   const claims = Deno.readTextFileSync(`${dir}/CLAIMS.md`);
-  assert.match(claims, /\| claim \| seed 000 \| ours \| file \|/);
+  assert.match(claims, /\| claim \| published \| ours \| file \|/);
+  // a figure published elsewhere than seed 000 names its source
+  assert.match(claims, /\| seed 001: 77\.3% \/ 55\.8% \/ 56\.7% \|/);
   assert.ok(
     JSON.parse(Deno.readTextFileSync(`${dir}/repro.json`)).total_s >= 0,
   );
@@ -326,23 +344,76 @@ Deno.test("solver-vs-simulation: simulated means within 4 SE of the exact EVs", 
   }
 });
 
-Deno.test("same seed, one worker or two: byte-identical csv, svg and png", async () => {
+// The same checks for every registered experiment, whatever it computes.
+for (const exp of EXPERIMENTS) {
+  Deno.test(`${exp.name} --quick: the declared columns, a chart that passes the checks, and alone on one worker the same bytes as in the pool`, async () => {
+    const r = (await quickSuite()).find((x) => x.name === exp.name)!;
+    assert.ok(r, `${exp.name} was not run`);
+    const rows = readCsv(exp.name);
+    assert.deepEqual(rows.columns, r.result.columns);
+    assert.equal(rows.length, r.result.rows.length);
+    assert.ok(rows.length > 0);
+    for (const c of r.result.columns) {
+      assert.ok(rows.every((row) => c in row), `${exp.name}: column ${c}`);
+    }
+    const svg = Deno.readTextFileSync(`${dir}/${exp.name}.svg`);
+    assert.deepEqual(checkChart(svg, exp.name), []);
+    // the claims name their published figure's source, if any
+    for (const c of r.result.claims) {
+      if (c.reference) {
+        assert.ok(c.reference.source !== "" && c.reference.figure !== "");
+      }
+    }
+    const one = await Deno.makeTempDir({ prefix: `flip7-${exp.name}-` });
+    try {
+      await runExperiment(exp, {
+        seed: 1,
+        quick: true,
+        workers: 1,
+        outDir: one,
+        command: "test",
+      });
+      for (const ext of ["csv", "svg", "png"]) {
+        assert.deepEqual(
+          Deno.readFileSync(`${one}/${exp.name}.${ext}`),
+          Deno.readFileSync(`${dir}/${exp.name}.${ext}`),
+          `${exp.name}.${ext}`,
+        );
+      }
+    } finally {
+      await Deno.remove(one, { recursive: true });
+    }
+  });
+}
+
+Deno.test("repro of several experiments in 2 shards + merge: the one pool's slices add up to the same files", async () => {
   await quickSuite();
-  const one = await Deno.makeTempDir({ prefix: "flip7-exp1-" });
-  for (const name of ["field-size", "card-counting"]) {
-    await (await import("../lib/experiment.ts")).runExperiment(
-      findExperiment(name),
-      { seed: 1, quick: true, workers: 1, outDir: one, command: "test" },
-    );
+  const { main: reproMain } = await import("../experiments/repro.ts");
+  const parts = `${dir}/parts`, out = `${dir}/merged`;
+  const names = ["replication", "card-counting", "policy-ev-table"];
+  const quiet = console.log;
+  console.log = () => {};
+  try {
+    for (const i of [0, 1]) {
+      const args = [...names, "--quick", "--seed", "1", "--workers", "2"];
+      assert.equal(
+        await reproMain([...args, "--shard", `${i}/2`, "--out", parts]),
+        0,
+      );
+    }
+    assert.equal(await main(["merge", parts, "--out", out]), 0);
+  } finally {
+    console.log = quiet;
+  }
+  for (const name of names) {
     for (const ext of ["csv", "svg", "png"]) {
       assert.deepEqual(
-        Deno.readFileSync(`${one}/${name}.${ext}`),
+        Deno.readFileSync(`${out}/${name}.${ext}`),
         Deno.readFileSync(`${dir}/${name}.${ext}`),
         `${name}.${ext}`,
       );
     }
   }
-  await Deno.remove(one, { recursive: true });
 });
 
 Deno.test("winShareDiff and pointsDiff agree with direct per-game computations", () => {
@@ -423,6 +494,30 @@ Deno.test("deriveSeed is stable and spreads replicates", () => {
     Array.from({ length: 1000 }, (_, i) => deriveSeed(1, "x", i)),
   );
   assert.equal(s.size, 1000);
+});
+
+Deno.test("claimsTable: seed 000's figures as they are, other sources named, none as a dash", () => {
+  const table = claimsTable([{
+    name: "x",
+    claims: [
+      {
+        claim: "a",
+        reference: { source: "seed 000", figure: "1|2" },
+        ours: "3",
+      },
+      {
+        claim: "b",
+        reference: { source: "seed 001", figure: "77.3%" },
+        ours: "4",
+      },
+      { claim: "c", ours: "5" },
+    ],
+  }]);
+  assert.deepEqual(table.split("\n").slice(2, 5), [
+    "| a | 1\\|2 | 3 | [x.csv](x.csv) |",
+    "| b | seed 001: 77.3% | 4 | [x.csv](x.csv) |",
+    "| c | — | 5 | [x.csv](x.csv) |",
+  ]);
 });
 
 Deno.test("toCsv rejects missing columns and non-finite numbers", () => {
