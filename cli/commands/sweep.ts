@@ -25,14 +25,9 @@ import type { Command } from "../command.ts";
 import { runAndReport } from "./experiment.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
 import { progress } from "../output.ts";
-import {
-  checkSweep,
-  MAX_SEEDS,
-  parsePlayers,
-  parsePolicySet,
-  planSweep,
-  type SweepExperimentConfig,
-} from "../../lib/sweep.ts";
+// lib/sweep.ts draws charts (Plot, linkedom, resvg): imported when a sweep
+// runs, so that every other command starts without the chart stack
+import type { SweepExperimentConfig } from "../../lib/sweep.ts";
 
 /**
  * Games per run when `-n` is not given.
@@ -94,6 +89,14 @@ export const sweepCommand: Command = {
   },
   runFile: false,
   async run({ values, out }) {
+    const {
+      checkSweep,
+      MAX_SEEDS,
+      parsePlayers,
+      parsePolicySet,
+      planSweep,
+      sweepExperiment,
+    } = await import("../../lib/sweep.ts");
     const raw = values.p;
     const lists = Array.isArray(raw)
       ? raw.map(String)
@@ -157,7 +160,6 @@ export const sweepCommand: Command = {
       );
     }
     // Loaded here, so that the other commands do not load Plot and resvg.
-    const { sweepExperiment } = await import("../../lib/sweep.ts");
     const argv = [
       "deno task flip7 sweep",
       ...lists.map((l) => `-p ${l}`),
