@@ -26,7 +26,9 @@ import type { ChartOptions, Experiment, Row } from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
 import { loadDecisions } from "../lib/solver/cache.ts";
 import { evaluatePolicies } from "../lib/solver/evaluate.ts";
-import { evaluateDecider, evaluateTable } from "../lib/solver/forward.ts";
+import { evaluateDecider } from "../lib/solver/forward.ts";
+import { roundLaw } from "../lib/solver/law.ts";
+import { lumpedEvaluate } from "../lib/solver/lumped.ts";
 import {
   baseDeck,
   deckLabel,
@@ -236,12 +238,15 @@ export function deckVariantFigures(v: DeckVariant): VariantFigures {
   const model = getModel(v.model, v.counts || undefined);
   if (model instanceof ActionModel) model.log = () => {};
   const table = loadDecisions(model, { log: () => {} });
-  const opt = evaluateTable(table.space, table.hit, "dp");
+  const opt = roundLaw(model, { log: () => {} });
   const ev = (spec: string) => evaluatePolicies([spec], model)[0].ev;
   const sum = climb((n) => ev(`sum:${n}`), 24, 1, 120);
   const bust = climb((p) => ev(`bust:${(p / 100).toFixed(2)}`), 25, 1, 99);
   const count = climb((n) => ev(`count:${n}`), 4, 1, 7);
-  const hit = evaluateDecider(spaceOf(model), () => true, "always hit");
+  const space = spaceOf(model);
+  const always = () => true;
+  const hit = lumpedEvaluate(space, always, "always hit") ??
+    evaluateDecider(space, always, "always hit");
   return {
     id: v.id,
     cards: model.deck.reduce((a, b) => a + b, 0),

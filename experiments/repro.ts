@@ -1,7 +1,8 @@
 /**
  * `deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR]`:
- * run the reproduction of seed 000 (one experiment per claim; `--all` adds
- * the other experiments; names run just those) into `results/` (or `DIR`).
+ * run the reproduction of seed 000 (one experiment per claim) and the exact
+ * deck ladder `deck-variants` (`--all` adds the other experiments; names run
+ * just those) into `results/` (or `DIR`).
  * A run without names also writes `CLAIMS.md` (the claims table;
  * deterministic) and `repro.json` (timing per experiment and in total,
  * commit, workers); a full-size run into `results/` also refreshes the
@@ -125,7 +126,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
     ? opts.only.map(findExperiment)
     : opts.all
     ? EXPERIMENTS
-    : SEED000_EXPERIMENTS;
+    : [...SEED000_EXPERIMENTS, findExperiment("deck-variants")]; // + the exact deck ladder (minutes)
   const echo = opts.echo ?? true;
   const enc = new TextEncoder();
   const err = (s: string) =>

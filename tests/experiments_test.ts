@@ -24,7 +24,11 @@ import {
 import { findExperiment, SEED000_EXPERIMENTS } from "../experiments/mod.ts";
 import { repro } from "../experiments/repro.ts";
 
-const EXPERIMENT_NAMES = SEED000_EXPERIMENTS.map((e) => e.name);
+/** What `deno task repro` runs by default: seed 000's claims and the deck ladder. */
+const EXPERIMENT_NAMES = [
+  ...SEED000_EXPERIMENTS.map((e) => e.name),
+  "deck-variants",
+];
 const dir = await Deno.makeTempDir({ prefix: "flip7-exp-" });
 let reports: RunReport[] | undefined;
 

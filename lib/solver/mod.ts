@@ -64,6 +64,7 @@ export {
   soloStrategy,
 } from "./evaluate.ts";
 export {
+  type CacheOptions,
   cachePath,
   decisionsOf,
   type DecisionTable,
@@ -78,5 +79,7 @@ export {
   tableRisk94,
 } from "./advice.ts";
 export { type Odds, oddsReference } from "./odds.ts";
+export { lumpedEvaluate, ModClasses } from "./lumped.ts";
+export { lawCachePath, type RoundLaw, roundLaw, roundsToReach } from "./law.ts";
 export { SoloView } from "./view.ts";
 export { IntTable } from "./table.ts";
