@@ -354,11 +354,73 @@ class ActionStep {
   }
 }
 
-/** Position of each core (key slot) in the level order. */
-const posCache = new WeakMap<ActionModel, Int32Array>();
+/**
+ * Per model, reused across evaluations: the position of each core (key slot)
+ * in the level order, and two level buffers (sized for the largest level)
+ * that are handed back all zero, so repeated evaluations neither allocate
+ * nor page in fresh memory.
+ */
+interface LevelBuffers {
+  posOf: Int32Array;
+  a: Float64Array;
+  b: Float64Array;
+  ta: Uint8Array;
+  tb: Uint8Array;
+}
+const buffers = new WeakMap<ActionModel, LevelBuffers>();
+
+function levelBuffers(
+  model: ActionModel,
+  order: Int32Array,
+  start: Int32Array,
+  blockN: number,
+): LevelBuffers {
+  let got = buffers.get(model);
+  if (!got || got.a.length !== maxLevel(start) * blockN) {
+    const posOf = new Int32Array(order.length);
+    for (let p = 0; p < order.length; p++) posOf[order[p]] = p;
+    const n = maxLevel(start);
+    got = {
+      posOf,
+      a: new Float64Array(n * blockN),
+      b: new Float64Array(n * blockN),
+      ta: new Uint8Array(n),
+      tb: new Uint8Array(n),
+    };
+    buffers.set(model, got);
+  }
+  return got;
+}
+
+function maxLevel(start: Int32Array): number {
+  let n = 0;
+  for (let l = 0; l + 1 < start.length; l++) {
+    n = Math.max(n, start[l + 1] - start[l]);
+  }
+  return n;
+}
+
+/**
+ * The lumped pass over an action model; when it gives up (or throws) the
+ * reused buffers may hold mass, so they are dropped.
+ */
+function lumpedActions(
+  model: ActionModel,
+  decide: Decider,
+  policy: string,
+): Evaluation | null {
+  let ok = false;
+  try {
+    const r = lumpedActionsPass(model, decide, policy);
+    ok = r !== null;
+    return r;
+  } finally {
+    if (!ok) buffers.delete(model);
+  }
+}
 
 /** The lumped pass over an action model, level by level (as `forwardActions`). */
-function lumpedActions(
+function lumpedActionsPass(
   model: ActionModel,
   decide: Decider,
   policy: string,
@@ -368,15 +430,11 @@ function lumpedActions(
   const md = model.modes;
   const M = md.n, BANKED = md.bank, S = md.nStored;
   const T = model.deck[FLIP3], F = model.deck[FREEZE], T1 = T + 1;
-  let posOf = posCache.get(model);
-  if (!posOf) {
-    posOf = new Int32Array(base.cores.length);
-    for (let p = 0; p < order.length; p++) posOf[order[p]] = p;
-    posCache.set(model, posOf);
-  }
   const k = new ModClasses(modifiersInDeck(model.base));
   const NC = k.n;
   const blockN = S * NC;
+  const buf = levelBuffers(model, order, start, blockN);
+  const posOf = buf.posOf;
   const banked = new Banked(k, model.maxScore);
   const acc = banked.acc, W = banked.width;
   const mass = new Float64Array(M * NC);
@@ -385,15 +443,13 @@ function lumpedActions(
   const nc = step.nextCount;
   const levels = start.length - 1;
   let bust = 0, flip7 = 0, visited = 0;
-  let layer = new Float64Array((start[1] - start[0]) * blockN);
-  let touched = new Uint8Array(start[1] - start[0]);
+  let layer = buf.a, touched = buf.ta;
+  let nextLayer = buf.b, nextTouched = buf.tb;
   layer[md.stored[md.free[0]] * NC] = 1;
   touched[0] = 1;
   for (let L = 0; L < levels; L++) {
     const ls = start[L], le = start[L + 1];
-    const ns = start[L + 1], ne = L + 2 < start.length ? start[L + 2] : ns;
-    const nextLayer = new Float64Array((ne - ns) * blockN);
-    const nextTouched = new Uint8Array(ne - ns);
+    const ns = start[L + 1];
     for (let pos = ls; pos < le; pos++) {
       if (!touched[pos - ls]) continue;
       const slot = order[pos];
@@ -404,7 +460,10 @@ function lumpedActions(
         const s = md.stored[mi];
         if (s < 0) continue;
         const from = inOff + s * NC, to = mi * NC;
-        for (let c = 0; c < NC; c++) mass[to + c] = layer[from + c];
+        for (let c = 0; c < NC; c++) {
+          mass[to + c] = layer[from + c];
+          layer[from + c] = 0; // the buffer is the level after next's
+        }
       }
       step.load(model, base, posOf, core);
       const total = step.total, sum = step.sum;
@@ -494,8 +553,9 @@ function lumpedActions(
         }
       }
     }
-    layer = nextLayer;
-    touched = nextTouched;
+    touched.fill(0, 0, le - ls);
+    [layer, nextLayer] = [nextLayer, layer];
+    [touched, nextTouched] = [nextTouched, touched];
   }
   return finish(model.space(), policy, banked, bust, flip7, visited);
 }
