@@ -1,13 +1,15 @@
 /**
  * `deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR]`:
- * run the reproduction of seed 000 (one experiment per claim; `--all` adds
- * the other experiments; names run just those) into `results/` (or `DIR`).
+ * run the reproduction of seed 000 (one experiment per claim) and the exact
+ * deck ladder `deck-variants` (`--all` adds the other experiments; names run
+ * just those) into `results/` (or `DIR`).
  * The experiments' plans are computed together: the Monte Carlo runs of all
  * of them in one pool of workers, their exact solver figures at once, then
  * the custom steps (win-agent's training, the deck solvers); then each is
  * analysed and written. A run without names also writes `CLAIMS.md` (the
  * claims table; deterministic) and `repro.json` (the time of the shared
- * computation, each experiment's analysis, the total, commit, workers); a full-size run into `results/` also refreshes the
+ * computation, each experiment's analysis, the total, commit, workers); a
+ * full-size run into `results/` also refreshes the
  * README's claims block. `--scale X` multiplies every Monte Carlo count
  * (exact figures do not change). Progress goes to stderr, the key figures and the timing to stdout.
  *
@@ -127,7 +129,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
     ? opts.only.map(findExperiment)
     : opts.all
     ? EXPERIMENTS
-    : SEED000_EXPERIMENTS;
+    : [...SEED000_EXPERIMENTS, findExperiment("deck-variants")]; // + the exact deck ladder (minutes)
   const echo = opts.echo ?? true;
   const enc = new TextEncoder();
   const err = (s: string) =>

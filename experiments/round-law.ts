@@ -5,7 +5,8 @@
  * (independent rounds, each from a fresh deck).
  *
  * Exact: each deck's optimal decisions (solved or loaded from `.cache/`), its
- * exact score distribution by the forward pass, then the renewal equation
+ * exact score distribution by the forward pass (`roundLaw` of
+ * `lib/solver/law.ts`, cached beside the decisions), then the renewal equation
  * `R(t) = (1 + Σ_{s>0} p(s) R(t+s)) / (1 − p(0))` for `t < 200`, `R(t) = 0`
  * from 200 on. The decks are those of `deck-variants`.
  *
@@ -25,8 +26,7 @@ import {
 } from "../lib/experiment.ts";
 import { runChunks } from "../lib/parallel.ts";
 import { ActionModel } from "../lib/solver/actions.ts";
-import { loadDecisions } from "../lib/solver/cache.ts";
-import { evaluateTable } from "../lib/solver/forward.ts";
+import { roundLaw as soloRoundLaw, roundsToReach } from "../lib/solver/law.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { round } from "../lib/stats.ts";
 import { phase } from "./common.ts";
@@ -35,24 +35,8 @@ import { DECK_VARIANTS } from "./deck-variants.ts";
 /** The target of a game. */
 const TARGET = 200;
 
-/**
- * Expected rounds to reach `target` from 0 with independent round scores of
- * law `p` (`p[s]` = P(score = s)).
- *
- * @example
- * ```ts
- * roundsToReach([0, 1], 3); // 3: one point a round
- * ```
- */
-export function roundsToReach(p: ArrayLike<number>, target = TARGET): number {
-  const r = new Float64Array(target + p.length);
-  for (let t = target - 1; t >= 0; t--) {
-    let e = 1;
-    for (let s = 1; s < p.length; s++) e += p[s] * r[t + s];
-    r[t] = e / (1 - p[0]);
-  }
-  return r[0];
-}
+/** The renewal equation (`lib/solver/law.ts`), re-exported where it was first defined. */
+export { roundsToReach };
 
 /**
  * One deck's optimal round law (for the workers).
@@ -71,8 +55,7 @@ export function roundLawChunk(
     const v = DECK_VARIANTS.find((d) => d.id === id)!;
     const model = getModel(v.model, v.counts || undefined);
     if (model instanceof ActionModel) model.log = () => {};
-    const t = loadDecisions(model, { log: () => {} });
-    const e = evaluateTable(t.space, t.hit, "dp");
+    const e = soloRoundLaw(model, { log: () => {} }); // cached in .cache/ beside the decisions
     return { id, ev: e.ev, distribution: Array.from(e.distribution) };
   });
 }
@@ -165,7 +148,7 @@ export const roundLaw: Experiment = defineExperiment({
         method:
           "exact forward pass of each deck's optimal decisions; renewal equation R(t) = (1 + sum_{s>0} p(s) R(t+s)) / (1 - p(0)), R(t >= 200) = 0",
         note:
-          "lib/winprob's round law is not changed here: the all-94 law is written to results/round-law.csv for it to use",
+          "the laws come from lib/solver/law.ts roundLaw(model) (cached in .cache/solo-law-<model>.json); lib/winprob's bestResponse takes the all-94 law as its opponent's round law with the opponentLaw option (the default tables keep the number-cards maximiser's law)",
       },
     };
   },

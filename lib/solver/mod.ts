@@ -84,6 +84,8 @@ export {
   tableRisk94,
 } from "./advice.ts";
 export { type Odds, oddsReference, type OddsRow } from "./odds.ts";
+export { lumpedEvaluate, ModClasses } from "./lumped.ts";
+export { lawCachePath, type RoundLaw, roundLaw, roundsToReach } from "./law.ts";
 export { SoloView, type TableCount } from "./view.ts";
 export { type CoreIndex, IntTable } from "./table.ts";
 // Types of lib/ that the solver's functions take or return, so that this

@@ -37,7 +37,7 @@
  * @module
  */
 
-import { SUM_OF_MASK } from "../cards.ts";
+import { InputError, SUM_OF_MASK } from "../cards.ts";
 import {
   IDENTITY_UTILITY,
   NUMBERS_DECK,
@@ -63,6 +63,15 @@ export interface BestResponseOptions {
    * stopping now), or a threshold player `sum:N` (given as N).
    */
   opponent?: OpponentKind;
+  /**
+   * The law of the opponent's round score given outright (`law[s]` =
+   * P(score = s), scores below 256), instead of the law of `opponent` on
+   * `deck`: e.g. the all-cards law, the 94-card optimum's
+   * (`roundLaw(getModel("all94")).distribution`, `lib/solver/law.ts`), for an
+   * opponent whose every round follows it. The responder still plays the
+   * number-cards round of `deck`. Not with `selfPlay`.
+   */
+  opponentLaw?: ArrayLike<number>;
   /** The responder sees the opponent's finished round before playing its own. */
   sees?: boolean;
   /**
@@ -149,6 +158,34 @@ export function opponentLaw(
   return Float64Array.from(g.distribution());
 }
 
+/** A round law given outright, checked, as a dense array of {@linkcode SCORE_CAP}. */
+function givenLaw(law: ArrayLike<number>): Float64Array {
+  if (law.length > SCORE_CAP) {
+    throw new InputError(
+      `an opponent round law with ${law.length} scores: allowed at most ${SCORE_CAP}`,
+    );
+  }
+  const py = new Float64Array(SCORE_CAP);
+  let total = 0;
+  for (let s = 0; s < law.length; s++) {
+    if (!(law[s] >= 0)) {
+      throw new InputError(
+        `bad probability ${
+          law[s]
+        } of score ${s} in an opponent round law: allowed numbers from 0`,
+      );
+    }
+    py[s] = law[s];
+    total += law[s];
+  }
+  if (Math.abs(total - 1) > 1e-6) {
+    throw new InputError(
+      `an opponent round law that sums to ${total}: allowed laws summing to 1`,
+    );
+  }
+  return py;
+}
+
 /**
  * Compute the best-response table.
  *
@@ -166,7 +203,14 @@ export function bestResponse(
   const g = new RoundGraph();
   g.compile(0, 0, false, deck, true);
   const maxX = g.maxScore;
-  const py = opponentLaw(opts.opponent ?? "maximiser", deck);
+  if (opts.opponentLaw && opts.selfPlay) {
+    throw new InputError(
+      "selfPlay plays the opponent's policy, which a given round law does not have: allowed one of opponentLaw and selfPlay",
+    );
+  }
+  const py = opts.opponentLaw
+    ? givenLaw(opts.opponentLaw)
+    : opponentLaw(opts.opponent ?? "maximiser", deck);
   let opponentMean = 0;
   const ys: number[] = [];
   for (let y = 0; y < SCORE_CAP; y++) {
@@ -338,7 +382,9 @@ export function bestResponse(
     kind: "best-response",
     model: "numbers-only deck, fresh deck per round, independent rounds",
     opponent: (opts.selfPlay ? "self-play: " : "") +
-      (typeof opts.opponent === "number"
+      (opts.opponentLaw
+        ? `a given round law (mean ${opponentMean.toFixed(4)})`
+        : typeof opts.opponent === "number"
         ? `sum:${opts.opponent}`
         : opts.opponent ?? "maximiser"),
     ties,

@@ -1,0 +1,47 @@
+/**
+ * The lumped pass (`lib/solver/lumped.ts`) against the full forward pass it
+ * replaces for rules that cannot tell the `+X` cards apart: `sum:25` on the
+ * 91-card deck without Flip Three (`all94 --deck-counts flip3:0`, 21,980,031
+ * states) and, with `FLIP7_BENCH_ALL94=1`, on all 94 cards (1.36 billion
+ * states; one iteration each, about a minute in all). The decisions are asked
+ * through a `SoloView` as `evaluateStrategy` asks them.
+ *
+ * @example
+ * ```sh
+ * deno bench --allow-read --allow-env bench/solver_lumped_bench.ts
+ * ```
+ * @module
+ */
+import { getModel, type SoloModel } from "../lib/solver/model.ts";
+import type { ActionModel } from "../lib/solver/actions.ts";
+import { type Decider, evaluateDecider } from "../lib/solver/forward.ts";
+import { lumpedEvaluate } from "../lib/solver/lumped.ts";
+import { spaceOf } from "../lib/solver/solve.ts";
+import { SoloView } from "../lib/solver/view.ts";
+import { makeStrategy } from "../lib/strategies/registry.ts";
+
+function decider(model: SoloModel, spec: string): Decider {
+  const view = new SoloView(spaceOf(model));
+  const st = makeStrategy(spec);
+  return (slot, mods) => {
+    view.set(slot, mods);
+    return st.hit(view, 0);
+  };
+}
+
+const decks: [string, number][] = [["flip3:0", 5]];
+if (Deno.env.get("FLIP7_BENCH_ALL94") === "1") decks.push(["all94", 1]);
+
+for (const [counts, n] of decks) {
+  const model = getModel("all94", counts === "all94" ? undefined : counts);
+  (model as ActionModel).log = () => {};
+  const sp = spaceOf(model);
+  const decide = decider(model, "sum:25");
+  const group = `sum:25 on all94 ${counts}`;
+  Deno.bench(`lumped pass, ${group}`, { group, baseline: true, n }, () => {
+    lumpedEvaluate(sp, decide, "sum:25");
+  });
+  Deno.bench(`full forward pass, ${group}`, { group, n }, () => {
+    evaluateDecider(sp, decide, "sum:25");
+  });
+}

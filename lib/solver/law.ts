@@ -1,0 +1,232 @@
+/**
+ * The law of one solo round under a model's optimal one-round play — above
+ * all the 94-card game's (`all94`) — computed once by the exact forward pass
+ * of the model's optimal decisions and cached on disk beside them
+ * (`.cache/solo-law-<model id>.json`), so the experiments that need it
+ * (`deck-variants`, `round-law`) and the win-probability tables that take an
+ * opponent's round law (`bestResponse({ opponentLaw })`) do not redo the
+ * 1.36-billion-state pass every time.
+ *
+ * The cache file is JSON: a kind, a format version, the model's signature
+ * (deck and state layout), the figures and the distribution, and an FNV-1a
+ * checksum of the rest; a missing, stale, foreign or damaged file is
+ * recomputed with a message and rewritten atomically.
+ *
+ * @example
+ * ```ts
+ * import { roundLaw } from "./law.ts";
+ * import { getModel } from "./model.ts";
+ * const law = roundLaw(getModel("numbers"));
+ * law.distribution[0]; // 0.3135: P(bust) under optimal play, numbers only
+ * ```
+ * @module
+ */
+
+import { InputError } from "../cards.ts";
+import { fnv1a, writeFileAtomicSync } from "../io.ts";
+import { type CacheOptions, defaultCacheDir, loadDecisions } from "./cache.ts";
+import { evaluateTable, type Evaluation } from "./forward.ts";
+import type { SoloModel } from "./model.ts";
+import "./actions.ts";
+
+/** Kind and format of the law cache files. */
+const KIND = "solo-round-law";
+const FORMAT = 1;
+
+/**
+ * The optimal one-round law of a model: the optimum's exact evaluation, and
+ * where it came from.
+ *
+ * @example
+ * ```ts
+ * import { getModel } from "./model.ts";
+ * const l: RoundLaw = roundLaw(getModel("numbers"));
+ * l.source; // "cache" or "computed"
+ * ```
+ */
+export interface RoundLaw extends Evaluation {
+  /** `cache` (read from `path`) or `computed` (and written to `path`). */
+  source: "cache" | "computed";
+  /** The cache file. */
+  path: string;
+  /** Seconds to load or compute (decisions included). */
+  seconds: number;
+}
+
+/**
+ * Path of a model's law cache file in `dir`.
+ *
+ * @example
+ * ```ts
+ * import { getModel } from "./model.ts";
+ * lawCachePath(getModel("all94"), ".cache"); // ".cache/solo-law-all94.json"
+ * ```
+ */
+export function lawCachePath(
+  model: SoloModel,
+  dir: string = defaultCacheDir(),
+): string {
+  return `${dir}/solo-law-${model.id}.json`;
+}
+
+const memo = new Map<string, RoundLaw>();
+
+/** The checked body of a cache file, or why it cannot be used. */
+function decodeLaw(
+  model: SoloModel,
+  text: string,
+): { body: Record<string, unknown> } | { problem: string } {
+  let doc: Record<string, unknown>;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return { problem: "not JSON (damaged)" };
+  }
+  const { checksum, ...body } = doc;
+  if (checksum !== fnv1a(JSON.stringify(body))) {
+    return { problem: "damaged (checksum mismatch)" };
+  }
+  if (body.kind !== KIND) return { problem: `of another kind (${body.kind})` };
+  if (body.format !== FORMAT) {
+    return { problem: `format ${body.format}, not ${FORMAT} (stale)` };
+  }
+  if (body.signature !== model.signature) {
+    return { problem: "for another model or deck (stale)" };
+  }
+  const d = body.distribution;
+  if (!Array.isArray(d) || d.length !== model.maxScore + 1) {
+    return { problem: "damaged (distribution length)" };
+  }
+  return { body };
+}
+
+/**
+ * The law of one round under the model's optimal one-round play (EV, sd,
+ * P(bust), P(Flip 7), the distribution of the score): from memory, from the
+ * cache file, or computed from the model's optimal decisions (themselves
+ * cached by `cache.ts`) by the full forward pass and written to the cache.
+ * `options` as for `loadDecisions` (`useCache: false` recomputes).
+ *
+ * @example
+ * ```ts
+ * import { getModel } from "./model.ts";
+ * const law = roundLaw(getModel("all94"));
+ * law.ev; // 20.2976: the 94-card solo round's optimum
+ * law.distribution.length; // maxScore + 1
+ * ```
+ */
+export function roundLaw(
+  model: SoloModel,
+  options: CacheOptions = {},
+): RoundLaw {
+  const dir = options.dir ?? defaultCacheDir();
+  const path = lawCachePath(model, dir);
+  const useCache = options.useCache ?? true;
+  const key = `${model.id}\0${path}`;
+  if (useCache) {
+    const m = memo.get(key);
+    if (m) return m;
+  }
+  const log = options.log ?? ((line: string) => console.error(line));
+  const t0 = performance.now();
+  let problem = "not used (--no-cache)";
+  if (useCache) {
+    let text: string | null = null;
+    try {
+      text = Deno.readTextFileSync(path);
+    } catch (e) {
+      problem = e instanceof Deno.errors.NotFound
+        ? "missing"
+        : `unreadable (${e instanceof Error ? e.message : String(e)})`;
+    }
+    if (text !== null) {
+      const r = decodeLaw(model, text);
+      if ("problem" in r) {
+        problem = r.problem;
+      } else {
+        const b = r.body;
+        const law: RoundLaw = {
+          policy: "dp",
+          model: model.name,
+          ev: b.ev as number,
+          sd: b.sd as number,
+          bust: b.bust as number,
+          flip7: b.flip7 as number,
+          visited: b.visited as number,
+          distribution: Float64Array.from(b.distribution as number[]),
+          source: "cache",
+          path,
+          seconds: (performance.now() - t0) / 1000,
+        };
+        memo.set(key, law);
+        return law;
+      }
+    }
+    log(`flip7: round-law cache ${path} is ${problem}; computing it...`);
+  }
+  const t = loadDecisions(model, options);
+  const e = evaluateTable(t.space, t.hit, "dp");
+  const law: RoundLaw = {
+    ...e,
+    source: "computed",
+    path,
+    seconds: (performance.now() - t0) / 1000,
+  };
+  const body = {
+    kind: KIND,
+    format: FORMAT,
+    model: model.id,
+    signature: model.signature,
+    ev: e.ev,
+    sd: e.sd,
+    bust: e.bust,
+    flip7: e.flip7,
+    visited: e.visited,
+    distribution: Array.from(e.distribution),
+  };
+  try {
+    writeFileAtomicSync(
+      path,
+      JSON.stringify({ ...body, checksum: fnv1a(JSON.stringify(body)) }) +
+        "\n",
+    );
+  } catch (e) {
+    log(
+      `flip7: could not write the round-law cache ${path} (${
+        e instanceof Error ? e.message : String(e)
+      })`,
+    );
+  }
+  memo.set(key, law);
+  return law;
+}
+
+/**
+ * Expected number of rounds for one player alone to reach `target` points
+ * from 0 when every round's score follows `law` independently (`law[s]` =
+ * P(score = s)): the renewal equation `R(t) = (1 + Σ_{s>0} law[s] R(t+s)) /
+ * (1 − law[0])` for `t < target`, `R(t) = 0` from `target` on.
+ *
+ * @throws {InputError} when `law[0]` is 1 (the target is never reached).
+ * @example
+ * ```ts
+ * roundsToReach([0, 1], 3); // 3: one point a round
+ * roundsToReach([0.5, 0.5], 2); // 4: two successes at one half each
+ * ```
+ */
+export function roundsToReach(law: ArrayLike<number>, target = 200): number {
+  if (!(law[0] < 1)) {
+    throw new InputError(
+      `a round law with P(0) = ${
+        law[0]
+      } never reaches ${target}: allowed laws with P(0) < 1`,
+    );
+  }
+  const r = new Float64Array(target + law.length);
+  for (let t = target - 1; t >= 0; t--) {
+    let e = 1;
+    for (let s = 1; s < law.length; s++) e += law[s] * r[t + s];
+    r[t] = e / (1 - law[0]);
+  }
+  return r[0];
+}
