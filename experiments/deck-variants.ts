@@ -8,16 +8,15 @@
  * hit) with its Flip 7 rate.
  *
  * Every figure is exact (the solver and its forward pass; no simulation).
- * One model per task over the workers, the heaviest first. On the `all94`
- * decks each rule is evaluated by the lumped pass (`lib/solver/lumped.ts`:
- * 12 modifier classes instead of 64 masks, about 15 s for 1.36 billion
- * states) and the optimum's law is read from its cache
- * (`lib/solver/law.ts`), so the whole run takes about 4 minutes on 2 workers
- * with a warm `.cache/` (9 from a cold one, the solves included) and is part
- * of the default `deno task repro`. Every deck stays in it: the `all94` row
- * alone sets the wall time, so leaving the smaller `all94`-size decks to
- * `--all` would save nothing. A quick run keeps the cheap models (numbers and
- * modifiers).
+ * Each deck is four tasks for the workers (the optimum with its law and
+ * always-hit, and the three rule searches), the heaviest decks' first, so
+ * the `all94` searches run side by side. On the `all94` decks each rule is
+ * evaluated by the lumped pass (`lib/solver/lumped.ts`: 12 modifier classes
+ * instead of 64 masks, about 10 s for 1.36 billion states) and the optimum's
+ * law is read from its cache (`lib/solver/law.ts`); the README's claims block
+ * gives the measured time of the whole `deno task repro`, of which this
+ * experiment is the larger part. A quick run keeps the cheap models (numbers
+ * and modifiers).
  *
  * @example
  * ```sh
@@ -237,29 +236,66 @@ function climb(
 }
 
 /**
- * Compute one deck's figures (in this thread).
+ * The four independent parts of a deck's figures, each one task for the
+ * workers: the optimum with its law and always-hit (`base`), and the three
+ * rule searches.
  *
  * @example
  * ```ts
- * deckVariantFigures(DECK_VARIANTS[0]).optimum.toFixed(4); // "18.5652"
+ * DECK_PARTS.length; // 4
  * ```
  */
-export function deckVariantFigures(v: DeckVariant): VariantFigures {
+export const DECK_PARTS = ["base", "sum", "bust", "count"] as const;
+
+/** One part of {@linkcode DECK_PARTS}. */
+export type DeckPart = typeof DECK_PARTS[number];
+
+/** The figures one part computes (the id, its seconds and evaluations always). */
+export type PartFigures =
+  & Partial<VariantFigures>
+  & Pick<VariantFigures, "id" | "evaluations" | "seconds">;
+
+/**
+ * Compute one part of one deck's figures (in this thread).
+ *
+ * @example
+ * ```ts
+ * deckVariantPart(DECK_VARIANTS[0], "sum").bestSum; // 23
+ * ```
+ */
+export function deckVariantPart(v: DeckVariant, part: DeckPart): PartFigures {
   const t0 = performance.now();
   const model = getModel(v.model, v.counts || undefined);
   if (model instanceof ActionModel) model.log = () => {};
+  const ev = (spec: string) => evaluatePolicies([spec], model)[0].ev;
+  const done = (f: Omit<PartFigures, "id" | "seconds">): PartFigures => ({
+    id: v.id,
+    ...f,
+    seconds: (performance.now() - t0) / 1000,
+  });
+  if (part === "sum") {
+    const sum = climb((n) => ev(`sum:${n}`), 24, 1, 120);
+    return done({ bestSum: sum.x, sumEv: sum.v, evaluations: sum.n });
+  }
+  if (part === "bust") {
+    const bust = climb((p) => ev(`bust:${(p / 100).toFixed(2)}`), 25, 1, 99);
+    return done({
+      bestBust: bust.x / 100,
+      bustEv: bust.v,
+      evaluations: bust.n,
+    });
+  }
+  if (part === "count") {
+    const count = climb((n) => ev(`count:${n}`), 4, 1, 7);
+    return done({ bestCount: count.x, countEv: count.v, evaluations: count.n });
+  }
   const table = loadDecisions(model, { log: () => {} });
   const opt = roundLaw(model, { log: () => {} });
-  const ev = (spec: string) => evaluatePolicies([spec], model)[0].ev;
-  const sum = climb((n) => ev(`sum:${n}`), 24, 1, 120);
-  const bust = climb((p) => ev(`bust:${(p / 100).toFixed(2)}`), 25, 1, 99);
-  const count = climb((n) => ev(`count:${n}`), 4, 1, 7);
   const space = spaceOf(model);
   const always = () => true;
   const hit = lumpedEvaluate(space, always, "always hit") ??
     evaluateDecider(space, always, "always hit");
-  return {
-    id: v.id,
+  return done({
     cards: model.deck.reduce((a, b) => a + b, 0),
     states: model instanceof ActionModel
       ? model.denseStates()
@@ -268,34 +304,56 @@ export function deckVariantFigures(v: DeckVariant): VariantFigures {
     optSd: opt.sd,
     optBust: opt.bust,
     optFlip7: opt.flip7,
-    bestSum: sum.x,
-    sumEv: sum.v,
-    bestBust: bust.x / 100,
-    bustEv: bust.v,
-    bestCount: count.x,
-    countEv: count.v,
     hitEv: hit.ev,
     hitFlip7: hit.flip7,
-    evaluations: sum.n + bust.n + count.n + 2,
-    seconds: (performance.now() - t0) / 1000,
-  };
+    evaluations: 2,
+  });
 }
 
 /**
- * Decks `[from, to)` of a job (for the workers).
+ * Put a deck's parts together: every field once, seconds and evaluations
+ * summed (seconds are then the deck's compute time over all threads).
  *
  * @example
  * ```ts
- * deckVariantChunk({ ids: ["numbers"] }, 0, 1)[0].id; // "numbers"
+ * const v = DECK_VARIANTS[0];
+ * joinParts(DECK_PARTS.map((p) => deckVariantPart(v, p))).evaluations; // 13
+ * ```
+ */
+export function joinParts(parts: PartFigures[]): VariantFigures {
+  const f = Object.assign({}, ...parts) as VariantFigures;
+  f.evaluations = parts.reduce((a, p) => a + p.evaluations, 0);
+  f.seconds = parts.reduce((a, p) => a + p.seconds, 0);
+  return f;
+}
+
+/**
+ * Compute one deck's figures (in this thread).
+ *
+ * @example
+ * ```ts
+ * deckVariantFigures(DECK_VARIANTS[0]).optimum.toFixed(4); // "18.5652"
+ * ```
+ */
+export function deckVariantFigures(v: DeckVariant): VariantFigures {
+  return joinParts(DECK_PARTS.map((p) => deckVariantPart(v, p)));
+}
+
+/**
+ * Tasks `[from, to)` of a job (for the workers): each a deck and a part.
+ *
+ * @example
+ * ```ts
+ * deckVariantChunk({ tasks: [["numbers", "count"]] }, 0, 1)[0].bestCount; // 3
  * ```
  */
 export function deckVariantChunk(
-  job: { ids: string[] },
+  job: { tasks: [string, DeckPart][] },
   from: number,
   to: number,
-): VariantFigures[] {
-  return job.ids.slice(from, to).map((id) =>
-    deckVariantFigures(DECK_VARIANTS.find((v) => v.id === id)!)
+): PartFigures[] {
+  return job.tasks.slice(from, to).map(([id, part]) =>
+    deckVariantPart(DECK_VARIANTS.find((v) => v.id === id)!, part)
   );
 }
 
@@ -321,20 +379,23 @@ export const deckVariants: Experiment = defineExperiment({
   // solver work, one task per deck: neither Monte Carlo runs nor the
   // solver evaluations of exact.ts, so a custom step
   plan: ({ quick }) => ({
-    work: ({ workers, onProgress }) => {
+    work: async ({ workers, onProgress }) => {
       const variants = DECK_VARIANTS.filter((v) => !quick || v.quick);
-      const ids = variants.map((v) => v.id).sort((a, b) =>
+      // every part of every deck is a task, the heaviest decks' first, so
+      // that the all-94 rule searches run side by side
+      const tasks = variants.map((v) => v.id).sort((a, b) =>
         (COST[b] ?? 0) - (COST[a] ?? 0)
-      );
-      return runChunks<VariantFigures[]>({
+      ).flatMap((id) => DECK_PARTS.map((p): [string, DeckPart] => [id, p]));
+      const parts = (await runChunks<PartFigures[]>({
         module: import.meta.url,
         fn: "deckVariantChunk",
-        args: { ids },
-        total: ids.length,
-        chunks: ids.length,
+        args: { tasks },
+        total: tasks.length,
+        chunks: tasks.length,
         workers,
-        onProgress: phase(onProgress, "decks"),
-      });
+        onProgress: phase(onProgress, "deck parts"),
+      })).flat();
+      return variants.map((v) => joinParts(parts.filter((p) => p.id === v.id)));
     },
   }),
   analyse({ work: parts }, { quick }) {
