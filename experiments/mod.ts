@@ -76,6 +76,20 @@ export const EXPERIMENTS: Experiment[] = [
 ];
 
 /**
+ * What `deno task repro` runs without names (sharded or not): seed 000's
+ * claims and the exact deck ladder.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_EXPERIMENTS.map((e) => e.name).at(-1); // "deck-variants"
+ * ```
+ */
+export const DEFAULT_EXPERIMENTS: Experiment[] = [
+  ...SEED000_EXPERIMENTS,
+  deckVariants,
+];
+
+/**
  * Names of the experiments.
  *
  * @example

@@ -45,10 +45,10 @@ import {
 } from "../lib/experiment.ts";
 import { defaultWorkers } from "../lib/parallel.ts";
 import {
+  DEFAULT_EXPERIMENTS,
   EXPERIMENT_NAMES,
   EXPERIMENTS,
   findExperiment,
-  SEED000_EXPERIMENTS,
 } from "./mod.ts";
 
 const USAGE =
@@ -129,7 +129,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
     ? opts.only.map(findExperiment)
     : opts.all
     ? EXPERIMENTS
-    : [...SEED000_EXPERIMENTS, findExperiment("deck-variants")]; // + the exact deck ladder (minutes)
+    : DEFAULT_EXPERIMENTS;
   const echo = opts.echo ?? true;
   const enc = new TextEncoder();
   const err = (s: string) =>

@@ -26,7 +26,7 @@ import {
   shardStopHere,
   writeShard,
 } from "../lib/shard.ts";
-import { EXPERIMENTS, SEED000_EXPERIMENTS } from "./mod.ts";
+import { DEFAULT_EXPERIMENTS, EXPERIMENTS } from "./mod.ts";
 
 /**
  * Run one shard of a reproduction and write its partial file.
@@ -59,7 +59,7 @@ export async function reproShard(
     ? only.map((n) => EXPERIMENTS.find((e) => e.name === n)!)
     : all
     ? EXPERIMENTS
-    : SEED000_EXPERIMENTS;
+    : DEFAULT_EXPERIMENTS;
   const argv = [
     ...(only ?? []),
     ...(all ? ["--all"] : []),
