@@ -282,68 +282,123 @@ export function loadDecisions(
   model: SoloModel,
   options: CacheOptions = {},
 ): DecisionTable {
-  const dir = options.dir ?? defaultCacheDir();
-  const path = cachePath(model, dir);
-  const useCache = options.useCache ?? true;
-  const key = `${model.id}\0${path}`;
-  if (useCache) {
-    const m = memo.get(key);
-    if (m) return m;
-  }
-  const log = options.log ?? ((line: string) => console.error(line));
   const t0 = performance.now();
-  let problem = "not used (--no-cache)";
-  if (useCache) {
-    let buf: Uint8Array | null = null;
-    try {
-      buf = Deno.readFileSync(path);
-    } catch (e) {
-      problem = e instanceof Deno.errors.NotFound
-        ? "missing"
-        : `unreadable (${errText(e)})`;
-    }
-    if (buf) {
+  return cachedOrComputed(memo, cachePath(model, options.dir), options, {
+    what: "solver cache",
+    doing: `solving the '${model.name}' model`,
+    inMemory: "solved in memory for this run",
+    decode: (buf, path) => {
       const r = decodeDecisions(model, buf);
-      if ("problem" in r) {
-        problem = r.problem;
-      } else {
-        const t: DecisionTable = {
+      if ("problem" in r) return r;
+      return {
+        value: {
           space: adoptSpace(r.space),
           hit: r.hit,
           ev: r.ev,
           source: "cache",
           seconds: (performance.now() - t0) / 1000,
           path,
-        };
-        memo.set(key, t);
-        return t;
-      }
-    }
-    log(
-      `flip7: solver cache ${path} is ${problem}; solving the '${model.name}' model...`,
-    );
+        },
+      };
+    },
+    compute: (path) => {
+      const sol = model.solveDecisions?.() ?? solve(model);
+      return {
+        value: {
+          space: adoptSpace(sol.space),
+          hit: sol.hit,
+          ev: sol.ev,
+          source: "solved",
+          seconds: sol.seconds,
+          path,
+        },
+        bytes: () => encodeDecisions(sol.space, sol.hit, sol.ev),
+      };
+    },
+  });
+}
+
+/**
+ * How {@linkcode cachedOrComputed} reads, checks and computes one kind of
+ * cache file.
+ *
+ * @example
+ * ```ts
+ * const spec: CachedFile<number> = {
+ *   what: "demo cache",
+ *   doing: "computing it",
+ *   inMemory: "kept in memory for this run",
+ *   decode: (bytes) => bytes.length === 1 ? { value: bytes[0] } : { problem: "damaged" },
+ *   compute: () => ({ value: 7, bytes: () => new Uint8Array([7]) }),
+ * };
+ * ```
+ */
+export interface CachedFile<T> {
+  /** What the messages call the file, e.g. `solver cache`. */
+  what: string;
+  /** What is done when the file cannot be used, e.g. `solving the 'exact' model`. */
+  doing: string;
+  /** What happens when the file cannot be written, e.g. `solved in memory for this run`. */
+  inMemory: string;
+  /** The value in the file's bytes, or what is wrong with them. */
+  decode(bytes: Uint8Array, path: string): { value: T } | { problem: string };
+  /** Compute the value, and the bytes to write for it. */
+  compute(path: string): { value: T; bytes: () => Uint8Array | string };
+}
+
+/**
+ * One cache file, memoised per process: the value from the file if it
+ * decodes, otherwise (with one message saying why) computed and written back
+ * atomically; a file that cannot be written leaves the value in memory, with a
+ * message. `options.useCache: false` always computes (and writes).
+ *
+ * @example
+ * ```ts
+ * declare const spec: CachedFile<number>;
+ * cachedOrComputed(new Map(), ".cache/demo.bin", {}, spec);
+ * ```
+ */
+export function cachedOrComputed<T>(
+  memo: Map<string, T>,
+  path: string,
+  options: CacheOptions,
+  spec: CachedFile<T>,
+): T {
+  const useCache = options.useCache ?? true;
+  const key = path;
+  if (useCache) {
+    const m = memo.get(key);
+    if (m) return m;
   }
-  const sol = model.solveDecisions?.() ?? solve(model);
-  const space = adoptSpace(sol.space);
-  const t: DecisionTable = {
-    space,
-    hit: sol.hit,
-    ev: sol.ev,
-    source: "solved",
-    seconds: sol.seconds,
-    path,
-  };
+  const log = options.log ?? ((line: string) => console.error(line));
+  if (useCache) {
+    let problem: string;
+    try {
+      const r = spec.decode(Deno.readFileSync(path), path);
+      if ("value" in r) {
+        memo.set(key, r.value);
+        return r.value;
+      }
+      problem = r.problem;
+    } catch (e) {
+      problem = e instanceof Deno.errors.NotFound
+        ? "missing"
+        : `unreadable (${errText(e)})`;
+    }
+    log(`flip7: ${spec.what} ${path} is ${problem}; ${spec.doing}...`);
+  }
+  const { value, bytes } = spec.compute(path);
   try {
-    writeFileAtomicSync(path, encodeDecisions(sol.space, sol.hit, sol.ev));
+    writeFileAtomicSync(path, bytes());
   } catch (e) {
     log(
-      `flip7: could not write the solver cache ${path} (${
+      `flip7: could not write the ${spec.what} ${path} (${
         errText(e)
-      }); solved in memory for this run (make its folder writable, or delete ${path})`,
+      }); ${spec.inMemory} (make its folder writable, or delete ${path})`,
     );
   }
-  memo.set(key, t);
-  return t;
+  memo.set(key, value);
+  return value;
 }
 
 /**

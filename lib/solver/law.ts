@@ -23,8 +23,13 @@
  */
 
 import { InputError } from "../cards.ts";
-import { fnv1a, writeFileAtomicSync } from "../io.ts";
-import { type CacheOptions, defaultCacheDir, loadDecisions } from "./cache.ts";
+import { fnv1a } from "../io.ts";
+import {
+  cachedOrComputed,
+  type CacheOptions,
+  defaultCacheDir,
+  loadDecisions,
+} from "./cache.ts";
 import { evaluateTable, type Evaluation } from "./forward.ts";
 import type { SoloModel } from "./model.ts";
 import "./actions.ts";
@@ -119,33 +124,17 @@ export function roundLaw(
   model: SoloModel,
   options: CacheOptions = {},
 ): RoundLaw {
-  const dir = options.dir ?? defaultCacheDir();
-  const path = lawCachePath(model, dir);
-  const useCache = options.useCache ?? true;
-  const key = `${model.id}\0${path}`;
-  if (useCache) {
-    const m = memo.get(key);
-    if (m) return m;
-  }
-  const log = options.log ?? ((line: string) => console.error(line));
   const t0 = performance.now();
-  let problem = "not used (--no-cache)";
-  if (useCache) {
-    let text: string | null = null;
-    try {
-      text = Deno.readTextFileSync(path);
-    } catch (e) {
-      problem = e instanceof Deno.errors.NotFound
-        ? "missing"
-        : `unreadable (${e instanceof Error ? e.message : String(e)})`;
-    }
-    if (text !== null) {
-      const r = decodeLaw(model, text);
-      if ("problem" in r) {
-        problem = r.problem;
-      } else {
-        const b = r.body;
-        const law: RoundLaw = {
+  return cachedOrComputed(memo, lawCachePath(model, options.dir), options, {
+    what: "round-law cache",
+    doing: "computing it",
+    inMemory: "computed in memory for this run",
+    decode: (bytes, path) => {
+      const r = decodeLaw(model, new TextDecoder().decode(bytes));
+      if ("problem" in r) return r;
+      const b = r.body;
+      return {
+        value: {
           policy: "dp",
           model: model.name,
           ev: b.ev as number,
@@ -157,48 +146,37 @@ export function roundLaw(
           source: "cache",
           path,
           seconds: (performance.now() - t0) / 1000,
-        };
-        memo.set(key, law);
-        return law;
-      }
-    }
-    log(`flip7: round-law cache ${path} is ${problem}; computing it...`);
-  }
-  const t = loadDecisions(model, options);
-  const e = evaluateTable(t.space, t.hit, "dp");
-  const law: RoundLaw = {
-    ...e,
-    source: "computed",
-    path,
-    seconds: (performance.now() - t0) / 1000,
-  };
-  const body = {
-    kind: KIND,
-    format: FORMAT,
-    model: model.id,
-    signature: model.signature,
-    ev: e.ev,
-    sd: e.sd,
-    bust: e.bust,
-    flip7: e.flip7,
-    visited: e.visited,
-    distribution: Array.from(e.distribution),
-  };
-  try {
-    writeFileAtomicSync(
-      path,
-      JSON.stringify({ ...body, checksum: fnv1a(JSON.stringify(body)) }) +
-        "\n",
-    );
-  } catch (e) {
-    log(
-      `flip7: could not write the round-law cache ${path} (${
-        e instanceof Error ? e.message : String(e)
-      })`,
-    );
-  }
-  memo.set(key, law);
-  return law;
+        },
+      };
+    },
+    compute: (path) => {
+      const t = loadDecisions(model, options);
+      const e = evaluateTable(t.space, t.hit, "dp");
+      const body = {
+        kind: KIND,
+        format: FORMAT,
+        model: model.id,
+        signature: model.signature,
+        ev: e.ev,
+        sd: e.sd,
+        bust: e.bust,
+        flip7: e.flip7,
+        visited: e.visited,
+        distribution: Array.from(e.distribution),
+      };
+      return {
+        value: {
+          ...e,
+          source: "computed",
+          path,
+          seconds: (performance.now() - t0) / 1000,
+        },
+        bytes: () =>
+          JSON.stringify({ ...body, checksum: fnv1a(JSON.stringify(body)) }) +
+          "\n",
+      };
+    },
+  });
 }
 
 /**
