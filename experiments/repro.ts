@@ -176,7 +176,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
       ...options,
       outDir: opts.outDir,
       command: ["deno task repro", ...args].join(" "),
-    }, { started, t0 });
+    }, { started, t0, shared: exps.map((e) => e.name) });
     const own = (performance.now() - t) / 1000;
     analysisTime.set(exp.name, own);
     err(

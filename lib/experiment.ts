@@ -619,7 +619,9 @@ export async function runExperiment(
  * Analyse what was computed for an experiment and write its four files. The
  * chart is rendered before any file is written, and each file is written to
  * a temporary name and renamed. `since` is when the experiment's work began
- * (for `started` and `elapsed_s` in the JSON).
+ * (for `started` and `elapsed_s` in the JSON); `since.shared` names the
+ * experiments whose work was computed together with this one's (a repro's
+ * one pool), which the JSON then says `elapsed_s` covers.
  *
  * @example
  * ```ts
@@ -633,9 +635,9 @@ export async function writeExperiment(
   exp: Experiment,
   done: Done,
   options: RunExperimentOptions,
-  since: { started: Date; t0: number },
+  since: { started: Date; t0: number; shared?: string[] },
 ): Promise<RunReport> {
-  const { started, t0 } = since;
+  const { started, t0, shared = [] } = since;
   shardStopHere("the files are the merge's"); // a shard writes its partial only
   const result = await analyseExperiment(exp, done, options);
   let csv: string;
@@ -678,6 +680,14 @@ export async function writeExperiment(
     workers: options.workers,
     started: started.toISOString(),
     elapsed_s: Math.round(elapsed * 100) / 100,
+    ...(shared.length > 1
+      ? {
+        elapsed_covers:
+          `the work of ${shared.length} experiments computed together (${
+            shared.join(", ")
+          }), then this one's analysis and files`,
+      }
+      : {}),
     files: files.map((f) => f.slice(f.lastIndexOf("/") + 1)),
     ...mergeProvenance(), // a merge of shards lists them
   };
