@@ -5,7 +5,7 @@
  * `ev` (duel and standard, fixed seeds), then each bench iteration is one
  * decision on the next recorded state, in game order (so the per-round
  * caches behave as in play). The tables are the cached ones
- * (`.cache/winprob/v3`, as `deno task repro --only win-agent` leaves them);
+ * (`.cache/winprob/v5`, as `deno task repro --only win-agent` leaves them);
  * a missing search table is replaced by a small one trained here, a missing
  * best-response table is computed and saved.
  *

@@ -24,7 +24,7 @@
  * `g`; seat 0 deals the first round), so the agent's seat and the starting
  * player are balanced, and is played exactly as `flip7 sim -n GAMES -p
  * POLICIES --rules RULES --seed SEED` plays it (the same tables loaded from
- * `.cache/winprob/v4`). Win share is per seat, with a Wilson 95% interval;
+ * `.cache/winprob/v5`). Win share is per seat, with a Wilson 95% interval;
  * draws (duel only) count as not won.
  *
  * The best-response part computes `W(0, 0)` exactly for the public solver's
@@ -515,7 +515,7 @@ export const winAgent: Experiment = defineExperiment({
         win_share:
           "agent's wins / games (the agent has one seat, column seats); Wilson 95% interval; draws (duel: equal totals at the top) are not wins",
         reproduce_a_row:
-          "deno task flip7 sim -n GAMES -p AGENT,OPPONENT[,OPPONENT,OPPONENT] --rules RULES --seed SEED (with the same .cache/winprob/v4 tables; search-bank rows have no sim spec)",
+          "deno task flip7 sim -n GAMES -p AGENT,OPPONENT[,OPPONENT,OPPONENT] --rules RULES --seed SEED (with the same .cache/winprob/v5 tables; search-bank rows have no sim spec)",
         training: {
           budget: quick ? QUICK_TRAINING : DEFAULT_TRAINING,
           regions: REGION_CUTS,

@@ -4,6 +4,18 @@
  * stream number. The outputs for a given seed are pinned by a test, so runs
  * reproduce byte for byte on every machine.
  *
+ * Seeding: the three state words are SplitMix32 (MurmurHash3 finaliser)
+ * hashes of two different mixes of seed and stream and of the stream alone,
+ * and the counter starts at 1. There are no warm-up steps: SFC32's usual
+ * twelve exist to spread a seed written into all three words alike, and these
+ * words are already mixed (`tests/rng_test.ts` checks uniformity across
+ * consecutive streams). Every word depends on the stream: with the first word
+ * a hash of the seed alone, the first outputs of neighbouring streams showed
+ * a slight excess of evenness (top-4-bit pairs, chi-square z about -1.5 over
+ * 500,000 streams per seed; gone with both mixes). A
+ * reseed is in the runner's path once per round (rounds are independent
+ * streams), where the twelve serial steps cost about a tenth of a solo round.
+ *
  * Streams make results independent of the number of workers: game `g` of a
  * run seeded `s` always draws from stream `(s, g)`.
  *
@@ -47,7 +59,8 @@ export class Rng {
   }
 
   /**
-   * Restart the generator at `(seed, stream)` without allocating.
+   * Restart the generator at `(seed, stream)` without allocating: three
+   * hashes, no warm-up (module doc).
    *
    * @example
    * ```ts
@@ -58,64 +71,12 @@ export class Rng {
   reseed(seed: number, stream = 0): void {
     const s = Math.floor(seed) >>> 0;
     const t = Math.floor(stream) >>> 0;
-    let a = splitmix32(s ^ 0x6a09e667);
-    let b = splitmix32(t ^ 0xbb67ae85);
-    let c = splitmix32((s + Math.imul(t, 0x3c6ef372)) ^ 0xa54ff53a);
-    // 12 warm-up steps of next() with d = 1 ... 12, in locals and unrolled
-    // (reseeding is per game or round, and a loop costs a third more)
-    let u: number;
-    u = (a + b + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    u = (a + b + 2) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    u = (a + b + 3) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    u = (a + b + 4) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    u = (a + b + 5) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    u = (a + b + 6) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    u = (a + b + 7) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    u = (a + b + 8) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    u = (a + b + 9) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    u = (a + b + 10) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    u = (a + b + 11) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    u = (a + b + 12) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (((c << 21) | (c >>> 11)) + u) | 0;
-    this.a = a;
-    this.b = b;
-    this.c = c;
-    this.d = 13;
+    // stored as int32 (the hashes are uint32): fields that stay small
+    // integers keep next() on integer arithmetic
+    this.a = splitmix32((Math.imul(s, 0x1f83d9ab) + t) ^ 0x510e527f) | 0;
+    this.b = splitmix32(t ^ 0xbb67ae85) | 0;
+    this.c = splitmix32((s + Math.imul(t, 0x3c6ef372)) ^ 0xa54ff53a) | 0;
+    this.d = 1;
   }
 
   /**

@@ -236,6 +236,36 @@ export function mergeAccum(into: RunAccum, from: RunAccum): RunAccum {
   return into;
 }
 
+/**
+ * Rounds `[from, to)` of a one-seat round run, round `k` from a fresh deck on
+ * stream `k`: adds each score to `hist` and returns the sums of the scores,
+ * of their squares, the busts and the Flip 7s (the same integer sums as the
+ * general loop of {@linkcode playRange}, which this one is for speed).
+ */
+function soloRounds(
+  game: Game,
+  seed: number,
+  from: number,
+  to: number,
+  hist: Float64Array,
+): [number, number, number, number] {
+  const start = { seed, stream: 0 };
+  // rounds by outcome (OUT_BANKED, OUT_BUST, OUT_FLIP7): counted by index,
+  // without a branch on whether the round busted (a coin flip to predict)
+  const outcomes = new Float64Array(3);
+  let sum = 0, sq = 0;
+  for (let k = from; k < to; k++) {
+    start.stream = k;
+    game.newGame(start);
+    const x = game.playRound()[0];
+    sum += x;
+    sq += x * x;
+    outcomes[game.lastRoundOutcome(0)]++;
+    hist[Math.min(x, MAX_ROUND_SCORE) | 0]++;
+  }
+  return [sum, sq, outcomes[OUT_BUST], outcomes[OUT_FLIP7]];
+}
+
 function rulesOf(spec: RunSpec): Rules {
   const r = getRules(spec.rules);
   return spec.target === undefined ? r : withRules(r, { target: spec.target });
@@ -333,25 +363,14 @@ export function playRange(
       tally(res.rounds);
     }
   } else if (n === 1) {
-    // one seat, one round from a fresh deck per index: the sums in locals
-    // (the same integer sums as the loop below, which this one is for speed)
-    let sum = 0, sq = 0, bust = 0, flip7 = 0;
-    for (let k = from; k < to; k++) {
-      start.stream = k;
-      game.newGame(start);
-      const x = game.playRound()[0];
-      sum += x;
-      sq += x * x;
-      const o = game.lastRoundOutcome(0);
-      if (o === OUT_BUST) bust++;
-      else if (o === OUT_FLIP7) flip7++;
-      hist[Math.min(x, MAX_ROUND_SCORE) | 0]++;
-    }
+    // one seat, one round from a fresh deck per index (in its own small
+    // function, so that the engine's calls are inlined into the loop)
+    const sums = soloRounds(game, spec.seed, from, to, hist);
     rounds = roundsSq = Math.max(0, to - from);
-    points[0] = pr[0] = sum;
-    seatSq[0] = cross[0] = sq;
-    busts[0] = bust;
-    flip7s[0] = flip7;
+    points[0] = pr[0] = sums[0];
+    seatSq[0] = cross[0] = sums[1];
+    busts[0] = sums[2];
+    flip7s[0] = sums[3];
   } else {
     // one round from a fresh deck per index
     for (let k = from; k < to; k++) {

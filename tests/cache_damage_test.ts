@@ -269,7 +269,7 @@ Deno.test({
     try {
       const a = await run(); // computes the table
       assert.equal(a.code, 0, a.err);
-      const path = `${dir}/winprob/v4/br-numbers.wtab`;
+      const path = `${dir}/winprob/v5/br-numbers.wtab`;
       const good = Deno.readFileSync(path);
       const bad = good.slice();
       bad[40] ^= 1; // inside the JSON header

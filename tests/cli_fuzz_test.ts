@@ -280,7 +280,7 @@ function stubCaches(): () => void {
       Deno.copyFileSync(`${real}/solo-dp-${m}.bin`, `${dir}/solo-dp-${m}.bin`);
     } catch { /* solved on first use */ }
   }
-  Deno.mkdirSync(`${dir}/winprob/v4`, { recursive: true });
+  Deno.mkdirSync(`${dir}/winprob/v5`, { recursive: true });
   const strip = (id: Record<string, unknown>) => {
     const m = { ...id };
     delete m.target;
@@ -294,7 +294,7 @@ function stubCaches(): () => void {
       new Float32Array(200 * 200 * 2).fill(0.5),
       strip(searchTableIdentity(r)),
     );
-    w.saveSync(`${dir}/winprob/v4/search-${r}.wtab`);
+    w.saveSync(`${dir}/winprob/v5/search-${r}.wtab`);
     setSearchTable(r, w);
   }
   for (const t of [undefined, 25, 30, 35, 37, 40, 45]) {
@@ -305,7 +305,7 @@ function stubCaches(): () => void {
       strip(brTableIdentity(t)),
     );
     w.saveSync(
-      `${dir}/winprob/v4/br-numbers${t === undefined ? "" : `-sum${t}`}.wtab`,
+      `${dir}/winprob/v5/br-numbers${t === undefined ? "" : `-sum${t}`}.wtab`,
     );
     if (t === undefined) setBrTable(w);
   }

@@ -11,7 +11,7 @@
  *
  * The table is given to the constructor, or else provided per rules preset
  * by `searchTableFor` of `lib/winprob/provide.ts` at the first decision
- * (from `.cache/winprob/v4/search-<rules>.wtab`, or trained by the trainer
+ * (from `.cache/winprob/v5/search-<rules>.wtab`, or trained by the trainer
  * `lib/winprob/train.ts` installs there; the strategy never trains). The
  * `win-agent` experiment trains both tables in parallel beforehand.
  *

@@ -28,7 +28,7 @@
  *   the same round whose pile is the solved pile less the numbers drawn since
  *   (same totals, same opponent law, same modifiers) reads its answer there.
  *
- * The table is loaded from `.cache/winprob/v4/br-numbers.wtab` (against
+ * The table is loaded from `.cache/winprob/v5/br-numbers.wtab` (against
  * `sum:N`: `br-numbers-sumN.wtab`), computed (message on stderr) and saved
  * when missing.
  *

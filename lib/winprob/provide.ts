@@ -2,7 +2,7 @@
  * Where the win agents get their tables. The best-response tables of
  * `winprob`, `adapt` and `brsum:N` come from memory, from `.cache`, or are
  * computed here by the exact best response. The search table of a rules preset
- * comes from memory, from `.cache/winprob/v4/search-<rules>.wtab`, or from
+ * comes from memory, from `.cache/winprob/v5/search-<rules>.wtab`, or from
  * the trainer that `lib/winprob/train.ts` installs here when it is loaded (it
  * plays games with the runner, a layer above the strategies, so a strategy
  * never imports it: the command line, the library's `lib/mod.ts`, the worker

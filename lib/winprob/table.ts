@@ -332,7 +332,7 @@ export class WTable {
    * @example
    * ```ts
    * declare const w: WTable;
-   * w.trySaveSync(".cache/winprob/v4/br-numbers.wtab");
+   * w.trySaveSync(".cache/winprob/v5/br-numbers.wtab");
    * ```
    */
   trySaveSync(
@@ -358,7 +358,7 @@ export class WTable {
    * @example
    * ```ts
    * declare const w: WTable;
-   * await w.save(".cache/winprob/v4/search-duel.wtab");
+   * await w.save(".cache/winprob/v5/search-duel.wtab");
    * ```
    */
   async save(path: string): Promise<void> {
@@ -372,7 +372,7 @@ export class WTable {
    * @example
    * ```ts
    * declare const w: WTable;
-   * w.saveSync(".cache/winprob/v4/br-numbers.wtab");
+   * w.saveSync(".cache/winprob/v5/br-numbers.wtab");
    * ```
    */
   saveSync(path: string): void {
@@ -385,7 +385,7 @@ export class WTable {
    *
    * @example
    * ```ts
-   * const w = WTable.loadSync(".cache/winprob/v4/search-duel.wtab");
+   * const w = WTable.loadSync(".cache/winprob/v5/search-duel.wtab");
    * ```
    */
   static loadSync(path: string): WTable | null {
@@ -404,7 +404,8 @@ export class WTable {
  * Directory of the trained and computed tables (gitignored, rebuilt when
  * missing). Its last part is the version of the models that build the tables:
  * a change to the search, the training or the best response bumps it, so a
- * stale table is never loaded. It lies beside the solver's cache
+ * stale table is never loaded (v5: the random streams the training games are
+ * played on changed, when seeding dropped its warm-up steps). It lies beside the solver's cache
  * (`<repo>/.cache`, or `FLIP7_CACHE_DIR`), whatever the working directory.
  *
  * @example
@@ -412,14 +413,14 @@ export class WTable {
  * searchTablePath("standard").startsWith(TABLE_DIR); // true
  * ```
  */
-export const TABLE_DIR: string = `${defaultCacheDir()}/winprob/v4`;
+export const TABLE_DIR: string = `${defaultCacheDir()}/winprob/v5`;
 
 /**
  * Path of the search agent's trained table for a rules preset.
  *
  * @example
  * ```ts
- * searchTablePath("duel"); // "<repo>/.cache/winprob/v4/search-duel.wtab"
+ * searchTablePath("duel"); // "<repo>/.cache/winprob/v5/search-duel.wtab"
  * ```
  */
 export function searchTablePath(rules: string): string {
@@ -431,7 +432,7 @@ export function searchTablePath(rules: string): string {
  *
  * @example
  * ```ts
- * bestResponsePath("numbers"); // "<repo>/.cache/winprob/v4/br-numbers.wtab"
+ * bestResponsePath("numbers"); // "<repo>/.cache/winprob/v5/br-numbers.wtab"
  * ```
  */
 export function bestResponsePath(model: string): string {
