@@ -60,3 +60,50 @@ Deno.test("README's win-agent table is results/win-agent.csv", async () => {
     assert.ok(flat.includes(line.trimEnd()), `README lacks ${line}`);
   }
 });
+
+Deno.test("README's win-agent findings quote results/win-agent.csv: every percentage, and the ablations' gaps", async () => {
+  const { csvParse } = await import("d3-dsv");
+  const rows = csvParse(
+    await Deno.readTextFile(
+      new URL("../results/win-agent.csv", import.meta.url),
+    ),
+  );
+  const a = readme.indexOf("What it shows:");
+  const b = readme.indexOf("## Compare your own policy", a);
+  assert.ok(a > 0 && b > a, "the findings section is present");
+  const text = readme.slice(a, b).replace(/\s+/g, " ");
+  const pct = (x: string | number) => `${(100 * Number(x)).toFixed(1)}%`;
+  // seed 001's figures and its interval for 77.3% of 2,000 games; the
+  // target; the confidence level; the fair share at four players
+  const allowed = new Set([
+    "77.3%",
+    "55.8%",
+    "56.7%",
+    "75.4%",
+    "79.1%",
+    "57%",
+    "95%",
+    "25%",
+  ]);
+  for (const r of rows) {
+    for (const k of ["win_share", "ci_low", "ci_high"]) allowed.add(pct(r[k]!));
+  }
+  for (const m of text.matchAll(/\d+(\.\d)?%/g)) {
+    assert.ok(allowed.has(m[0]), `README's findings quote ${m[0]}`);
+  }
+  // the ablations: points below (or above) winprob on the same games
+  const share = (agent: string) =>
+    Number(
+      rows.find((r: (typeof rows)[number]) =>
+        r.rules === "standard" && r.players === "2" && r.agent === agent &&
+        r.opponent === "ev"
+      )!.win_share,
+    );
+  for (const ab of ["flip3-opponent", "no-modifiers", "freeze-shared"]) {
+    const gap = (100 * (share("winprob") - share(`winprob/${ab}`))).toFixed(2);
+    assert.ok(text.includes(`${gap} `), `${ab}: ${gap} points`);
+  }
+  const above = (100 * (share("winprob/flip3-shared") - share("winprob")))
+    .toFixed(2);
+  assert.ok(text.includes(`${above} above`), `flip3-shared: ${above} above`);
+});
