@@ -363,8 +363,7 @@ export function playRange(
       tally(res.rounds);
     }
   } else if (n === 1) {
-    // one seat, one round from a fresh deck per index (in its own small
-    // function, so that the engine's calls are inlined into the loop)
+    // one seat, one round from a fresh deck per index
     const sums = soloRounds(game, spec.seed, from, to, hist);
     rounds = roundsSq = Math.max(0, to - from);
     points[0] = pr[0] = sums[0];
