@@ -149,7 +149,7 @@ function valueFor(rng: Rng, key: string, tmp: string, i: number): string {
         `results/runs/run-${i}.txt`,
         "results",
         "results/",
-        "/nonexistent-flip7/x.txt",
+        `${tmp}/missing-${i}/x.txt`,
         "nested/missing/x.txt",
         `${tmp}/ünï-${i}.txt`,
       ]);
@@ -157,13 +157,24 @@ function valueFor(rng: Rng, key: string, tmp: string, i: number): string {
       return pick(rng, [
         `${tmp}/out-${i}`,
         "results",
-        "/nonexistent-flip7/d",
+        // a folder that cannot be made, whoever runs the test (root may
+        // create /anything): its parent is a file
+        `${tmp}/${A_FILE}/d`,
         `${tmp}/out-${i}/deeper`,
       ]);
     default:
       return pick(rng, ["1", "2", "0", "x"]);
   }
 }
+
+/**
+ * A plain file in each test's folder: generated paths below it cannot be
+ * created. Every generated path lies in the test's folder (or is relative to
+ * it), so that no case writes elsewhere: an absolute path such as
+ * `/nonexistent-flip7/d` was created when the tests ran as root, and then
+ * broke the tests that need it missing.
+ */
+const A_FILE = "a-file";
 
 /** One generated argument list for a command from the registry. */
 function generate(rng: Rng, tmp: string, i: number): string[] {
@@ -325,6 +336,7 @@ Deno.test({
   sanitizeOps: false,
   async fn() {
     const tmp = Deno.makeTempDirSync({ prefix: "flip7-fuzz-" });
+    Deno.writeTextFileSync(`${tmp}/${A_FILE}`, "");
     const home = Deno.cwd();
     const restore = stubCaches();
     const rng = new Rng(20261201);
@@ -379,6 +391,7 @@ Deno.test({
     `cli fuzz: ${SPAWNED} cases spawned as deno task flip7 runs them (play included, stdin closed)`,
   async fn() {
     const tmp = Deno.makeTempDirSync({ prefix: "flip7-fuzz-spawn-" });
+    Deno.writeTextFileSync(`${tmp}/${A_FILE}`, "");
     const rng = new Rng(77);
     const restore = stubCaches();
     const env = { FLIP7_CACHE_DIR: Deno.env.get("FLIP7_CACHE_DIR")! };
