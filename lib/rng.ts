@@ -12,9 +12,9 @@
  * consecutive streams). Every word depends on the stream: with the first word
  * a hash of the seed alone, the first outputs of neighbouring streams fell too
  * evenly (top-4-bit pairs of 500,000 streams: chi-square z -1.2 a seed on
- * average, -7.5 combined over 40 seeds; with both mixes -0.2). A reseed is in
- * the runner's path once per round (rounds are independent streams), where
- * the twelve serial steps cost about a tenth of a solo round.
+ * average, -7.5 combined over 40 seeds; with both mixes, combined -0.2). A
+ * reseed is in the runner's path once per round (rounds are independent
+ * streams), where the twelve serial steps cost about a tenth of a solo round.
  *
  * Streams make results independent of the number of workers: game `g` of a
  * run seeded `s` always draws from stream `(s, g)`.
