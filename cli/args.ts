@@ -230,3 +230,31 @@ export function plainNumber(x: number): string {
   const dec = (m.split(".")[1] ?? "").length;
   return x.toFixed(Math.max(0, Math.min(100, dec - Number(e))));
 }
+
+/**
+ * The one experiment NAME a command takes (`chart`, `experiment`): none or
+ * more than one is a one-line {@linkcode InputError} naming what is allowed.
+ *
+ * @param what what one run handles ("chart", "experiment")
+ * @param allowed the allowed names, as the message lists them
+ * @example
+ * ```ts
+ * experimentName(["sweep"], "chart", "sweep, win-agent"); // "sweep"
+ * ```
+ */
+export function experimentName(
+  positionals: string[],
+  what: string,
+  allowed: string,
+): string {
+  if (positionals.length !== 1) {
+    throw new InputError(
+      `${
+        positionals.length === 0
+          ? "missing experiment NAME"
+          : `one ${what} at a time, got '${positionals.join(" ")}'`
+      }: allowed ${allowed}`,
+    );
+  }
+  return positionals[0];
+}

@@ -13,6 +13,7 @@
 
 import { InputError } from "../../lib/cards.ts";
 import type { Command } from "../command.ts";
+import { experimentName } from "../args.ts";
 import { writeFileAtomic } from "../output.ts";
 
 const FORMATS = ["svg", "png", "pdf"];
@@ -66,16 +67,7 @@ export const chartCommand: Command = {
     const { EXPERIMENT_NAMES: names } = await import(
       "../../experiments/mod.ts"
     );
-    if (positionals.length !== 1) {
-      throw new InputError(
-        `${
-          positionals.length === 0
-            ? "missing experiment NAME"
-            : `one chart at a time, got '${positionals.join(" ")}'`
-        }: allowed ${names.join(", ")}`,
-      );
-    }
-    const name = positionals[0];
+    const name = experimentName(positionals, "chart", names.join(", "));
     const format = String(values.format ?? "svg");
     if (!FORMATS.includes(format)) {
       throw new InputError(

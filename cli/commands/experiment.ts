@@ -15,7 +15,7 @@ import { InputError } from "../../lib/cards.ts";
 import type { Experiment, RunExperimentOptions } from "../../lib/experiment.ts";
 import type { Output } from "../output.ts";
 import type { Command } from "../command.ts";
-import { plainNumber, scaleOption } from "../args.ts";
+import { experimentName, plainNumber, scaleOption } from "../args.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
 import { progress } from "../output.ts";
 import { checkOutputDir } from "../guard.ts";
@@ -48,15 +48,11 @@ export const experimentCommand: Command = {
     const { EXPERIMENT_NAMES, EXPERIMENTS, findExperiment } = await import(
       "../../experiments/mod.ts"
     );
-    if (positionals.length !== 1) {
-      throw new InputError(
-        `${
-          positionals.length === 0
-            ? "missing experiment NAME"
-            : `one experiment at a time, got '${positionals.join(" ")}'`
-        }: allowed ${EXPERIMENT_NAMES.join(", ")}, list`,
-      );
-    }
+    experimentName(
+      positionals,
+      "experiment",
+      `${EXPERIMENT_NAMES.join(", ")}, list`,
+    );
     // every option is checked, even for `list`
     const seed = seedOf(values);
     const workers = workersOf(values);
