@@ -8,9 +8,8 @@
  * the custom steps (win-agent's training, the deck solvers); then each is
  * analysed and written. A run without names also writes `CLAIMS.md` (the
  * claims table; deterministic) and `repro.json` (the time of the shared
- * computation, each experiment's analysis, the total, commit, workers); a
- * full-size run into `results/` also refreshes the
- * README's claims block. `--scale X` multiplies every Monte Carlo count
+ * computation, each experiment's analysis, the total, commit, workers). It
+ * writes nothing outside the output folder and the cache. `--scale X` multiplies every Monte Carlo count
  * (exact figures do not change). Progress goes to stderr, the key figures and the timing to stdout.
  *
  * Bad input prints one line naming the bad value and what is allowed, exits
@@ -79,41 +78,6 @@ export interface ReproOptions {
   all?: boolean;
   /** Print progress and figures (default true). */
   echo?: boolean;
-  /** README whose claims block is refreshed by a full (not quick) run of seed 000's claims. */
-  readme?: string;
-}
-
-/** Markers around the generated claims table in the README. */
-export const README_START =
-  "<!-- claims:start (written by deno task repro) -->";
-/** End marker of the generated claims table. */
-export const README_END = "<!-- claims:end -->";
-
-/**
- * Replace the README's claims block (between {@linkcode README_START} and
- * {@linkcode README_END}) with the table just produced and the run's timing.
- *
- * @example
- * ```ts
- * await updateReadme("README.md", "| claim | ... |", "Produced by ... in 63.5 s.");
- * ```
- */
-export async function updateReadme(
-  path: string,
-  table: string,
-  timing: string,
-): Promise<void> {
-  const text = await Deno.readTextFile(path);
-  const a = text.indexOf(README_START), b = text.indexOf(README_END);
-  if (a < 0 || b < a) return;
-  // deno fmt would pad the table's columns; the block is kept as written
-  const block =
-    `${README_START}\n<!-- deno-fmt-ignore-start -->\n\n${table}\n\n${timing}\n\n<!-- deno-fmt-ignore-end -->\n${README_END}`;
-  await writeFileAtomic(
-    path,
-    text.slice(0, a) + block + text.slice(b + README_END.length),
-    { tmpDir: ".cache" }, // the task may write README.md itself, not its folder
-  );
 }
 
 /**
@@ -209,25 +173,6 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
         ),
       ].join("\n"),
     );
-    if (!opts.quick && (opts.scale ?? 1) === 1 && opts.readme) {
-      await updateReadme(
-        opts.readme,
-        claimsTable(
-          reports.map((r) => ({ name: r.name, claims: r.result.claims })),
-        ),
-        `Produced by \`deno task repro ${args.join(" ")}\` in ${
-          total.toFixed(1)
-        } s on ${opts.workers} worker${
-          opts.workers === 1 ? "" : "s"
-        } (${navigator.hardwareConcurrency} cores; games, exact figures and custom steps ${
-          computeTime.toFixed(1)
-        } s, then analysis and files${
-          reports.map((r) =>
-            ` ${r.name} ${analysisTime.get(r.name)!.toFixed(1)} s`
-          ).join(",")
-        }).`,
-      );
-    }
     await writeFileAtomic(
       `${dir}/repro.json`,
       JSON.stringify(
@@ -286,18 +231,14 @@ const REPRO_OPTIONS = {
 };
 
 /**
- * The `deno task repro` command line; returns the exit code. `readme: false`
- * leaves the README alone (a merge of repro shards).
+ * The `deno task repro` command line; returns the exit code.
  *
  * @example
  * ```ts
  * const code = await main(["policy-ev-table", "--quick", "--out", ".cache/r"]);
  * ```
  */
-export async function main(
-  argv: string[],
-  options: { readme?: boolean } = {},
-): Promise<number> {
+export async function main(argv: string[]): Promise<number> {
   try {
     let parsed;
     try {
@@ -359,9 +300,6 @@ export async function main(
       outDir,
       only,
       all: v.all === true,
-      readme: outDir === "results" && options.readme !== false
-        ? "README.md"
-        : undefined,
     });
     return 0;
   } catch (e) {

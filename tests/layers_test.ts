@@ -1,104 +1,64 @@
 /**
- * The library's layers, checked on the real import graph.
+ * The layers, checked on the real import graph: the folder tree is the layer
+ * diagram (docs/architecture.md draws it).
  *
  * The graph comes from `deno info --json` over the entry points (the
- * package's exports in `deno.json`, the command line `cli/main.ts`, every
- * `experiments/*.ts`), counting static, dynamic and type-only imports of the
- * repository's own files. The test fails on
- * - an import cycle (any strongly connected set of two or more modules, or a
- *   module importing itself) among the imports that load code (a cycle of
- *   type-only imports is erased at run time; type imports still obey the
- *   layer order),
+ * package's exports in `deno.json`, the command line `cli/main.ts` and its
+ * two scripts, every `experiments/*.ts`), counting static, dynamic and
+ * type-only imports of the repository's own files. The test fails on
+ * - an import cycle between files, type-only imports included,
  * - an import against the layer order below (a module may import its own
- *   layer or a lower one),
- * - a module of lib/ importing cli/ or experiments/ (the library is what the
- *   command line and the experiments are built on, never the reverse; a
- *   dynamic `import()` counts too),
- * - a strategy importing the engine (strategies read a `TableView`), and
- * - a module no layer names (a new file must be placed in the table).
+ *   folder or a lower one),
+ * - `experiments/` importing `cli/`, or `lib/` importing either,
+ * - a strategy of `lib/strategies/` importing the engine (strategies read a
+ *   `TableView`), and
+ * - a module in no layer (a new folder must be placed in the table).
  *
- * The layers, lowest first (a path ending in `/` names a folder; the longest
- * matching path decides, so the table-playing strategies of lib/strategies/
- * sit with the tables they play):
+ * The layers, lowest first, one folder each:
  *
- *   cards → rules → view → engine → strategies → solver / winprob → runner
- *   → experiment / chart → experiments → cli
- *
- * The first eight are lib/; experiments/ is the claims built on it; cli/ is
- * the command line over both, with the two scripts that are command lines of
- * their own (`cli/repro.ts`, `deno task repro`, and its shard runner).
+ *   util → chart → game → strategies → solver → winprob → run → experiment
+ *   → lib/mod.ts → experiments → cli
  *
  * `FLIP7_LAYERS_DIR=DIR` checks another checkout instead (e.g. an old commit
- * from `git worktree add /tmp/old 881b778`, where it fails).
+ * from `git worktree add /tmp/old ca01323`, where it fails).
  *
  * @module
  */
 import assert from "node:assert/strict";
 import { EXPERIMENT_NAMES } from "../experiments/mod.ts";
 
-const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
-  // cards and the utilities every layer may use
-  ["cards", [
-    "lib/game/cards.ts",
-    "lib/game/rng.ts",
-    "lib/util/io.ts",
-    "lib/util/format.ts",
-    "lib/util/version.ts",
-  ]],
-  ["rules", ["lib/game/rules.ts"]],
-  ["view", ["lib/game/view.ts"]],
-  ["engine", ["lib/game/engine.ts", "lib/game/events.ts"]],
+/** The layers, lowest first: a name and the folder (or file) it is. */
+export const LAYERS: ReadonlyArray<readonly [string, string]> = [
+  // io, formatting, the code version: what every layer may use
+  ["util", "lib/util/"],
+  // SVG/PNG/PDF charts and notebook displays of rows; knows no game
+  ["chart", "lib/chart/"],
+  // cards, rules and rulings, the random streams, the view, the engine
+  ["game", "lib/game/"],
   // policies that read a TableView and nothing else
-  ["strategies", ["lib/strategies/"]],
-  // exact solutions and win tables, and the agents that play them
-  ["solver / winprob", [
-    "lib/solver/",
-    "lib/winprob/",
-    "lib/solver/dp_strategy.ts",
-    "lib/winprob/search_strategy.ts",
-    "lib/winprob/winprob_strategy.ts",
-    "lib/winprob/adaptive.ts",
-    // a registry entry may be built against a solo model or tables
-    "lib/run/entry.ts",
-  ]],
-  // names to strategies, and everything that plays games by the thousand
-  ["runner", [
-    "lib/run/registry.ts",
-    "lib/run/parallel.ts",
-    "lib/run/worker.ts",
-    "lib/run/shard.ts",
-    "lib/run/runner.ts",
-    "lib/run/stats.ts",
-    "lib/run/sim.ts",
-    "lib/run/train.ts",
-    "lib/run/evaluate.ts",
-  ]],
-  // results on disk, charts, and the public barrels
-  ["experiment / chart", [
-    "lib/experiment/experiment.ts",
-    "lib/chart/chart.ts",
-    "lib/chart/check.ts",
-    "lib/chart/display.ts",
-    "lib/chart/notebook.ts",
-    "lib/experiment/sweep.ts",
-    "lib/mod.ts",
-    "lib/solver/mod.ts",
-    "lib/winprob/mod.ts",
-  ]],
-  // one script per claim, over the library
-  ["experiments", ["experiments/"]],
-  // the command lines: `deno task flip7` and `deno task repro`
-  ["cli", ["cli/", "cli/repro.ts", "cli/repro_shard.ts"]],
+  ["strategies", "lib/strategies/"],
+  // exact solo models, the DP, forward evaluation, advice, odds, `dp`
+  ["solver", "lib/solver/"],
+  // win tables, round DP, search, and the agents that play them
+  ["winprob", "lib/winprob/"],
+  // the runner, workers, shards, statistics, registry, policy modules
+  ["run", "lib/run/"],
+  // experiments as data (plans, analysis, files), sweeps
+  ["experiment", "lib/experiment/"],
+  // the package's front door
+  ["lib", "lib/mod.ts"],
+  // one module per published claim, over the library
+  ["experiments", "experiments/"],
+  // the command lines: `deno task flip7`, `repro`, `report`
+  ["cli", "cli/"],
 ];
 
 /** The layer index of a repository path (-1: no layer names it). */
 export function layerOf(path: string): number {
   let best = -1, bestLen = -1;
-  LAYERS.forEach(([, paths], i) => {
-    for (const p of paths) {
-      const hit = p.endsWith("/") ? path.startsWith(p) : path === p;
-      if (hit && p.length > bestLen) [best, bestLen] = [i, p.length];
-    }
+  LAYERS.forEach(([, p], i) => {
+    const hit = p.endsWith("/") ? path.startsWith(p) : path === p;
+    if (hit && p.length > bestLen) [best, bestLen] = [i, p.length];
   });
   return best;
 }
@@ -124,6 +84,9 @@ export function importGraph(
       ...exported.map((p) => p.replace(/^\.\//, "")),
     ]),
     "cli/main.ts",
+    "cli/repro.ts",
+    "cli/repro_shard.ts",
+    "cli/report.ts",
     ...[...Deno.readDirSync(`${dir}/experiments`)]
       .filter((e) => e.isFile && e.name.endsWith(".ts"))
       .map((e) => `experiments/${e.name}`)
@@ -200,8 +163,8 @@ export function cycles(graph: Map<string, Set<string>>): string[][] {
 export function layerProblems(dir: string): string[] {
   const graph = importGraph(dir);
   const problems: string[] = [];
-  // cycles of the modules as they load (type-only imports are erased)
-  for (const c of cycles(importGraph(dir, false))) {
+  // cycles between files, type-only imports included
+  for (const c of cycles(graph)) {
     problems.push(`cycle: ${c.join(" ⇄ ")}`);
   }
   for (const [from, tos] of [...graph].sort()) {
@@ -225,11 +188,12 @@ export function layerProblems(dir: string): string[] {
         );
       }
       if (
-        from.startsWith("lib/") &&
-        (to.startsWith("cli/") || to.startsWith("experiments/"))
+        (from.startsWith("lib/") &&
+          (to.startsWith("cli/") || to.startsWith("experiments/"))) ||
+        (from.startsWith("experiments/") && to.startsWith("cli/"))
       ) {
         problems.push(
-          `library imports the command line or an experiment: ${from} → ${to}`,
+          `imports a layer above it: ${from} → ${to}`,
         );
       }
     }
@@ -253,12 +217,15 @@ Deno.test("layers: the cycle finder and the layer table", () => {
     ["e", new Set(["a"])],
   ]);
   assert.deepEqual(cycles(g), [["a", "b", "c"], ["d"]]);
-  assert.equal(layerOf("lib/strategies/sum.ts"), 4);
+  assert.equal(layerOf("lib/util/io.ts"), 0);
+  assert.equal(layerOf("lib/strategies/sum.ts"), 3);
   assert.equal(layerOf("lib/winprob/search_strategy.ts"), 5);
   assert.equal(layerOf("lib/run/registry.ts"), 6);
-  assert.equal(layerOf("experiments/field-size.ts"), 8);
-  assert.equal(layerOf("cli/repro.ts"), 9);
-  assert.equal(layerOf("cli/commands/sim.ts"), 9);
+  assert.equal(layerOf("lib/mod.ts"), 8);
+  assert.equal(layerOf("experiments/field-size.ts"), 9);
+  assert.equal(layerOf("cli/repro.ts"), 10);
+  assert.equal(layerOf("cli/commands/sim.ts"), 10);
+  assert.equal(layerOf("lib/engine.ts"), -1);
   assert.equal(layerOf("lib/nowhere.ts"), -1);
 });
 

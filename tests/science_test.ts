@@ -179,7 +179,12 @@ Deno.test("advice and odds print the Second Chance case", async () => {
 // ---------------------------------------------------------------------------
 // The committed results, and what the README and notebooks quote from them.
 
-const readme = text("README.md").replace(/\s+/g, " ");
+// the README and every page of docs/, as one text
+const readme = [
+  "README.md",
+  ...[...Deno.readDirSync(new URL("docs/", root))]
+    .filter((e) => e.name.endsWith(".md")).map((e) => `docs/${e.name}`).sort(),
+].map(text).join(" ").replace(/\s+/g, " ");
 const IA = "immediate-actions";
 const pct1 = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -445,7 +450,7 @@ Deno.test("README 'Where we differ' quotes the committed results", () => {
     })`,
   );
   for (const q of quotes) {
-    assert.ok(readme.includes(q), `README lacks: ${q}`);
+    assert.ok(readme.includes(q), `README and docs/ lack: ${q}`);
   }
 });
 

@@ -92,7 +92,7 @@ async function runPlan(
     const { main } = await import("../repro.ts");
     const code = await withMergedBatches(
       plan,
-      () => main([...plan.job.argv, ...extra], { readme: false }),
+      () => main([...plan.job.argv, ...extra]),
     );
     if (code !== 0) {
       throw new InputError(`merging the repro shards failed (exit ${code})`);

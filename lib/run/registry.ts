@@ -17,7 +17,7 @@ import type { StrategyContext, StrategyEntry } from "./entry.ts";
 import { BustStrategy } from "../strategies/bust.ts";
 import { BustScStrategy } from "../strategies/bustsc.ts";
 import { CountStrategy } from "../strategies/count.ts";
-import { DP_ENTRY } from "../solver/dp_strategy.ts";
+import { DpStrategy } from "../solver/dp_strategy.ts";
 import { EndgameStrategy } from "../strategies/endgame.ts";
 import { EvStrategy } from "../strategies/ev.ts";
 import { HumanStrategy } from "../strategies/human.ts";
@@ -33,6 +33,25 @@ import { getModel } from "../solver/model.ts";
 import { isModuleSpec, moduleStrategy } from "./modules.ts";
 
 export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
+
+/**
+ * The registry entry of `dp`.
+ *
+ * @example
+ * ```ts
+ * import { DpStrategy } from "../solver/dp_strategy.ts";
+ * import { makeStrategy } from "./registry.ts";
+ * makeStrategy("dp") instanceof DpStrategy; // true
+ * ```
+ */
+export const DP_ENTRY: StrategyEntry = {
+  name: "dp",
+  param: "none",
+  usage: "dp",
+  describe:
+    "The exact solo optimum (exact model), looked up in a solved table of 22M states; the seat's line is mapped to the nearest solo state.",
+  make: (_, c) => new DpStrategy(c.model),
+};
 
 /** Every strategy, in the order `flip7 rules` lists them. */
 export const REGISTRY: StrategyEntry[] = [

@@ -34,7 +34,6 @@ import {
 import { MODS, type SoloSpace } from "./solve.ts";
 import { SoloView } from "./view.ts";
 import type { Strategy, TableView } from "../game/view.ts";
-import type { StrategyEntry } from "../run/entry.ts";
 import { defaultTarget } from "../strategies/targeting.ts";
 
 /**
@@ -150,21 +149,3 @@ export class DpStrategy implements Strategy {
     return defaultTarget(view, seat, kind);
   }
 }
-
-/**
- * The registry entry of `dp`.
- *
- * @example
- * ```ts
- * import { makeStrategy } from "../run/registry.ts";
- * makeStrategy("dp") instanceof DpStrategy; // true
- * ```
- */
-export const DP_ENTRY: StrategyEntry = {
-  name: "dp",
-  param: "none",
-  usage: "dp",
-  describe:
-    "The exact solo optimum (exact model), looked up in a solved table of 22M states; the seat's line is mapped to the nearest solo state.",
-  make: (_, c) => new DpStrategy(c.model),
-};

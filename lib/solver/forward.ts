@@ -17,51 +17,11 @@
  */
 
 import { InputError, lineScore } from "../game/cards.ts";
-import { FLIP7, type ModelName } from "./model.ts";
+import { FLIP7 } from "./model.ts";
+import type { Decider, Evaluation } from "./space.ts";
+
+export type { Decider, Evaluation };
 import { CoreStep, modifiersInDeck, MODS, type SoloSpace } from "./solve.ts";
-
-/**
- * The exact outcome of a policy over one round.
- *
- * @example
- * ```ts
- * import type { SoloSpace } from "./solve.ts";
- * declare const sp: SoloSpace;
- * const e: Evaluation = evaluateDecider(sp, () => true, "always hit");
- * e.bust + e.flip7; // 1: hitting forever ends in a bust or a Flip 7
- * ```
- */
-export interface Evaluation {
-  /** The policy spec. */
-  policy: string;
-  /** The model. */
-  model: ModelName;
-  /** Expected round score. */
-  ev: number;
-  /** Standard deviation of the round score. */
-  sd: number;
-  /** Probability of busting (a fraction). */
-  bust: number;
-  /** Probability of a Flip 7 (a fraction). */
-  flip7: number;
-  /** `distribution[s]`: probability that the round scores `s` (busts count as 0). */
-  distribution: Float64Array;
-  /** Reachable states the policy visits with positive probability. */
-  visited: number;
-}
-
-/**
- * Decides Hit (true) or Stay at state `(slot, mods)`; forced draws are not asked.
- *
- * @example
- * ```ts
- * import { numberSumOf } from "./model.ts";
- * import type { SoloSpace } from "./solve.ts";
- * declare const sp: SoloSpace;
- * const stayOn20: Decider = (slot, _mods) => numberSumOf(sp.model, sp.cores[slot]) < 20;
- * ```
- */
-export type Decider = (slot: number, mods: number) => boolean;
 
 /**
  * Evaluate a decision function exactly on a state space. `scratch` (one

@@ -7,9 +7,7 @@
  *
  * @example
  * ```ts
- * import { evaluatePolicies, optimalEvaluation, deriveAdvice, solve, getModel } from "./mod.ts";
- * evaluatePolicies(["dp", "sum:24", "bust:0.25"], "exact"); // [{ policy, ev, sd, bust, flip7, distribution }, ...]
- * optimalEvaluation("exact").distribution; // P(score = s), s = 0..171
+ * import { deriveAdvice, getModel, loadDecisions, solve } from "./mod.ts";
  * deriveAdvice(getModel("exact")).rows; // cut-off per count of numbers showing
  * solve(getModel("approx")).ev; // 22.2318
  * loadDecisions(getModel("all94")).ev; // 20.2976: the 94-card solo round
@@ -57,13 +55,6 @@ export {
   type Evaluation,
   reachProbabilities,
 } from "./forward.ts";
-export {
-  evaluatePolicies,
-  evaluateStrategy,
-  optimalEvaluation,
-  SEED_TABLE,
-  soloStrategy,
-} from "../run/evaluate.ts";
 export {
   type CacheOptions,
   cachePath,

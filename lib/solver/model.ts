@@ -67,234 +67,33 @@ import {
   STANDARD_DECK,
   withRules,
 } from "../game/rules.ts";
-import type { SoloSpace } from "./solve.ts";
-import type { Decider, Evaluation } from "./forward.ts";
+import {
+  BANK,
+  BUST,
+  DEFAULT_MODEL,
+  DUPLICATE,
+  FLIP7,
+  MAX_OUTCOMES,
+  MODEL_NAMES,
+  type ModelName,
+  NEXT,
+  Outcomes,
+  type SoloModel,
+} from "./space.ts";
 
-/**
- * Names of the solo models.
- *
- * @example
- * ```ts
- * const name: ModelName = "approx";
- * ```
- */
-export type ModelName =
-  | "approx"
-  | "exact"
-  | "numbers"
-  | "modifiers"
-  | "all94";
-/**
- * The solo models, in the order help lists them; the default is `exact`.
- *
- * @example
- * ```ts
- * MODEL_NAMES.join(", "); // "approx, exact, numbers, modifiers, all94"
- * ```
- */
-export const MODEL_NAMES: readonly ModelName[] = [
-  "approx",
-  "exact",
-  "numbers",
-  "modifiers",
-  "all94",
-];
-/**
- * The default model.
- *
- * @example
- * ```ts
- * getModel().name === DEFAULT_MODEL; // true
- * ```
- */
-export const DEFAULT_MODEL: ModelName = "exact";
-
-/**
- * Effect of a Hit outcome: go on to the state `next`.
- *
- * @example
- * ```ts
- * declare const o: Outcomes, i: number;
- * o.effect[i] === NEXT; // the outcome leads to core o.next[i]
- * ```
- */
-export const NEXT = 0;
-/**
- * Effect of a Hit outcome: bust, score 0.
- *
- * @example
- * ```ts
- * declare const o: Outcomes, i: number;
- * o.effect[i] === BUST; // o.count[i] copies bust you
- * ```
- */
-export const BUST = 1;
-/**
- * Effect of a Hit outcome: Flip 7, the round ends; `next` holds the 7-number mask.
- *
- * @example
- * ```ts
- * declare const o: Outcomes, i: number;
- * o.effect[i] === FLIP7; // lineScore(o.next[i], mods, true) is banked
- * ```
- */
-export const FLIP7 = 2;
-/**
- * Effect of a Hit outcome: a forced stay at the current score (a self-targeted Freeze).
- *
- * @example
- * ```ts
- * declare const o: Outcomes, i: number;
- * o.effect[i] === BANK; // the current score is banked
- * ```
- */
-export const BANK = 3;
-
-/**
- * Kind recorded for the grouped "any duplicate" bust outcome.
- *
- * @example
- * ```ts
- * declare const o: Outcomes, i: number;
- * o.kind[i] === DUPLICATE; // the grouped bust outcome
- * ```
- */
-export const DUPLICATE = 255;
-
-/**
- * Largest number of outcomes of one chance node (a kind may split by effect).
- *
- * @example
- * ```ts
- * new Outcomes().kind.length === MAX_OUTCOMES; // true
- * ```
- */
-export const MAX_OUTCOMES = 40;
-
-/**
- * The chance node of a Hit from one core, filled by {@linkcode SoloModel.outcomes}.
- * Modifiers are not listed: each modifier kind of the deck not held has one
- * copy and leads to core {@linkcode Outcomes.modNext} (the same core, unless
- * drawing changes it, e.g. a draw a Flip Three owes) with its bit set, so a
- * Hit from `(core, mods)` has `total + (modifiers in the deck not held)`
- * equally likely cards.
- *
- * @example
- * ```ts
- * const o = new Outcomes();
- * getModel("exact").outcomes(getModel("exact").root, o);
- * o.n; // 14: thirteen numbers and the Second Chance
- * ```
- */
-export class Outcomes {
-  /** Number of outcomes filled. */
-  n = 0;
-  /** Copies of the non-modifier cards in the draw pile. */
-  total = 0;
-  /** The core a modifier card leads to (with its bit added to `mods`). */
-  modNext = 0;
-  /** Card kind of each outcome. */
-  readonly kind: Uint8Array = new Uint8Array(MAX_OUTCOMES);
-  /** Copies of that kind in the draw pile. */
-  readonly count: Int32Array = new Int32Array(MAX_OUTCOMES);
-  /** {@linkcode NEXT}, {@linkcode BUST}, {@linkcode FLIP7} or {@linkcode BANK}. */
-  readonly effect: Uint8Array = new Uint8Array(MAX_OUTCOMES);
-  /** The next core (NEXT) or the final number mask (FLIP7). */
-  readonly next: Int32Array = new Int32Array(MAX_OUTCOMES);
-
-  /** Append one outcome. */
-  push(kind: number, count: number, effect: number, next: number): void {
-    const i = this.n++;
-    this.kind[i] = kind;
-    this.count[i] = count;
-    this.effect[i] = effect;
-    this.next[i] = next;
-    this.total += count;
-  }
-}
-
-/**
- * A single-player model of one round: the state packing and the chance node of a Hit.
- *
- * @example
- * ```ts
- * const m: SoloModel = getModel("exact");
- * m.pileTotal(m.root, 0); // 88
- * ```
- */
-export interface SoloModel {
-  /** Model name (the treatment of the action cards). */
-  readonly name: ModelName;
-  /** Name and deck: the name for the treatment's own deck, else `name-<deck hash>` (cache file names). */
-  readonly id: string;
-  /** One line describing the model. */
-  readonly summary: string;
-  /** The assumptions, one sentence each (printed by `solve` and in the README). */
-  readonly assumptions: readonly string[];
-  /** The rules preset whose deck the model uses (and the engine plays for a cross-check). */
-  readonly rules: Rules;
-  /** Copies of each card kind in the model's deck. */
-  readonly deck: readonly number[];
-  /** Core keys are below `2 ** coreBits`. */
-  readonly coreBits: number;
-  /** True when the cores are few and small enough to index densely. */
-  readonly dense: boolean;
-  /** Core of the pre-deal state (with mods 0: no card yet). */
-  readonly root: number;
-  /** Largest possible round score (length of a score distribution minus 1). */
-  readonly maxScore: number;
-  /** A version stamp of the state layout and rules, part of the cache's staleness check. */
-  readonly signature: string;
-  /** Number mask of a core. */
-  mask(core: number): number;
-  /** Second Chances drawn so far. */
-  chancesDrawn(core: number): number;
-  /** True when holding a Second Chance. */
-  holding(core: number): boolean;
-  /** Saved duplicates of number `v` that left the deck (always 0 in `approx`). */
-  saved(core: number, v: number): number;
-  /** Copies of `kind` in the draw pile at `(core, mods)`. */
-  pile(core: number, mods: number, kind: number): number;
-  /** Cards in the draw pile at `(core, mods)`. */
-  pileTotal(core: number, mods: number): number;
-  /** Fill `o` with the chance node of a Hit from `core` (modifiers implicit, see {@linkcode Outcomes}). */
-  outcomes(core: number, o: Outcomes): void;
-  /** True when the player must hit (the deal; draws a Flip Three still owes). */
-  forced(core: number, mods: number): boolean;
-  /**
-   * The core for a line and its history, or -1 when it is malformed (whether
-   * it is reachable is for the state space to say). `saved[v]` counts
-   * duplicates of `v` saved by a Second Chance (must be all 0 in `approx`).
-   */
-  pack(
-    mask: number,
-    drawn: number,
-    holding: boolean,
-    saved?: ArrayLike<number>,
-  ): number;
-  /** A readable description of a state, e.g. `5 7 12 | x2 | chance (2 drawn) | saved 7`. */
-  describe(core: number, mods: number): string;
-  /**
-   * The model's own solver, for models the generic DP cannot solve (the
-   * action models); the cache calls it instead of `solve`.
-   */
-  solveDecisions?(): {
-    space: SoloSpace;
-    hit: Uint8Array;
-    ev: number;
-    seconds: number;
-  };
-  /** The model's own state space, for models `buildSpace` cannot enumerate. */
-  space?(): SoloSpace;
-  /** The model's own forward pass, for models `forward.ts` cannot walk. */
-  forwardEvaluate?(
-    decide: Decider | null,
-    table: Uint8Array | null,
-    policy: string,
-  ): Evaluation;
-  /** Cards in front of the player beyond the line (Flip Threes played on it). */
-  actionsInFront?(core: number): number;
-}
+export {
+  BANK,
+  BUST,
+  DEFAULT_MODEL,
+  DUPLICATE,
+  FLIP7,
+  MAX_OUTCOMES,
+  MODEL_NAMES,
+  type ModelName,
+  NEXT,
+  Outcomes,
+  type SoloModel,
+};
 
 // ---- multisets of saved duplicates ----------------------------------------
 

@@ -22,6 +22,9 @@
 
 import { PLUS2, PLUS_OF_MASK, SUM_OF_MASK, X2_BIT } from "../game/cards.ts";
 import { BANK, BUST, FLIP7, NEXT, Outcomes, type SoloModel } from "./model.ts";
+import type { SoloSpace } from "./space.ts";
+
+export type { SoloSpace };
 import { type CoreIndex, DenseIndex, IntTable } from "./table.ts";
 
 /**
@@ -34,34 +37,6 @@ import { type CoreIndex, DenseIndex, IntTable } from "./table.ts";
  * ```
  */
 export const MODS = 64;
-
-/**
- * The reachable states of a model.
- *
- * @example
- * ```ts
- * import { getModel } from "./model.ts";
- * const sp: SoloSpace = spaceOf(getModel("approx"));
- * sp.cores[sp.rootSlot] === sp.model.root; // true
- * ```
- */
-export interface SoloSpace {
-  /** The model. */
-  readonly model: SoloModel;
-  /** Reachable core keys, ascending; `cores[slot]`. */
-  readonly cores: Int32Array;
-  /** Core key to slot. */
-  readonly index: CoreIndex;
-  /** Slot of the pre-deal core. */
-  readonly rootSlot: number;
-  /**
-   * Reachable states once the first card is out: every (core, mods) pair
-   * except the pre-deal state (seed 000's count of 1,834,239 for `approx`).
-   */
-  readonly states: number;
-  /** Seconds spent enumerating. */
-  readonly seconds: number;
-}
 
 /**
  * Enumerate the reachable cores of a model from the pre-deal state.

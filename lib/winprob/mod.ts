@@ -1,6 +1,6 @@
 /**
  * Win-probability play, in one import: the best-response tables, the round
- * DP and the continuation laws, seed 001's search and its trained table, and
+ * DP and the continuation laws, seed 001's search and its table (trained by `@flip7/lab/run`), and
  * the agents that play them (`search`, `winprob`, `adapt`, `brsum:N`).
  *
  * @example
@@ -35,12 +35,6 @@ export {
   TABLE_DIR,
   WTable,
 } from "./table.ts";
-export {
-  type TrainOptions,
-  type TrainResult,
-  trainTable,
-  trainTableSync,
-} from "../run/train.ts";
 export {
   DEFAULT_TRAINING,
   mainOpponent,
