@@ -81,19 +81,8 @@ import {
   type SoloModel,
 } from "./space.ts";
 
-export {
-  BANK,
-  BUST,
-  DEFAULT_MODEL,
-  DUPLICATE,
-  FLIP7,
-  MAX_OUTCOMES,
-  MODEL_NAMES,
-  type ModelName,
-  NEXT,
-  Outcomes,
-  type SoloModel,
-};
+// the model vocabulary, re-exported where it was always imported from
+export * from "./space.ts";
 
 // ---- multisets of saved duplicates ----------------------------------------
 
