@@ -68,16 +68,14 @@ import {
   withRules,
 } from "../game/rules.ts";
 import {
-  BANK,
   BUST,
   DEFAULT_MODEL,
   DUPLICATE,
   FLIP7,
-  MAX_OUTCOMES,
   MODEL_NAMES,
   type ModelName,
   NEXT,
-  Outcomes,
+  type Outcomes,
   type SoloModel,
 } from "./space.ts";
 
