@@ -93,6 +93,8 @@ export const CLAIM_COLUMNS = [
   "verdict",
   "reading",
   "reading_chosen",
+  "before_ours",
+  "before_z",
   "experiment",
 ] as const;
 
@@ -139,6 +141,13 @@ export interface ClaimRow {
   reading: string;
   /** Whether that reading was chosen `before` or `after` seeing the figure. */
   reading_chosen: "before" | "after";
+  /**
+   * When the reading is chosen after: our figure under the reading chosen
+   * before (text), else empty.
+   */
+  before_ours: string;
+  /** When the reading is chosen after: z under the reading chosen before. */
+  before_z: number | null;
   /** The results file our figure comes from (without extension). */
   experiment: string;
 }
@@ -227,6 +236,16 @@ class Files {
       Object.entries(where).every(([k, v]) => r[k] === v)
     ) ?? null;
   }
+}
+
+/** Our figure of a tested reading as text, in the published unit. */
+function textOf(t: Tested, s: Spec): string {
+  const o = t.ours;
+  if (o.text !== undefined) return o.text;
+  if (o.value === null) return "";
+  return s.kind !== "mc"
+    ? showExact(o.value, s.figure!)
+    : show(o.value, s.figure, 1);
 }
 
 /** Decimals of a number as stored (its shortest text). */
@@ -1513,12 +1532,7 @@ export function claimRows(dir = "results"): ClaimRow[] {
       ours_low: exactish ? r6(o.value) : r6(o.low),
       ours_high: exactish ? r6(o.value) : r6(o.high),
       ours_interval: exactish ? "exact" : o.interval ?? "",
-      ours_text: o.text ??
-        (o.value === null
-          ? ""
-          : exactish
-          ? showExact(o.value, s.figure!)
-          : show(o.value, s.figure, 1)),
+      ours_text: textOf(t, s),
       statistic: s.kind === "exact"
         ? "digits"
         : s.kind === "predicate"
@@ -1534,6 +1548,11 @@ export function claimRows(dir = "results"): ClaimRow[] {
       verdict: verdicts[i]!,
       reading: t.reading.name,
       reading_chosen: t.reading.chosen,
+      before_ours: t === first[i] ? "" : textOf(first[i]!, s),
+      before_z: t === first[i] || first[i]!.z === null ||
+          !Number.isFinite(first[i]!.z!)
+        ? null
+        : Math.round(first[i]!.z! * 100) / 100,
       experiment: s.experiment,
     });
   });
@@ -1670,8 +1689,12 @@ export function claimsMarkdown(
         show2(r.ours_low, r.published, r.ours_text)
       }–${show2(r.ours_high!, r.published, r.ours_text)})`;
     lines.push(
-      `| **${r.verdict}** | ${esc(r.source)} | ${esc(r.claim)} | ${
-        esc(ours)
+      `| **${r.verdict}** | ${esc(r.source)} | ${esc(r.claim)} | ${esc(ours)}${
+        r.reading_chosen === "after"
+          ? `; under the reading chosen before: ${esc(r.before_ours)}${
+            r.before_z !== null ? `, z ${r.before_z}` : ""
+          }`
+          : ""
       } | ${esc(stat)} | ${
         esc(r.reading)
       } (${r.reading_chosen}) | [${r.experiment}.csv](${r.experiment}.csv) |`,
@@ -1695,7 +1718,7 @@ function fmtP(p: number | null): string {
 
 /** An interval end in the unit of the row's text (percent or plain). */
 function show2(x: number, _pub: number | null, text: string): string {
-  const m = /^(-?\d+)(\.(\d+))?%/.exec(text);
+  const m = /(-?\d+)(\.(\d+))?%/.exec(text);
   if (m) return `${(100 * x).toFixed(m[3]?.length ?? 0)}%`;
   const d = /^-?\d+\.(\d+)/.exec(text)?.[1]?.length ?? 3;
   return x.toFixed(d);

@@ -461,19 +461,24 @@ function claimRowHtml(r: ClaimRow): string {
     : `${r.ours_text} <small>[${iv(r.ours_low, r.ours_text)}, ${
       iv(r.ours_high!, r.ours_text)
     }] ${esc(r.ours_interval)}</small>`;
+  const before = r.reading_chosen === "after"
+    ? `<br><small>under the reading chosen before: ${esc(r.before_ours)}${
+      r.before_z !== null ? `, z ${r.before_z}` : ""
+    }</small>`
+    : "";
   return `<tr class="v-${r.verdict}"><td><b>${r.verdict}</b></td><td>${
     esc(r.source)
   }</td><td>${esc(r.claim)}</td><td>${
     ours.startsWith(r.ours_text)
       ? esc(r.ours_text) + ours.slice(r.ours_text.length)
       : ours
-  }</td><td>${esc(stat)}</td><td>${
+  }${before}</td><td>${esc(stat)}</td><td>${
     esc(r.reading)
   } (${r.reading_chosen})</td><td><a href="${r.experiment}.csv">${r.experiment}</a></td></tr>`;
 }
 
 function iv(x: number, text: string): string {
-  const m = /^(-?\d+)(\.(\d+))?%/.exec(text);
+  const m = /(-?\d+)(\.(\d+))?%/.exec(text);
   if (m) return `${(100 * x).toFixed(m[3]?.length ?? 0)}%`;
   const d = /^-?\d+\.(\d+)/.exec(text)?.[1]?.length ?? 3;
   return x.toFixed(d);
