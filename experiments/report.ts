@@ -361,13 +361,24 @@ export function policyCodes(dir = "results"): string[] {
     for (const r of csvRows(dir, f.slice(0, -4))) {
       for (const c of cols) {
         const v = r[c];
-        if (typeof v !== "string") continue;
-        for (const part of v.split("-")) {
-          if (/^[a-z][a-z0-9/:.]*$/.test(v)) codes.add(v);
-          void part;
+        if (typeof v === "string" && /^[a-z][a-z0-9/:.-]*$/.test(v)) {
+          codes.add(v);
         }
       }
     }
+  }
+  // the policies the JSON files name (readings played, policies evaluated)
+  const walk = (x: unknown, key: string) => {
+    if (Array.isArray(x)) x.forEach((y) => walk(y, key));
+    else if (x && typeof x === "object") {
+      for (const [k, y] of Object.entries(x)) walk(y, k);
+    } else if (
+      typeof x === "string" && /^(readings|policies|policy)$/.test(key) &&
+      /^[a-z][a-z0-9/:.-]*$/.test(x)
+    ) codes.add(x);
+  };
+  for (const f of [...Deno.readDirSync(dir)].map((e) => e.name).sort()) {
+    if (f.endsWith(".json")) walk(readJson(`${dir}/${f}`), "");
   }
   return [...codes].sort();
 }
