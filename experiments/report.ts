@@ -57,8 +57,15 @@ function exists(path: string): boolean {
   }
 }
 
-/** Counts worth showing from a provenance: fields named like counts. */
-function counts(p: Record<string, unknown>): string[] {
+/**
+ * Counts worth showing from a provenance: fields named like counts.
+ *
+ * @example
+ * ```ts
+ * counts({ total_games: 1000 }); // ["total games 1,000"]
+ * ```
+ */
+export function counts(p: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const [k, v] of Object.entries(p)) {
     if (!/games|rounds|count|^rows$/.test(k)) continue;
@@ -110,8 +117,17 @@ const find = (rows: Row[], where: Record<string, Cell>) =>
   rows.find((r) => Object.entries(where).every(([k, v]) => r[k] === v)) ??
     null;
 
-/** The five headline findings, each with its numbers and file. */
-function headlines(dir: string, claims: ClaimRow[]): string[] {
+/**
+ * The five headline findings (HTML), each with its numbers and file, read
+ * from a results directory.
+ *
+ * @example
+ * ```ts
+ * import { claimRows } from "./claims.ts";
+ * headlines("results", claimRows("results")).length; // 5
+ * ```
+ */
+export function headlines(dir: string, claims: ClaimRow[]): string[] {
   const out: string[] = [];
   const pet = csvRows(dir, "policy-ev-table");
   const dv = csvRows(dir, "deck-variants");
@@ -549,8 +565,17 @@ function statisticsHtml(dir: string, rows: ClaimRow[]): string {
   return parts.join("\n");
 }
 
-/** Our one-sentence finding of an experiment, from its files. */
-function finding(dir: string, name: string, claims: ClaimRow[]): string {
+/**
+ * Our one-sentence finding of an experiment, from its files, with the tally
+ * of its verdicts.
+ *
+ * @example
+ * ```ts
+ * import { claimRows } from "./claims.ts";
+ * finding("results", "field-size", claimRows("results"));
+ * ```
+ */
+export function finding(dir: string, name: string, claims: ClaimRow[]): string {
   const mine = claims.filter((c) => c.experiment === name);
   const tally = (() => {
     if (mine.length === 0) return "";
