@@ -1704,7 +1704,7 @@ export function claimsMarkdown(
     "",
     "## Figures by experiment",
     "",
-    "Each experiment's own figures beside the published ones, as the experiments written by `deno task repro` state them (their `.json` files); the verdicts above are the table's.",
+    "Each experiment's own figures beside the published ones, as the experiments written by `deno task repro` state them (their `.json` files); the verdicts above are the table's. There, ± is one standard error, percentages are per-seat win shares (intervals Wilson 95%), and exact figures carry none (docs/statistics.md).",
     "",
     figuresTable(dir),
   );
