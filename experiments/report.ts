@@ -595,7 +595,19 @@ export function finding(dir: string, name: string, claims: ClaimRow[]): string {
         ).length
       } of ${
         mine.filter((c) => c.id.startsWith("s000-table")).length
-      } figures at its printed digits); the faithful solo round is worth a little more for every policy.`,
+      } figures at its printed digits); the faithful solo round (a saved duplicate leaves the deck) is worth more than seed 000's model for ${
+        (() => {
+          const pet = csvRows(dir, "policy-ev-table");
+          const ex = pet.filter((r) => r.model === "exact");
+          const more = ex.filter((r) =>
+            (r.ev as number) >
+              ((find(pet, { model: "approx", policy: r.policy })
+                ?.ev as number) ??
+                Infinity)
+          );
+          return `${more.length} of ${ex.length} policies`;
+        })()
+      }.`,
     "optimal-distribution": () => summary[0] ?? "",
     "field-size": () =>
       "Under the literal reading (bust:0.25) ev out-wins the rule at every table size; seed 000's table is matched only under readings chosen after seeing it, and its points levels at 4 and 6 players under none.",
@@ -606,11 +618,15 @@ export function finding(dir: string, name: string, claims: ClaimRow[]): string {
     "solver-vs-simulation": () => {
       const s = simulationFamily(dir);
       return s
-        ? `Simulation agrees with the exact solver: largest |z| ${
+        ? `${
+          s.rejected === 0
+            ? "Simulation agrees with the exact solver"
+            : "Simulation and the exact solver differ"
+        }: largest |z| ${
           s.max_abs_z.toFixed(2)
         } over ${s.tests} comparisons (about ${
           s.expected_max_abs_z.toFixed(2)
-        } expected by chance; none rejected by Holm).`
+        } expected by chance; ${s.rejected} rejected by Holm).`
         : "";
     },
     "win-agent": () => {
@@ -634,10 +650,49 @@ export function finding(dir: string, name: string, claims: ClaimRow[]): string {
     },
     "deck-variants": () => summary[summary.length > 4 ? 4 : 0] ?? "",
     "round-law": () => summary[4] ?? summary[0] ?? "",
-    sweep: () => summary[0] ?? "",
+    sweep: () => {
+      // per set, rules and size, does ev out-win the other rule (pooled seeds)?
+      const rows = csvRows(dir, "sweep");
+      const cells = new Map<string, { ev: number; other: number }>();
+      for (const r of rows) {
+        const k = `${r.set}|${r.rules}|${r.players}`;
+        const c = cells.get(k) ?? { ev: 0, other: 0 };
+        if (r.policy === "ev") c.ev += r.wins as number;
+        else c.other += (r.wins as number) / (r.seats as number);
+        cells.set(k, c);
+      }
+      const evSeats = (k: string) => {
+        const r = rows.find((x) =>
+          `${x.set}|${x.rules}|${x.players}` === k &&
+          x.policy === "ev"
+        );
+        return (r?.seats as number) ?? 1;
+      };
+      const all = [...cells.entries()];
+      const won = all.filter(([k, c]) => c.ev / evSeats(k) > c.other).length;
+      const sizes = [...new Set(rows.map((r) => r.players as number))];
+      return all.length
+        ? `ev has the larger per-seat win share in ${won} of ${all.length} cells (two rule sets, ${
+          [...new Set(rows.map((r) => r.rules))].length
+        } rule readings, ${Math.min(...sizes)} to ${
+          Math.max(...sizes)
+        } players): more points a round is more wins against these simple rules.`
+        : "";
+    },
   };
-  return `${(own[name]?.() ?? "")}${tally}`.trim();
+  const f = (own[name]?.() ?? "").trim();
+  return `${f && !/[.:;]$/.test(f) ? `${f}.` : f}${tally}`.trim();
 }
+/** Experiments whose `claim` is a published claim (seed 000's), not a question. */
+const THEIRS = [
+  "policy-ev-table",
+  "optimal-distribution",
+  "field-size",
+  "card-counting",
+  "advice",
+  "replication",
+];
+
 /**
  * The report page of a results directory, as HTML: a write-up. First a
  * one-screen summary (five headline findings with their numbers and
@@ -703,16 +758,16 @@ export function reportHtml(dir = "results"): string {
           : "-",
       ],
     ];
-    const source = mine[0]?.source ??
-      (name === "win-agent" ? "seed 001" : "");
     return `<section id="${esc(name)}">
 <h2>${esc(name)}</h2>
 <p class="finding"><b>Our finding.</b> ${esc(finding(dir, name, claims))}</p>
 ${
       p.claim
-        ? `<p class="claim">The claim tested${
-          source ? ` (${esc(source)}'s, as we state it)` : ""
-        }: “${esc(p.claim)}”</p>`
+        ? THEIRS.includes(name)
+          ? `<p class="claim">Seed 000's claim, as the experiment states it (theirs, not our finding): “${
+            esc(p.claim)
+          }”</p>`
+          : `<p class="claim">What it asks: ${esc(p.claim)}</p>`
         : ""
     }
 <p class="cmd">Written by <code>${esc(p.command ?? "-")}</code>.</p>

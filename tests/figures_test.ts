@@ -162,3 +162,30 @@ Deno.test("figures: a figure in no results file is caught", () => {
   const [[, v, d]] = figuresOf("walks 1.36 billion states");
   assert.ok(found(nums, v, d, false));
 });
+
+Deno.test("notebooks: each ends with 'What it shows', its output what results/ gives now", async () => {
+  const { whatItShows } = await import("../experiments/findings.ts");
+  for (
+    const name of [...Deno.readDirSync(`${ROOT}notebooks`)].map((e) => e.name)
+      .sort()
+  ) {
+    if (!name.endsWith(".ipynb")) continue;
+    const nb = JSON.parse(Deno.readTextFileSync(`${ROOT}notebooks/${name}`));
+    const last = nb.cells[nb.cells.length - 1];
+    const src = Array.isArray(last.source) ? last.source.join("") : last.source;
+    const m = /whatItShows\("([^"]+)", "\.\.\/results"\)/.exec(src);
+    assert.ok(m, `${name}: the last cell is not What it shows`);
+    const shown = (last.outputs ?? []).map(
+      (o: { data?: Record<string, string | string[]> }) => {
+        const md = o.data?.["text/markdown"];
+        return Array.isArray(md) ? md.join("") : md ?? "";
+      },
+    ).join("");
+    assert.equal(
+      shown,
+      whatItShows(m[1], `${ROOT}results`),
+      `${name}: rerun it (bash tools/run_notebooks.sh --inplace notebooks/${name})`,
+    );
+    assert.match(shown, /^## What it shows/);
+  }
+});
