@@ -477,11 +477,9 @@ function grouped(rows: ClaimRow[]): string {
 
 function claimRowHtml(r: ClaimRow): string {
   const stat = r.statistic === "z"
-    ? `z ${r.z}, Holm p ${
-      r.holm_p! < 0.001 ? r.holm_p!.toExponential(1) : r.holm_p!.toFixed(3)
-    }`
+    ? `z ${r.z}, Holm p ${fmtP(r.holm_p)}`
     : r.statistic === "probability of the event"
-    ? `p ${r.p!.toFixed(3)}, Holm p ${r.holm_p!.toFixed(3)}`
+    ? `p ${fmtP(r.p)}, Holm p ${fmtP(r.holm_p)}`
     : r.statistic;
   const ours = r.ours_interval === "exact" || r.ours_low === null
     ? r.ours_text
@@ -502,6 +500,12 @@ function claimRowHtml(r: ClaimRow): string {
   }${before}</td><td>${esc(stat)}</td><td>${
     esc(r.reading)
   } (${r.reading_chosen})</td><td><a href="${r.experiment}.csv">${r.experiment}</a></td></tr>`;
+}
+
+/** A p-value as text: three decimals, or exponent form below 0.001; "-" when none. */
+function fmtP(p: number | null): string {
+  if (p === null || !Number.isFinite(p)) return "-";
+  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
 }
 
 function iv(x: number, text: string): string {
