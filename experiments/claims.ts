@@ -1661,9 +1661,21 @@ export function claimsMarkdown(
   const esc = (s: unknown) => String(s ?? "").replaceAll("|", "\\|");
   const counts = verdictCounts(rows);
   const mc = rows.filter((r) => r.statistic === "z" || r.holm_p !== null);
+  const f = new Files(dir.replace(/\/+$/, ""));
+  const quick = [...new Set(rows.map((r) => r.experiment))].filter((n) =>
+    f.json(n)?.quick === true
+  );
   const lines = [
     "# Published claims and our verdicts",
     "",
+    ...(quick.length
+      ? [
+        `**Quick runs (small counts, not the published figures): ${
+          quick.join(", ")
+        }.** Their verdicts say nothing about the sources.`,
+        "",
+      ]
+      : []),
     `Written by \`${command}\` from \`claims.csv\` (itself computed from the files of this folder; the rule that assigns each verdict is in \`docs/claims.md\`, the statistics in \`docs/statistics.md\`). Each claim is quoted as its source published it; ours is beside it.`,
     "",
     `Verdicts: ${
