@@ -24,6 +24,11 @@ import {
 } from "./claims.ts";
 import { counts, finding, headlines } from "./report.ts";
 
+/** The repository's results/ folder, wherever the caller's working directory is. */
+const RESULTS = decodeURIComponent(
+  new URL("../results", import.meta.url).pathname,
+);
+
 /** HTML of the report's headlines to markdown (bold, italics, no tags). */
 function toMarkdown(html: string): string {
   return html.replace(/<\/?b>/g, "**").replace(/<\/?i>/g, "*")
@@ -75,10 +80,10 @@ function bullet(r: ClaimRow): string {
  *
  * @example
  * ```ts
- * whatItShows("tour", "results").includes("claims.csv"); // true
+ * whatItShows("tour").includes("claims.csv"); // true (the repository's results/)
  * ```
  */
-export function whatItShows(name: string, dir = "results"): string {
+export function whatItShows(name: string, dir = RESULTS): string {
   const d = dir.replace(/\/+$/, "");
   const claims = claimRows(d);
   const out = ["## What it shows", ""];

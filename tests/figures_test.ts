@@ -173,7 +173,7 @@ Deno.test("notebooks: each ends with 'What it shows', its output what results/ g
     const nb = JSON.parse(Deno.readTextFileSync(`${ROOT}notebooks/${name}`));
     const last = nb.cells[nb.cells.length - 1];
     const src = Array.isArray(last.source) ? last.source.join("") : last.source;
-    const m = /whatItShows\("([^"]+)", "\.\.\/results"\)/.exec(src);
+    const m = /whatItShows\("([^"]+)"\)/.exec(src);
     assert.ok(m, `${name}: the last cell is not What it shows`);
     const shown = (last.outputs ?? []).map(
       (o: { data?: Record<string, string | string[]> }) => {
