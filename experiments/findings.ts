@@ -25,7 +25,7 @@ import {
 import { counts, finding, headlines } from "./report.ts";
 
 /** The repository's results/ folder, wherever the caller's working directory is. */
-const RESULTS = decodeURIComponent(
+const RESULTS: string = decodeURIComponent(
   new URL("../results", import.meta.url).pathname,
 );
 
