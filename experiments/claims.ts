@@ -34,8 +34,8 @@ import {
   parseRows,
   type Row,
   toCsv,
-} from "../lib/experiment.ts";
-import { writeFileAtomic } from "../lib/io.ts";
+} from "../lib/experiment/experiment.ts";
+import { writeFileAtomic } from "../lib/util/io.ts";
 import {
   expectedMaxAbsZ,
   holm,
@@ -45,7 +45,7 @@ import {
   wilson,
   Z95,
   zAgainst,
-} from "../lib/stats.ts";
+} from "../lib/run/stats.ts";
 
 /** The three sources, named (see `docs/claims.md`, References). */
 export const SOURCES: Readonly<

@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { ChartOptions } from "../lib/chart.ts";
+import type { ChartOptions } from "../lib/chart/chart.ts";
 import {
   ablationTests,
   type ClaimRow,
@@ -22,7 +22,7 @@ import {
   simulationFamily,
   verdictCounts,
 } from "./claims.ts";
-import { counts, finding, headlines } from "./report.ts";
+import { counts, finding, headlines } from "../cli/report.ts";
 
 /** The repository's results/ folder, wherever the caller's working directory is. */
 const RESULTS: string = decodeURIComponent(

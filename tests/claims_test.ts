@@ -1,7 +1,7 @@
 /**
  * The claims table (`results/claims.csv`, `experiments/claims.ts`): computed
  * from the files of results/ by the rule of docs/claims.md, never by hand;
- * the statistics it uses (`lib/stats.ts`).
+ * the statistics it uses (`lib/run/stats.ts`).
  */
 import assert from "node:assert/strict";
 import {
@@ -11,7 +11,7 @@ import {
   digitsMatch,
   writeClaims,
 } from "../experiments/claims.ts";
-import { parseRows, type Row, toCsv } from "../lib/experiment.ts";
+import { parseRows, type Row, toCsv } from "../lib/experiment/experiment.ts";
 import {
   erfc,
   expectedMaxAbsZ,
@@ -21,7 +21,7 @@ import {
   normalQuantile,
   twoSidedP,
   zAgainst,
-} from "../lib/stats.ts";
+} from "../lib/run/stats.ts";
 
 const RESULTS = new URL("../results", import.meta.url).pathname;
 

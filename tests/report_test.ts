@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
-import { policyCodes, reportHtml, writeReport } from "../experiments/report.ts";
+import { policyCodes, reportHtml, writeReport } from "../cli/report.ts";
 import { claimRows } from "../experiments/claims.ts";
 
 const RESULTS = new URL("../results", import.meta.url).pathname;

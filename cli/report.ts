@@ -20,10 +20,14 @@
  */
 
 import { parseArgs } from "node:util";
-import { type Cell, parseRows, type Row } from "../lib/experiment.ts";
-import { writeFileAtomic } from "../lib/io.ts";
-import { holmFirstBound, wilson, Z95 } from "../lib/stats.ts";
-import { REGISTRY } from "../lib/strategies/registry.ts";
+import {
+  type Cell,
+  parseRows,
+  type Row,
+} from "../lib/experiment/experiment.ts";
+import { writeFileAtomic } from "../lib/util/io.ts";
+import { holmFirstBound, wilson, Z95 } from "../lib/run/stats.ts";
+import { REGISTRY } from "../lib/run/registry.ts";
 import {
   ablationTests,
   type ClaimRow,
@@ -33,7 +37,7 @@ import {
   SOURCES,
   verdictCounts,
   writeClaims,
-} from "./claims.ts";
+} from "../experiments/claims.ts";
 
 const esc = (s: unknown) =>
   String(s ?? "").replace(
@@ -123,7 +127,7 @@ const find = (rows: Row[], where: Record<string, Cell>) =>
  *
  * @example
  * ```ts
- * import { claimRows } from "./claims.ts";
+ * import { claimRows } from "../experiments/claims.ts";
  * headlines("results", claimRows("results")).length; // 5
  * ```
  */
@@ -415,7 +419,7 @@ function glossary(dir: string): string {
   return `<table class="glossary"><thead><tr><th>code</th><th>what it does</th></tr></thead><tbody>${
     codes.map((c) =>
       `<tr><td><code>${esc(c)}</code></td><td>${
-        esc(describeCode(c) || "(see lib/strategies/registry.ts)")
+        esc(describeCode(c) || "(see lib/run/registry.ts)")
       }</td></tr>`
     ).join("\n")
   }</tbody></table><p>A number after the colon is the rule's parameter: <code>sum:N</code> a point total, <code>bust:P</code> a bust-risk cut-off, <code>count:N</code> a count of numbers.</p>`;
@@ -517,7 +521,7 @@ function iv(x: number, text: string): string {
 
 function statisticsHtml(dir: string, rows: ClaimRow[]): string {
   const parts: string[] = [
-    `<p>One definition of each interval (<code>docs/statistics.md</code>, <code>lib/stats.ts</code>): a share (win share, bust rate) carries a <b>Wilson 95%</b> interval; a mean (points a round, EV simulated) carries its <b>standard error</b>, written “± SE” where a ± appears, and the interval mean ± 1.96 SE where an interval appears; a difference of two groups of the same games has a paired SE. Exact figures carry none. Where k cells are compared, the family-wise rule is <b>Holm at 5%</b>, and the largest |z| is set beside the expected largest |z| of k tests.</p>`,
+    `<p>One definition of each interval (<code>docs/statistics.md</code>, <code>lib/run/stats.ts</code>): a share (win share, bust rate) carries a <b>Wilson 95%</b> interval; a mean (points a round, EV simulated) carries its <b>standard error</b>, written “± SE” where a ± appears, and the interval mean ± 1.96 SE where an interval appears; a difference of two groups of the same games has a paired SE. Exact figures carry none. Where k cells are compared, the family-wise rule is <b>Holm at 5%</b>, and the largest |z| is set beside the expected largest |z| of k tests.</p>`,
   ];
   const sim = simulationFamily(dir);
   if (sim) {
@@ -575,7 +579,7 @@ function statisticsHtml(dir: string, rows: ClaimRow[]): string {
  *
  * @example
  * ```ts
- * import { claimRows } from "./claims.ts";
+ * import { claimRows } from "../experiments/claims.ts";
  * finding("results", "field-size", claimRows("results"));
  * ```
  */
