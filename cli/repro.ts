@@ -6,10 +6,11 @@
  * The experiments' plans are computed together: the Monte Carlo runs of all
  * of them in one pool of workers, their exact solver figures at once, then
  * the custom steps (win-agent's training, the deck solvers); then each is
- * analysed and written. A run without names also writes `CLAIMS.md` (the
- * claims table; deterministic) and `repro.json` (the time of the shared
- * computation, each experiment's analysis, the total, commit, workers). It
- * writes nothing outside the output folder and the cache. `--scale X` multiplies every Monte Carlo count
+ * analysed and written. A run without names also writes `repro.json` (the time of the shared
+ * computation, each experiment's analysis, the total, commit, workers); every
+ * run then writes the report (`claims.csv`, `CLAIMS.md` with the verdicts,
+ * `index.html`: see `report.ts`). It writes nothing outside the output folder
+ * and the cache. `--scale X` multiplies every Monte Carlo count
  * (exact figures do not change). Progress goes to stderr, the key figures and the timing to stdout.
  *
  * Bad input prints one line naming the bad value and what is allowed, exits
@@ -34,9 +35,8 @@ import {
   scaleOption,
 } from "./args.ts";
 import { progress, writeFileAtomic } from "./output.ts";
-import { writeReport } from "./report.ts";
+import { writeReport } from "../experiments/report.ts";
 import {
-  claimsTable,
   codeVersion,
   executePlans,
   type RunReport,
@@ -81,7 +81,8 @@ export interface ReproOptions {
 }
 
 /**
- * Run the experiments and write `CLAIMS.md` and `repro.json`.
+ * Run the experiments and write `repro.json`, then the report (`claims.csv`,
+ * `CLAIMS.md`, `index.html`).
  *
  * @example
  * ```ts
@@ -155,24 +156,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
   const total = (performance.now() - t0) / 1000;
   const dir = opts.outDir.replace(/\/+$/, "");
   if (!opts.only) {
-    await writeFileAtomic(
-      `${dir}/CLAIMS.md`,
-      [
-        "# Seed 000's claims, reproduced",
-        "",
-        `Written by \`deno task repro ${args.join(" ")}\`${
-          opts.quick
-            ? " (quick counts: not the published figures)"
-            : (opts.scale ?? 1) !== 1
-            ? ` (counts times ${opts.scale}: not the published figures)`
-            : ""
-        }; each file's \`.json\` holds its provenance.`,
-        "",
-        claimsTable(
-          reports.map((r) => ({ name: r.name, claims: r.result.claims })),
-        ),
-      ].join("\n"),
-    );
+    // CLAIMS.md and claims.csv are written with the report, below
     await writeFileAtomic(
       `${dir}/repro.json`,
       JSON.stringify(

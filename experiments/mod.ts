@@ -142,3 +142,4 @@ export {
 } from "./optimal-distribution.ts";
 export { field } from "./common.ts";
 export type { ExactTask } from "./exact.ts";
+export { quickCaption, whatItShows } from "./findings.ts";

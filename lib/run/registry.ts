@@ -163,7 +163,7 @@ export const REGISTRY: StrategyEntry[] = [
     param: "none",
     usage: "search",
     describe:
-      "Seed 001's agent: two-ply expectiminimax over the round, leaves valued by a trained win table W[t0, t1, starter].",
+      "After seed 001's agent: two-ply expectiminimax over the round, leaves valued by a trained win table W[t0, t1, starter]; at a leaf a player still in the round goes on by a continuation law, which seed 001 does not describe (search-bank is its literal reading).",
     make: (_, c) => new SearchStrategy(true, c.searchTable?.() ?? null),
   },
   {
@@ -171,7 +171,7 @@ export const REGISTRY: StrategyEntry[] = [
     param: "none",
     usage: "search-bank",
     describe:
-      "search with seed 001's leaves: everyone banks their line at a leaf (an ablation).",
+      "Seed 001's agent as its text reads: search whose leaves bank every player's line (the literal reading).",
     make: (_, c) =>
       new SearchStrategy(true, c.searchTable?.() ?? null, 2, "bank"),
   },
@@ -187,7 +187,8 @@ export const REGISTRY: StrategyEntry[] = [
     name: "search0-bank",
     param: "none",
     usage: "search0-bank",
-    describe: "search0 with banking leaves (an ablation).",
+    describe:
+      "search0 with banking leaves (the literal reading of seed 001's table-less search).",
     make: () => new SearchStrategy(false, null, 2, "bank"),
   },
   {
