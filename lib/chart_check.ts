@@ -480,42 +480,48 @@ export function checkChart(
   }
 
   // 5. Every category of a categorical axis has a mark (no empty row).
-  const allMarks = (plots.length ? plots : [root]).flatMap((p) =>
-    [...p.querySelectorAll("*")] as Element[]
-  ).filter((e) => markGroup(e) !== null).flatMap(points);
-  for (const axis of ["x", "y"] as const) {
-    const labels = [
-      ...root.querySelectorAll(`[aria-label="${axis}-axis tick label"] text`),
-    ] as Element[];
-    const texts = labels.map((t) => (t.textContent ?? "").trim());
-    const categorical = texts.some((t) =>
-      t !== "" && !/^[−-]?[\d.,]+%?$/.test(t)
-    );
-    if (!categorical) continue;
-    const ticks = ([
-      ...root.querySelectorAll(`[aria-label="${axis}-axis tick"] path`),
-    ] as Element[]).map((t) => {
-      const [x, y] = translateOf(t);
-      return axis === "x" ? x : y;
-    });
-    const sorted = [...new Set(ticks)].sort((a, b) => a - b);
-    const gaps = sorted.slice(1).map((v, i) => v - sorted[i]).filter((g) =>
-      g > 0.5
-    );
-    const half = gaps.length ? Math.min(...gaps) / 2 : Infinity;
-    const empty = ticks.map((v, i) => ({ v, text: texts[i] ?? "" })).filter((
-      t,
-    ) =>
-      !allMarks.some(([x, y]) => Math.abs((axis === "x" ? x : y) - t.v) <= half)
-    );
-    if (empty.length) {
-      say(
-        `${empty.length} empty ${
-          axis === "y" ? "row" : "column"
-        }(s) on the ${axis} axis: ${
-          empty.slice(0, 3).map((t) => `"${t.text}"`).join(", ")
-        }`,
+  // (plot by plot: the panels of a chart have axes of their own)
+  for (const scope of plots.length ? plots : [root]) {
+    const allMarks = ([...scope.querySelectorAll("*")] as Element[])
+      .filter((e) => markGroup(e) !== null).flatMap(points);
+    for (const axis of ["x", "y"] as const) {
+      const labels = [
+        ...scope.querySelectorAll(
+          `[aria-label="${axis}-axis tick label"] text`,
+        ),
+      ] as Element[];
+      const texts = labels.map((t) => (t.textContent ?? "").trim());
+      const categorical = texts.some((t) =>
+        t !== "" && !/^[−-]?[\d.,]+%?$/.test(t)
       );
+      if (!categorical) continue;
+      const ticks = ([
+        ...scope.querySelectorAll(`[aria-label="${axis}-axis tick"] path`),
+      ] as Element[]).map((t) => {
+        const [x, y] = translateOf(t);
+        return axis === "x" ? x : y;
+      });
+      const sorted = [...new Set(ticks)].sort((a, b) => a - b);
+      const gaps = sorted.slice(1).map((v, i) => v - sorted[i]).filter((g) =>
+        g > 0.5
+      );
+      const half = gaps.length ? Math.min(...gaps) / 2 : Infinity;
+      const empty = ticks.map((v, i) => ({ v, text: texts[i] ?? "" })).filter((
+        t,
+      ) =>
+        !allMarks.some(([x, y]) =>
+          Math.abs((axis === "x" ? x : y) - t.v) <= half
+        )
+      );
+      if (empty.length) {
+        say(
+          `${empty.length} empty ${
+            axis === "y" ? "row" : "column"
+          }(s) on the ${axis} axis: ${
+            empty.slice(0, 3).map((t) => `"${t.text}"`).join(", ")
+          }`,
+        );
+      }
     }
   }
 
