@@ -264,15 +264,22 @@ Deno.test("win-agent chart: win share in %, axis from 0, at most 8 colors, fair 
   assert.deepEqual(checkChart(svg), []);
 });
 
-Deno.test("card-counting chart: one unit per panel, no empty row", () => {
+Deno.test("card-counting chart: one unit per panel, the levels beside the differences, no empty row", () => {
   const { svg, doc } = svgOf("card-counting");
   const plots = [...doc.querySelectorAll('[aria-label="plot"]')];
-  assert.equal(plots.length, 2, "points and win share in separate panels");
+  assert.equal(
+    plots.length,
+    3,
+    "levels, points difference and win share in separate panels",
+  );
   const labels = plots.map((p) =>
     p.querySelector('[aria-label="x-axis label"]')?.textContent ?? ""
   );
   assert.match(labels[0], /points a round/i);
-  assert.match(labels[1], /percentage points/);
+  assert.match(labels[1], /points a round \(evc − ev\)/i);
+  assert.match(labels[2], /percentage points/);
+  // the single-round levels are drawn, with seed 000's 20.21
+  assert.match(svg, /seed 000: 20\.21/);
   for (const p of plots) {
     // every row of the panel has a dot
     const rows = [...p.querySelectorAll('[aria-label="y-axis tick"] path')]
