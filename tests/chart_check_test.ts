@@ -251,16 +251,34 @@ function svgOf(name: string) {
   return { svg, doc: parseHTML(`<html><body>${svg}</body></html>`).document };
 }
 
-Deno.test("win-agent chart: win share in %, axis from 0, at most 8 colors, fair shares inside", () => {
+Deno.test("win-agent chart: a plot per setting on its own axis, win share in %, seed 001's method in a colour of its own, rows by opponent", () => {
   const { svg, doc } = svgOf("win-agent");
-  const xlabel =
-    doc.querySelector('[aria-label="x-axis label"]')?.textContent ?? "";
-  assert.match(xlabel, /%/);
+  const plots = [...doc.querySelectorAll('[aria-label="plot"]')];
+  assert.equal(plots.length, 4, "duel, heads-up, ablations, four players");
+  for (const p of plots) {
+    const xlabel = p.querySelector('[aria-label="x-axis label"]')
+      ?.textContent ?? "";
+    assert.match(xlabel, /%/);
+  }
+  // the duel's axis is not stretched from 0 (27 rows on 0-80% hid the bars)
   const ticks = [
-    ...doc.querySelectorAll('[aria-label="x-axis tick label"] text'),
-  ]
-    .map((t) => t.textContent);
-  assert.equal(ticks[0], "0");
+    ...plots[0].querySelectorAll('[aria-label="x-axis tick label"] text'),
+  ].map((t) => Number(t.textContent));
+  assert.ok(ticks[0] >= 40, `duel axis starts at ${ticks[0]}`);
+  const legend = [
+    ...doc.querySelectorAll('[aria-label="color legend"] text'),
+  ].map((t) => t.textContent ?? "");
+  assert.ok(legend.some((t) => /^search-bank/.test(t)), legend.join(", "));
+  assert.ok(legend.some((t) => /ablations/.test(t)), legend.join(", "));
+  // rows grouped by opponent: every "vs sum:37" before every "vs ev"
+  const rows = [
+    ...plots[0].querySelectorAll('[aria-label="y-axis tick label"] text'),
+  ].map((t) => t.textContent ?? "");
+  const lastSum = Math.max(
+    ...rows.map((r, i) => /vs sum:37$/.test(r) ? i : -1),
+  );
+  const firstEv = rows.findIndex((r) => / vs ev$/.test(r));
+  assert.ok(lastSum < firstEv, rows.join(" | "));
   assert.deepEqual(checkChart(svg), []);
 });
 
