@@ -105,6 +105,20 @@ Deno.test("checkChart: text past the right edge (win-agent's footnote, 07's subt
   assert.deepEqual(checkChart(wrapped), []);
 });
 
+Deno.test("checkChart: a label less than a pixel past the left edge (advice's longest rule name) fails", () => {
+  const svg = renderSvg({ marks: [Plot.dot([[1, 2]])] });
+  const cut = svg.replace(
+    "</svg>",
+    `<text x="-0.6" y="30">Second Chance: always hit</text></svg>`,
+  );
+  assert.match(checkChart(cut).join("\n"), /drawn beyond the 640×/);
+  const inside = svg.replace(
+    "</svg>",
+    `<text x="2" y="30">Second Chance: always hit</text></svg>`,
+  );
+  assert.deepEqual(checkChart(inside), []);
+});
+
 Deno.test("checkChart: a dashed reference on the axis (win-agent's 25% fair share at the axis minimum) fails", () => {
   const rows = [{ y: "a", x: 0.3 }, { y: "b", x: 0.5 }];
   const chart = (domain?: number[]) =>
