@@ -109,12 +109,12 @@ Deno.test("checkChart: a label less than a pixel past the left edge (advice's lo
   const svg = renderSvg({ marks: [Plot.dot([[1, 2]])] });
   const cut = svg.replace(
     "</svg>",
-    `<text x="-0.6" y="30">Second Chance: always hit</text></svg>`,
+    `<text x="-1.5" y="30" text-anchor="start">Second Chance: always hit</text></svg>`,
   );
   assert.match(checkChart(cut).join("\n"), /drawn beyond the 640×/);
   const inside = svg.replace(
     "</svg>",
-    `<text x="2" y="30">Second Chance: always hit</text></svg>`,
+    `<text x="2" y="30" text-anchor="start">Second Chance: always hit</text></svg>`,
   );
   assert.deepEqual(checkChart(inside), []);
 });
