@@ -42,7 +42,7 @@ function firstDifference(a: string, b: string): string {
 }
 const UPDATE = Deno.env.get("UPDATE_SNAPSHOTS") === "1";
 
-Deno.test("snapshots: the seed-000 experiments, win-agent, deck-variants and round-law have chart functions", () => {
+Deno.test("snapshots: the seed-000 experiments, win-agent, deck-variants, round-law, decision-map and rule-value have chart functions", () => {
   const names = chartableExperiments().map((e) => e.name);
   for (
     const n of [
@@ -56,6 +56,8 @@ Deno.test("snapshots: the seed-000 experiments, win-agent, deck-variants and rou
       "win-agent",
       "deck-variants",
       "round-law",
+      "decision-map",
+      "rule-value",
     ]
   ) assert.ok(names.includes(n), `${n} has no chart function`);
 });
