@@ -28,14 +28,14 @@ import {
   defineExperiment,
   type Experiment,
   type Row,
-} from "../lib/experiment.ts";
+} from "../lib/experiment/experiment.ts";
 import {
   type AdviceFeature,
   type AdviceRow,
   formatCutoff,
   SEED_ADVICE,
 } from "../lib/solver/advice.ts";
-import { round } from "../lib/stats.ts";
+import { round } from "../lib/run/stats.ts";
 import {
   ADVICE_TASK,
   exactAdvice,
@@ -365,7 +365,7 @@ const MATS: [string, string][] = [
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = adviceChart(parseRows(csv), JSON.parse(json));
  * ```

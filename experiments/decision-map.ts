@@ -20,10 +20,10 @@ import {
   defineExperiment,
   type Experiment,
   type Row,
-} from "../lib/experiment.ts";
+} from "../lib/experiment/experiment.ts";
 import { type DecisionCell, decisionMap } from "../lib/solver/decision_map.ts";
 import { getModel } from "../lib/solver/model.ts";
-import { round } from "../lib/stats.ts";
+import { round } from "../lib/run/stats.ts";
 import { MODEL_NOTES } from "./exact.ts";
 
 /** The model of a run: exact, or approx for a quick one. */
@@ -125,7 +125,7 @@ export const decisionMapExperiment: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = decisionMapChart(parseRows(csv), JSON.parse(json));
  * ```

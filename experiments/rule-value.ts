@@ -18,9 +18,9 @@ import {
   defineExperiment,
   type Experiment,
   type Row,
-} from "../lib/experiment.ts";
+} from "../lib/experiment/experiment.ts";
 import { formatCutoff } from "../lib/solver/advice.ts";
-import { round } from "../lib/stats.ts";
+import { round } from "../lib/run/stats.ts";
 import { ADVICE_TASKS } from "./advice.ts";
 import {
   exactAdviceStudy,
@@ -161,7 +161,7 @@ export const ruleValue: Experiment = defineExperiment({
           "one round, one player, the solo model's deck and rules (policy-ev-table's and advice's models)",
         models: MODEL_NOTES,
         method:
-          "exact forward evaluation of each rule (lib/solver/evaluate.ts, lib/solver/advice.ts), the same tasks as policy-ev-table and advice; share_of_optimal = ev / optimum",
+          "exact forward evaluation of each rule (lib/run/evaluate.ts, lib/solver/advice.ts), the same tasks as policy-ev-table and advice; share_of_optimal = ev / optimum",
         reproduce:
           "deno task flip7 evaluate -p <policy> --model approx|exact; the beer mats: deno task flip7 experiment advice",
       },
@@ -176,7 +176,7 @@ export const ruleValue: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * const chart = ruleValueChart(parseRows(Deno.readTextFileSync("results/rule-value.csv")));
  * ```
  */
