@@ -346,18 +346,34 @@ export const advice: Experiment = defineExperiment({
   },
 });
 
+/** The beer mats valued in the chart's second plot: CSV `features`, name. */
+const MATS: [string, string][] = [
+  ["none", "cut-off per count (derived)"],
+  ["x2", "per count, split on x2"],
+  ["chance, one cut-off 23%", "Second Chance: always hit; else < CUT"],
+  ["chance, one cut-off (derived)", "Second Chance: always hit; else < CUT"],
+  ["chance", "per count, split on Second Chance"],
+  ["chance+x2", "per count, split on Second Chance and x2"],
+];
+
 /**
- * The chart of {@linkcode advice} from its CSV rows (those without a
- * feature split, `features` "none"): the cut-off by numbers showing, per model (the models side by side, so both show where they
- * agree), seed 000's cut-offs hollow.
+ * The chart of {@linkcode advice} from its CSV rows and provenance
+ * (`values`), two plots: the cut-off by numbers showing of seed 000's kind of
+ * rule, per model (side by side, so both show where they agree), seed 000's
+ * cut-offs hollow; then what each beer mat is worth on the exact model, in
+ * points and as a share of optimal play, against the optimum.
  *
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * const chart = adviceChart(parseRows(Deno.readTextFileSync("results/advice.csv")));
+ * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * const chart = adviceChart(parseRows(csv), JSON.parse(json));
  * ```
  */
-export function adviceChart(rows: Row[]): ChartOptions {
+export function adviceChart(
+  rows: Row[],
+  provenance: Record<string, unknown> = {},
+): ChartOptions {
   // seed 000's kind of rule only: the rows split by a feature (holding a
   // Second Chance, x2) and the one-number rules are in the CSV, not drawn
   const plain = rows.filter((r) => (r.features ?? "none") === "none");
@@ -374,46 +390,105 @@ export function adviceChart(rows: Row[]): ChartOptions {
   const s0 = SEED_ADVICE.map((c, n) => ({ n, c })).filter((d) =>
     Number.isFinite(d.c)
   );
+  // what each mat is worth, exact model
+  const values = (provenance.values ?? {}) as Record<
+    string,
+    { optimum: number; seed_cutoffs_ev: number }
+  >;
+  const opt = values.exact?.optimum;
+  const worth = [
+    ...(values.exact
+      ? [{
+        rule: "seed 000's published cut-offs",
+        // (seed 000 values them at 21.02)
+        ev: values.exact.seed_cutoffs_ev,
+      }]
+      : []),
+    ...MATS.flatMap(([features, rule]) => {
+      const r = rows.find((r) =>
+        r.model === "exact" && (r.features ?? "none") === features
+      );
+      // the one cut-off of the Second Chance rules, as the CSV prints it
+      const cut = rows.find((r) =>
+        r.model === "exact" && r.features === features &&
+        r.holding === "no chance"
+      )?.rule;
+      const name = rule.replace("CUT", String(cut)) +
+        (features.includes("derived") ? " (derived)" : "");
+      return r ? [{ rule: name, ev: r.rule_ev as number }] : [];
+    }),
+  ].sort((a, b) => a.ev - b.ev);
+  const lo = Math.floor(Math.min(...worth.map((w) => w.ev)) * 2 - 0.5) / 2;
+  const hi = Math.ceil((opt ?? 0) * 2 + 1) / 2; // room for the labels
+  const valuePanel = opt === undefined ? [] : [{
+    heading: `What each beer mat is worth (exact model; optimal play ${
+      opt.toFixed(3)
+    }, dashed)`,
+    height: 50 + 26 * worth.length,
+    marginLeft: 310,
+    marginRight: 20,
+    x: {
+      label: "Expected round score (points)",
+      grid: true,
+      domain: [lo, hi],
+    },
+    y: { label: null, domain: worth.map((w) => w.rule) },
+    marks: [
+      Plot.ruleX([opt], { stroke: "#999", strokeDasharray: "4,3" }),
+      Plot.dot(worth, { x: "ev", y: "rule", fill: () => "exact", r: 4 }),
+      Plot.text(worth, {
+        x: "ev",
+        y: "rule",
+        text: (d: { ev: number }) =>
+          `${d.ev.toFixed(3)} (${(100 * d.ev / opt).toFixed(1)}%)`,
+        dx: 8,
+        textAnchor: "start",
+      }),
+    ],
+  }];
   return {
     title: "The optimal policy on a beer mat",
     subtitle:
       "Hit while the bust risk (94-card deck) is under the cut-off; 0 or 1 numbers: always hit",
     caption:
-      "Models side by side at each count. Rings: seed 000's published cut-offs. Data: results/advice.csv",
-    height: 320,
+      "Top: models side by side at each count; rings: seed 000's published cut-offs (which it values at 21.02). Bottom: each rule's exact value, in points a round and as a share of optimal play. The approx model's values are in results/advice.csv and .json",
     marginRight: 30,
-    x: {
-      label: "Numbers showing",
-      ticks: [2, 3, 4, 5, 6],
-      tickFormat: "d",
-      domain: [1.6, 6.4],
-    },
-    y: {
-      label: "Hit while the bust risk is under (%)",
-      percent: true,
-      grid: true,
-      domain: [15, 40],
-    },
     color: { legend: true, domain: [...MODELS], label: "Model" },
-    marks: [
-      Plot.line(pts, {
-        x: "x",
-        y: "cutoff",
-        stroke: "model",
-        strokeOpacity: 0.5,
-      }),
-      Plot.dot(pts, { x: "x", y: "cutoff", fill: "model", r: 3.5 }),
-      Plot.dot(s0, { x: "n", y: "c", stroke: "currentColor", r: 7 }),
-      ...MODELS.map((m, k) =>
-        Plot.text(always.filter((r) => r.model === m), {
-          x: "numbers_showing",
-          y: () => 0.39,
-          text: () => `${m}: always hit ↑`,
-          fill: "model",
-          textAnchor: "end",
-          dy: 14 * k,
-        })
-      ),
-    ],
+    panels: [{
+      heading: "Cut-off by numbers showing, seed 000's kind of rule",
+      height: 300,
+      x: {
+        label: "Numbers showing",
+        ticks: [2, 3, 4, 5, 6],
+        tickFormat: "d",
+        domain: [1.6, 6.4],
+      },
+      y: {
+        label: "Hit while the bust risk is under (%)",
+        percent: true,
+        grid: true,
+        domain: [15, 40],
+      },
+      marks: [
+        Plot.line(pts, {
+          x: "x",
+          y: "cutoff",
+          stroke: "model",
+          strokeOpacity: 0.5,
+        }),
+        Plot.dot(pts, { x: "x", y: "cutoff", fill: "model", r: 3.5 }),
+        Plot.dot(s0, { x: "n", y: "c", stroke: "currentColor", r: 7 }),
+        ...MODELS.map((m, k) =>
+          Plot.text(always.filter((r) => r.model === m), {
+            x: "numbers_showing",
+            y: () => 0.39,
+            text: () => `${m}: always hit ↑`,
+            fill: "model",
+            textAnchor: "end",
+            dy: 14 * k,
+          })
+        ),
+      ],
+    }, ...valuePanel],
   };
 }

@@ -369,9 +369,11 @@ export const cardCounting: Experiment = defineExperiment({
 
 /**
  * The chart of {@linkcode cardCounting} from its CSV rows (and `quick` from
- * the provenance): two panels, each in its own unit — points a round (evc
- * minus ev) and evc's win share over the fair share (percentage points) —
- * with one row per setting that has the figure.
+ * the provenance): three panels, each in its own unit — the single-round
+ * levels of ev and evc (two seats together, and each alone), against seed
+ * 000's 20.21, so that a level mismatch shows; then points a round (evc
+ * minus ev) and evc's win share over the fair share (percentage points),
+ * one row per setting that has the figure.
  *
  * @example
  * ```ts
@@ -424,7 +426,7 @@ export function cardCountingChart(
     return {
       heading: MEASURES[k],
       height: 50 + 34 * labels.length,
-      x: { grid: true, ...x },
+      x: { grid: true, nice: true, ...x },
       y: { label: null, domain: labels },
       marks: [
         Plot.ruleX([0], { stroke: "#999" }),
@@ -460,17 +462,70 @@ export function cardCountingChart(
       ],
     };
   };
+  // single-round levels: two seats together and each alone
+  const LEVELS = [
+    ["round", A, `${A}, 2 seats together`],
+    ["round", C, `${C}, 2 seats together`],
+    ["solo", A, `${A} alone (94 cards)`],
+    ["solo", C, `${C} alone (94 cards)`],
+  ];
+  const levels = LEVELS.flatMap(([setting, policy, label]) =>
+    rows.filter((r) =>
+      r.setting === setting && r.policy === policy &&
+      r.measure === "points_per_round"
+    ).map((r) => ({
+      rules: r.rules,
+      label,
+      diff: r.estimate as number,
+      lo: r.ci_low as number,
+      hi: r.ci_high as number,
+    }))
+  );
+  const levelLabels = LEVELS.map((l) => l[2]).filter((l) =>
+    levels.some((d) => d.label === l)
+  );
+  const levelPanel = {
+    heading:
+      "Single rounds: points a round of each policy (seed 000: 20.21 for both)",
+    height: 50 + 34 * levelLabels.length,
+    x: { grid: true, nice: true, label: "Points a round" },
+    y: { label: null, domain: levelLabels },
+    marks: [
+      ...RULES.flatMap((rules, j) => {
+        const d = levels.filter((r) => r.rules === rules);
+        const dy = j === 0 ? -5 : 5;
+        return [
+          Plot.link(d, {
+            x1: "lo",
+            x2: "hi",
+            y1: "label",
+            y2: "label",
+            stroke: "rules",
+            strokeWidth: 2,
+            dy,
+          }),
+          Plot.dot(d, { x: "diff", y: "label", fill: "rules", r: 3, dy }),
+        ];
+      }),
+      Plot.dot(levelLabels.map((label) => ({ label, diff: 20.21 })), {
+        x: "diff",
+        y: "label",
+        symbol: "diamond",
+        stroke: "currentColor",
+        r: 5,
+      }),
+    ],
+  };
   return {
     title: "What card counting is worth: evc against ev",
-    subtitle: `95% intervals; ${
-      provenance.quick ? `quick run: ${counts}` : counts
-    }`,
+    subtitle: `${provenance.quick ? `quick run: ${counts}` : counts}`,
     caption:
-      "Diamonds: seed 000 (0; about +0.2 a round; about +1 point). Data: results/card-counting.csv",
+      "Bars: 95% intervals (estimate ± 1.96 SE). Diamonds: seed 000's figures (20.21 a round for each; a difference of 0 in single rounds; about +0.2 a round and about +1 point of win share in games). Data: results/card-counting.csv",
     marginLeft: 160,
     marginRight: 20,
     color: { legend: true, domain: RULES, label: "Rules" },
     panels: [
+      levelPanel,
       panel(0, pick("points_per_round", `${C}-${A}`), {
         label: "Points a round (evc − ev)",
       }),

@@ -68,7 +68,7 @@ import {
   exactWork,
   MODELS,
 } from "./exact.ts";
-import { round } from "../lib/run/stats.ts";
+import { round, wilson } from "../lib/run/stats.ts";
 
 /**
  * The exact computations this experiment needs: the solo EVs of the two
@@ -539,12 +539,23 @@ export const fieldSize: Experiment = defineExperiment({
   },
 });
 
+/** What each reading of `bust:0.25` is, for the chart's panel headings. */
+const READING_TEXT: Record<string, string> = {
+  "bust:0.25":
+    "ev against bust:0.25 (hit while the bust risk read off the table is under 25%)",
+  "bustsc:0.25":
+    "ev against bustsc:0.25 (the same, but always hit while holding a Second Chance)",
+};
+
 /**
  * The chart of {@linkcode fieldSize} from its provenance (`pooled`,
  * `readings`, `quick`): pooled per-seat win shares minus the fair share 1/n,
- * with intervals, one row of panels per reading of `bust:0.25` (`bust:0.25`
- * and `bustsc:0.25`; the further readings are in the CSV, not drawn), coloured
- * by role (`ev` or the reading), seed 000's figures hollow in every row.
+ * with Wilson 95% intervals, one plot (own y axis, heading) per reading of
+ * `bust:0.25` (`bust:0.25` and `bustsc:0.25`; the further readings are in the
+ * CSV, not drawn), coloured by policy. Even sizes (equal seats) are joined by
+ * solid lines, odd sizes (ev holds the extra seat) by dashed ones. Seed
+ * 000's figures are rings with their Wilson 95% intervals from its game
+ * counts, in both plots (it published one `bust:0.25`).
  *
  * @example
  * ```ts
@@ -559,57 +570,79 @@ export function fieldSizeChart(
 ): ChartOptions {
   const pooled = provenance.pooled as Row[];
   const readings = (provenance.readings as string[] | undefined) ?? READINGS;
-  const role = (p: unknown) => (p === A ? A : "the reading");
-  const dx = (p: unknown) => (p === A ? -0.1 : 0.1);
-  const excess = (r: Row, v: unknown) =>
+  const dx = (p: unknown) => (p === A ? -0.12 : 0.12);
+  const excess = (r: { players?: unknown }, v: unknown) =>
     (v as number) - 1 / (r.players as number);
   const chartPts = pooled.filter((r) => readings.includes(r.reading as string))
     .map((r) => ({
       rules: r.rules,
       row: r.reading,
-      series: role(r.policy),
+      series: r.policy,
       x: (r.players as number) + dx(r.policy),
       y: excess(r, r.win_share),
       lo: excess(r, r.ci_low),
       hi: excess(r, r.ci_high),
+      unequal: (r.players as number) % 2 === 1,
     }));
-  const s0 = readings.flatMap((reading) =>
-    RULES.flatMap((rules) =>
-      SEED000.map((r) => ({
+  // seed 000: per-seat shares over n/2 seats each; the interval is Wilson's
+  // of the policy's wins (share × seats × games) over its games, per seat
+  const s0 = RULES.flatMap((rules) =>
+    SEED000.map((r) => {
+      const seats = r.players / 2;
+      const [lo, hi] = wilson(r.win_share * seats * r.games, r.games);
+      return {
         rules,
-        reading,
-        role: role(r.policy),
-        x: r.players + dx(r.policy),
+        series: r.policy,
+        x: r.players + 2.2 * dx(r.policy),
         y: excess(r, r.win_share),
-      }))
-    )
+        lo: excess(r, lo / seats),
+        hi: excess(r, hi / seats),
+      };
+    })
   );
-  return winShareChart(chartPts, {
-    title: "Win share against field size: ev vs two readings of bust:0.25",
-    subtitle:
-      `Win share per seat minus 1/n. bustsc:0.25 = bust:0.25 that always hits holding a Second Chance${
-        provenance.quick ? " (quick run)" : ""
-      }`,
-    caption:
-      "Filled: ours, 3 seeds pooled, bars Wilson 95%. Hollow: seed 000 (same in both rows). Data: results/field-size.csv",
-    height: 600,
-    marginRight: 90,
-    players: PLAYERS,
-    xDomain: [1.6, 8.4],
-    rules: RULES,
-    rows: readings,
-    series: [A, "the reading"],
-    seriesLabel: "Policy",
-    marks: [
-      Plot.dot(s0, {
+  const seed000Marks = (row: string | undefined) => {
+    // seed 000's policies are ev and bust:0.25 in both plots
+    const pts = s0.map((p) => ({ ...p, c: p.series, row }));
+    return [
+      Plot.link(pts, {
+        x1: "x",
+        x2: "x",
+        y1: "lo",
+        y2: "hi",
+        fx: "rules",
+        stroke: "c",
+        strokeWidth: 1,
+      }),
+      Plot.dot(pts, {
         x: "x",
         y: "y",
         fx: "rules",
-        fy: "reading",
-        stroke: "role",
-        r: 5,
+        stroke: "c",
+        fill: "white",
+        r: 4,
         strokeWidth: 1.5,
       }),
-    ],
+    ];
+  };
+  return winShareChart(chartPts, {
+    title: "Win share against field size: ev against two readings of bust:0.25",
+    subtitle:
+      `Per-seat win share minus the fair share 1/n; seats alternate ev, the other policy, ev, ...${
+        provenance.quick ? " (quick run)" : ""
+      }`,
+    caption:
+      "Filled dots: ours, 3 seeds pooled, bars Wilson 95%. Solid lines join the even sizes (equal seats); dashed lines the odd sizes, where ev holds the extra seat (3 players: 2 ev, 1 other). Rings: seed 000's published shares at 2, 4 and 6 players with Wilson 95% bars from its game counts (it published one bust:0.25, drawn in both plots). Each plot has its own vertical scale. Data: results/field-size.csv",
+    height: 300,
+    marginRight: 20,
+    players: PLAYERS,
+    xDomain: [1.5, 8.5],
+    rules: RULES,
+    rows: readings.map((key) => ({
+      key,
+      heading: READING_TEXT[key] ?? `ev against ${key}`,
+    })),
+    series: [A, ...readings],
+    seriesLabel: "Policy",
+    rowMarks: seed000Marks,
   });
 }

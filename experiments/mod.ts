@@ -18,11 +18,13 @@ import type { Experiment } from "../lib/experiment/experiment.ts";
 import { advice } from "./advice.ts";
 import { cardCounting } from "./card-counting.ts";
 import { deckVariants } from "./deck-variants.ts";
+import { decisionMapExperiment } from "./decision-map.ts";
 import { roundLaw } from "./round-law.ts";
 import { fieldSize } from "./field-size.ts";
 import { optimalDistribution } from "./optimal-distribution.ts";
 import { policyEvTable } from "./policy-ev-table.ts";
 import { replication } from "./replication.ts";
+import { ruleValue } from "./rule-value.ts";
 import { solverVsSimulation } from "./solver-vs-simulation.ts";
 import { winAgent } from "./win-agent.ts";
 import { sweep } from "./sweep.ts";
@@ -52,7 +54,7 @@ export const SEED000_EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "sweep", "deck-variants", "round-law"]
+ * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "sweep", "deck-variants", "round-law", "decision-map", "rule-value"]
  * ```
  */
 export const OTHER_EXPERIMENTS: Experiment[] = [
@@ -60,6 +62,8 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
   sweep,
   deckVariants,
   roundLaw,
+  decisionMapExperiment,
+  ruleValue,
 ];
 
 /**
@@ -81,12 +85,14 @@ export const EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * DEFAULT_EXPERIMENTS.map((e) => e.name).at(-1); // "deck-variants"
+ * DEFAULT_EXPERIMENTS.map((e) => e.name).at(-1); // "rule-value"
  * ```
  */
 export const DEFAULT_EXPERIMENTS: Experiment[] = [
   ...SEED000_EXPERIMENTS,
   deckVariants,
+  decisionMapExperiment,
+  ruleValue,
 ];
 
 /**
@@ -124,12 +130,14 @@ export function findExperiment(name: string): Experiment {
 export {
   advice,
   cardCounting,
+  decisionMapExperiment,
   deckVariants,
   fieldSize,
   optimalDistribution,
   policyEvTable,
   replication,
   roundLaw,
+  ruleValue,
   solverVsSimulation,
   sweep,
   winAgent,

@@ -197,7 +197,10 @@ export const optimalDistribution: Experiment = defineExperiment({
 /**
  * The chart of {@linkcode optimalDistribution} from its CSV rows and
  * provenance (`summary_by_model`): the exact model's score distribution
- * under optimal play.
+ * under optimal play, in two plots — the whole round split into score 0
+ * (a bust), seed 000's band and the other scores, then the positive scores
+ * one by one on their own scale (so the pile-up is not squashed under the
+ * P(0) bar).
  *
  * @example
  * ```ts
@@ -216,32 +219,87 @@ export function distributionChart(
   const ex = rows.filter((r) =>
     r.model === "exact" && (r.score as number) <= SHOW
   );
+  const ZERO = "0: busted";
+  const BAND = `${LO}-${HI}: seed 000's pile-up`;
+  const OTHER = "other scores";
+  const kind = (score: number) =>
+    score === 0 ? ZERO : score >= LO && score <= HI ? BAND : OTHER;
+  const mass = [
+    { kind: ZERO, p: s.zero },
+    { kind: BAND, p: s.band },
+    { kind: OTHER, p: 1 - s.zero - s.band },
+  ];
+  let at = 0;
+  const stack = mass.map((m) => {
+    const x1 = at;
+    at += m.p;
+    return { ...m, x1, x2: at, mid: (x1 + at) / 2, label: pc(m.p) };
+  });
+  const pos = ex.filter((r) => (r.score as number) > 0).map((r) => ({
+    score: r.score as number,
+    p: r.probability as number,
+    kind: kind(r.score as number),
+  }));
+  const top = Math.max(...pos.map((p) => p.p));
   return {
     title: "Round score under optimal play (one round, alone)",
     subtitle:
-      `Exact distribution, exact model; shaded: ${LO}-${HI}, where seed 000 says scores pile up`,
-    caption: `P(0) = ${pc(s.zero)}; P(score > ${SHOW}) = ${
+      `Exact distribution, exact model. Seed 000 says scores pile up at ${LO}-${HI}: ${
+        pc(s.band)
+      } of rounds, ${pc(s.bandGivenScore)} of those that score`,
+    caption: `P(0) = ${pc(s.zero)}, the bust rate (${
+      pc(s.bust)
+    }): every round that scores 0 is a bust. Scoring rounds: mode ${s.mode}, quartiles ${
+      s.quartiles.join(", ")
+    }; P(score > ${SHOW}) = ${
       pc(s.tail, 2)
-    }. Data: results/optimal-distribution.csv`,
-    height: 340,
-    x: { label: "Round score", domain: [-1, SHOW + 1] },
-    y: { label: "Probability (%)", percent: true, grid: true },
-    marks: [
-      Plot.rectX([{ x1: LO - 0.5, x2: HI + 0.5 }], {
-        x1: "x1",
-        x2: "x2",
-        fill: "#efb118",
-        fillOpacity: 0.2,
-      }),
-      ...[0, 1].map((k) =>
-        Plot.rectY(ex.filter((d) => (d.score === 0) === (k === 0)), {
-          x1: (d: Row) => (d.score as number) - 0.45,
-          x2: (d: Row) => (d.score as number) + 0.45,
-          y: "probability",
-          fill: k === 0 ? "#d62728" : "#4269d0",
-        })
-      ),
-      Plot.ruleY([0]),
+    }, not drawn. Data: results/optimal-distribution.csv`,
+    color: { legend: true, domain: [ZERO, BAND, OTHER], label: "Score" },
+    panels: [
+      {
+        heading: "Every round",
+        height: 90,
+        marginLeft: 20,
+        marginRight: 20,
+        x: { label: "Share of rounds (%)", percent: true, domain: [0, 100] },
+        y: { axis: null },
+        marks: [
+          Plot.barX(stack, {
+            x1: "x1",
+            x2: "x2",
+            y: () => "all",
+            fill: "kind",
+            insetRight: 1,
+          }),
+          Plot.text(stack, {
+            x: "mid",
+            y: () => "all",
+            text: "label",
+            fill: "white",
+            fontWeight: "bold",
+          }),
+        ],
+      },
+      {
+        heading: "The rounds that score, point by point",
+        height: 300,
+        x: { label: "Round score (points)", domain: [0, SHOW + 1] },
+        y: {
+          label: "Probability (%)",
+          percent: true,
+          grid: true,
+          domain: [0, Math.ceil(top * 100 + 0.5)], // percent units
+        },
+        marks: [
+          Plot.rectY(pos, {
+            x1: (d: { score: number }) => d.score - 0.45,
+            x2: (d: { score: number }) => d.score + 0.45,
+            y: "p",
+            fill: "kind",
+          }),
+          Plot.ruleY([0]),
+        ],
+      },
     ],
   };
 }

@@ -307,9 +307,12 @@ export const policyEvTable: Experiment = defineExperiment({
 });
 
 /**
- * The chart of {@linkcode policyEvTable} from its CSV rows: EV against bust
- * rate, both models (exact drawn larger, approx on top, so both show where
- * they agree), the exact model labelled, seed 000's table hollow.
+ * The chart of {@linkcode policyEvTable} from its CSV rows, two plots: the
+ * expected round score against the bust rate on the exact model, every
+ * policy labelled, seed 000's published table as rings (its figures are the
+ * approx model's); then, per policy, the exact model's EV minus the approx
+ * model's — a difference of 0.004 to 0.05 points that no common scale of
+ * the first plot can show.
  *
  * @example
  * ```ts
@@ -318,73 +321,111 @@ export const policyEvTable: Experiment = defineExperiment({
  * ```
  */
 export function policyEvChart(rows: Row[]): ChartOptions {
-  const pts = rows.map((r) => ({
-    model: r.model,
-    policy: r.policy,
-    ev: r.ev,
-    bust: r.bust,
-  }));
+  const exact = rows.filter((r) => r.model === "exact");
+  const approx = new Map(
+    rows.filter((r) => r.model === "approx").map((r) => [r.policy, r]),
+  );
+  const pts = exact.map((r) => ({ policy: r.policy, ev: r.ev, bust: r.bust }));
   const s0 = Object.entries(SEED000).map(([policy, s]) => ({
     policy,
     ev: s.ev,
     bust: s.bust,
   }));
-  const left = new Set<unknown>(["sum:24", "count:3", "ev", "bust:0.45"]);
-  const labels = pts.filter((p) => p.model === "exact");
-  // exact underneath and larger, approx on top: both show where they agree
-  const size: Record<string, number> = { exact: 5, approx: 2.5 };
+  // label placement: the near neighbours split left / right / above
+  const place: Record<string, { dx: number; dy: number; anchor: string }> = {
+    ev: { dx: -10, dy: 0, anchor: "end" },
+    optimal: { dx: 0, dy: -13, anchor: "middle" },
+    "bustsc:0.25": { dx: 10, dy: 5, anchor: "start" },
+    "sum:24": { dx: -10, dy: 0, anchor: "end" },
+    "count:3": { dx: -10, dy: 0, anchor: "end" },
+    "bust:0.45": { dx: -10, dy: 0, anchor: "end" },
+  };
+  const at = (p: unknown) =>
+    place[String(p)] ?? { dx: 10, dy: 0, anchor: "start" };
+  const groups = [...new Set(pts.map((p) => JSON.stringify(at(p.policy))))];
+  const diff = exact.filter((r) => approx.has(r.policy)).map((r) => ({
+    policy: r.policy,
+    d: (r.ev as number) - (approx.get(r.policy)!.ev as number),
+  }));
+  const order = [...exact].sort((a, b) => (b.ev as number) - (a.ev as number))
+    .map((r) => r.policy as string);
   return {
     title: "One round alone: expected score against bust rate",
     subtitle:
-      "Exact figures from the solver's evaluator, seed 000's policies plus ev and bustsc:0.25",
+      "Exact figures from the solver's evaluator: seed 000's policies plus ev and bustsc:0.25",
     caption:
-      "Large dots: exact model; small dots: approx. Rings: seed 000's table. Data: results/policy-ev-table.csv",
-    height: 400,
-    marginRight: 30,
-    x: {
-      label: "P(bust) (%)",
-      percent: true,
-      grid: true,
-      domain: [10, 80],
+      "Exact model: the faithful solo round (88 cards; a Second Chance and the duplicate it saves you from are discarded). Approx: seed 000's model (the duplicate stays in the deck); seed 000's published table (rings) is the approx model's to the printed digits. Data: results/policy-ev-table.csv",
+    color: {
+      legend: true,
+      domain: ["ours (exact model)", "seed 000's table (rings)"],
     },
-    y: { label: "Expected round score", grid: true },
-    color: { legend: true, domain: [...MODELS], label: "Model" },
-    marks: [
-      ...["exact", "approx"].map((m) =>
-        Plot.dot(pts.filter((p) => p.model === m), {
-          x: "bust",
-          y: "ev",
-          fill: "model",
-          r: size[m],
-        })
-      ),
-      Plot.dot(s0, { x: "bust", y: "ev", stroke: "currentColor", r: 8 }),
-      // below its neighbour `optimal`
-      Plot.text(labels.filter((p) => p.policy === "bustsc:0.25"), {
-        x: "bust",
-        y: "ev",
-        text: "policy",
-        dx: 8,
-        dy: 14,
-        textAnchor: "start",
-      }),
-      Plot.text(
-        labels.filter((p) => !left.has(p.policy) && p.policy !== "bustsc:0.25"),
-        {
-          x: "bust",
-          y: "ev",
-          text: "policy",
-          dx: 11,
-          textAnchor: "start",
+    panels: [
+      {
+        heading: "Expected round score against the chance of busting",
+        height: 380,
+        marginRight: 30,
+        x: {
+          label: "Chance of busting (%)",
+          percent: true,
+          grid: true,
+          domain: [10, 80],
         },
-      ),
-      Plot.text(labels.filter((p) => left.has(p.policy)), {
-        x: "bust",
-        y: "ev",
-        text: "policy",
-        dx: -11,
-        textAnchor: "end",
-      }),
+        y: {
+          label: "Expected round score (points)",
+          grid: true,
+          domain: [13, 23.5],
+        },
+        marks: [
+          Plot.dot(pts, {
+            x: "bust",
+            y: "ev",
+            fill: () => "ours (exact model)",
+            r: 4,
+          }),
+          Plot.dot(s0, {
+            x: "bust",
+            y: "ev",
+            stroke: () => "seed 000's table (rings)",
+            r: 8,
+            strokeWidth: 1.5,
+          }),
+          ...groups.map((g) => {
+            const o = JSON.parse(g);
+            return Plot.text(
+              pts.filter((p) => JSON.stringify(at(p.policy)) === g),
+              {
+                x: "bust",
+                y: "ev",
+                text: "policy",
+                dx: o.dx,
+                dy: o.dy,
+                textAnchor: o.anchor,
+              },
+            );
+          }),
+        ],
+      },
+      {
+        heading: "Exact model minus approx model",
+        height: 300,
+        marginLeft: 90,
+        marginRight: 30,
+        x: {
+          label: "Expected round score, exact − approx (points)",
+          grid: true,
+          domain: [0, 0.06],
+        },
+        y: { label: null, domain: order },
+        marks: [
+          Plot.ruleX([0]),
+          Plot.dot(diff, {
+            x: "d",
+            y: "policy",
+            fill: () => "ours (exact model)",
+            r: 4,
+          }),
+        ],
+      },
     ],
   };
 }

@@ -155,42 +155,106 @@ export const roundLaw: Experiment = defineExperiment({
 });
 
 /**
- * The chart of `round-law` from its CSV rows: the exact law of positive
- * scores for numbers only, + Second Chance and all 94 cards (those of them
- * in the rows), P(0) in the caption.
+ * The chart of `round-law` from its CSV rows and provenance
+ * (`expected_rounds_to_200`): the exact law of one round, score by score as
+ * bars, for numbers only, + Second Chance and all 94 cards (those of them in
+ * the rows), one plot each on a common scale with P(0) in its heading; then
+ * the expected rounds a lone player needs to reach 200, every deck.
  *
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * const chart = roundLawChart(parseRows(Deno.readTextFileSync("results/round-law.csv")));
+ * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * const chart = roundLawChart(parseRows(csv), JSON.parse(json));
  * ```
  */
-export function roundLawChart(rows: Row[]): ChartOptions {
+export function roundLawChart(
+  rows: Row[],
+  provenance: Record<string, unknown> = {},
+): ChartOptions {
   const present = new Set(rows.map((r) => r.deck));
   const shown = ["numbers", "chance", "all94"].filter((id) => present.has(id));
+  const label = (id: string) =>
+    DECK_VARIANTS.find((v) => v.id === id)?.label ?? id;
   const p0 = (id: string) =>
     rows.find((r) => r.deck === id && r.score === 0)?.probability as
       | number
       | undefined ?? 0;
-  return {
-    title: "One optimal solo round: the score's law",
-    subtitle: "Exact distribution of positive scores (score 0 in the caption)",
-    caption: `P(0): ${
-      shown.map((id) => `${id} ${(100 * p0(id)).toFixed(1)}%`).join(", ")
-    }. Data: results/round-law.csv`,
-    height: 340,
-    x: { label: "Round score", domain: [0, 80] },
-    y: { label: "Probability (%)", percent: true, grid: true },
-    color: { legend: true, domain: shown },
+  const SHOW = 80;
+  const pos = rows.filter((r) =>
+    shown.includes(r.deck as string) && (r.score as number) > 0 &&
+    (r.score as number) <= SHOW
+  ).map((r) => ({
+    deck: label(r.deck as string),
+    score: r.score as number,
+    p: r.probability as number,
+  }));
+  const top = Math.ceil(100 * Math.max(...pos.map((d) => d.p)) + 0.5);
+  const rounds = (provenance.expected_rounds_to_200 ?? {}) as Record<
+    string,
+    number
+  >;
+  const races = DECK_VARIANTS.filter((v) => rounds[v.id] !== undefined).map((
+    v,
+  ) => ({ deck: v.label, rounds: rounds[v.id] }));
+  const lawPanel = (id: string) => ({
+    heading: `${label(id)}: P(0) = ${(100 * p0(id)).toFixed(1)}%, not drawn`,
+    height: 150,
+    x: { label: "Round score (points)", domain: [0, SHOW + 1] },
+    y: {
+      label: "Probability (%)",
+      percent: true,
+      grid: true,
+      domain: [0, top],
+    },
     marks: [
+      Plot.rectY(pos.filter((d) => d.deck === label(id)), {
+        x1: (d: { score: number }) => d.score - 0.45,
+        x2: (d: { score: number }) => d.score + 0.45,
+        y: "p",
+        fill: "deck",
+      }),
       Plot.ruleY([0]),
-      Plot.line(
-        rows.filter((r) =>
-          shown.includes(r.deck as string) && (r.score as number) > 0 &&
-          (r.score as number) <= 80
-        ),
-        { x: "score", y: "probability", stroke: "deck" },
-      ),
+    ],
+  });
+  const longest = Math.max(0, ...races.map((r) => r.deck.length));
+  return {
+    title: "One optimal solo round: the score's law, and the race to 200",
+    subtitle:
+      "Exact law of one round under the deck's optimal one-round play; scores above 80 not drawn",
+    caption:
+      "P(0) counts busts and, on decks with Freezes, rounds frozen before any number scored (not busts): so the all-94 deck's P(0) is above its bust rate (deck-variants.csv). Rounds to 200: independent rounds from a fresh deck, exact (renewal equation). Data: results/round-law.csv, results/round-law.json",
+    color: { legend: true, domain: shown.map(label), label: "Deck" },
+    panels: [
+      ...shown.map(lawPanel),
+      ...(races.length
+        ? [{
+          heading: "Expected rounds to reach 200 points alone",
+          height: 40 + 22 * races.length,
+          marginLeft: 12 + 6 * longest,
+          marginRight: 40,
+          x: {
+            label: "Expected rounds",
+            grid: true,
+            domain: [0, Math.ceil(Math.max(...races.map((r) => r.rounds)) + 1)],
+          },
+          y: { label: null, domain: races.map((r) => r.deck) },
+          marks: [
+            Plot.barX(races, {
+              x: "rounds",
+              y: "deck",
+              fill: "#bbbbbb",
+            }),
+            Plot.text(races, {
+              x: "rounds",
+              y: "deck",
+              text: (d: { rounds: number }) => d.rounds.toFixed(2),
+              dx: 4,
+              textAnchor: "start",
+            }),
+          ],
+        }]
+        : []),
     ],
   };
 }

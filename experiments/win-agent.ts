@@ -623,17 +623,54 @@ export function winAgentClaims(
   ];
 }
 
-/** The color group of an agent: ablations (`…-bank`, `winprob/…`) share one. */
+/** The colour group of an agent, in legend order. */
+const FAMILIES: [string, (agent: string) => boolean][] = [
+  ["search-bank: seed 001 as described", (a) => a === "search-bank"],
+  ["search: + continuation laws", (a) => a === "search"],
+  ["winprob", (a) => a === "winprob"],
+  ["winprob ablations", (a) => a.startsWith("winprob/")],
+  ["adapt", (a) => a === "adapt"],
+  ["brsum:37: knows its opponent", (a) => a === "brsum:37"],
+];
+
 function agentFamily(agent: unknown): string {
   const a = String(agent);
-  return a.includes("/") || a.endsWith("-bank") ? "ablations" : a;
+  return FAMILIES.find(([, f]) => f(a))?.[0] ?? a;
 }
+
+/** Row order within a plot: by opponent, then by agent. */
+const OPPONENT_ORDER = [
+  "sum:37",
+  "ev",
+  "bust:0.25",
+  "search0",
+  "search0-bank",
+  "search",
+];
+const AGENT_ORDER = [
+  "search-bank",
+  "search",
+  "winprob",
+  "adapt",
+  "brsum:37",
+  "winprob/flip3-shared",
+  "winprob/flip3-opponent",
+  "winprob/freeze-shared",
+  "winprob/no-modifiers",
+];
+const rank = (list: string[], v: unknown) => {
+  const i = list.indexOf(String(v));
+  return i < 0 ? list.length : i;
+};
 
 /**
  * The chart of {@linkcode winAgent} from its CSV rows (and `quick` from the
  * provenance): each match's per-seat win share of the agent with its Wilson
- * interval, the fair share, and seed 001's figures; one color per agent
- * family (the ablations share one).
+ * interval, and seed 001's figures, in four plots each on its own axis (so
+ * the intervals show): the duel (seed 001's game), the standard game heads-up,
+ * winprob's ablations heads-up (beside winprob itself), four players. Rows by
+ * opponent, then agent; seed 001's literal method (`search-bank`) in its own
+ * colour, apart from the ablations.
  *
  * @example
  * ```ts
@@ -646,85 +683,127 @@ export function winAgentChart(
   rows: Row[],
   provenance: Record<string, unknown>,
 ): ChartOptions {
-  const label = (r: Row) =>
-    `${
-      r.rules === "duel" ? "duel" : `standard ${r.players}p`
-    }: ${r.agent} vs ${r.opponent}`;
+  const label = (r: Row) => `${r.agent} vs ${r.opponent}`;
   const pts: Row[] = rows.map((r) => ({
     ...r,
     label: label(r),
     family: agentFamily(r.agent),
   }));
-  const withSeed001 = pts.filter((p) => p.seed001 !== null);
   const games = (rules: string, players: number) =>
     ((rows.find((r) => r.rules === rules && r.players === players)
       ?.games as number) ?? 0).toLocaleString("en-US");
-  const hi = Math.max(
-    ...pts.map((p) =>
-      Math.max(p.ci_high as number, (p.seed001_high ?? 0) as number)
-    ),
+  const ablation = (r: Row) => String(r.agent).startsWith("winprob/");
+  const groups: { heading: string; rows: Row[] }[] = [
+    {
+      heading: `Duel, seed 001's game (${games("duel", 2)} games a match)`,
+      rows: pts.filter((p) => p.rules === "duel"),
+    },
+    {
+      heading: `Standard rules, heads-up (${
+        games("standard", 2)
+      } games a match)`,
+      rows: pts.filter((p) =>
+        p.rules === "standard" && p.players === 2 && !ablation(p)
+      ),
+    },
+    {
+      heading: "Standard rules, heads-up: winprob's ablations against ev",
+      rows: pts.filter((p) =>
+        p.rules === "standard" && p.players === 2 &&
+        (ablation(p) || (p.agent === "winprob" && p.opponent === "ev"))
+      ),
+    },
+    {
+      heading: `Standard rules, four players: agent + 3 opponents (${
+        games("standard", 4)
+      } games a match)`,
+      rows: pts.filter((p) => p.rules === "standard" && p.players === 4),
+    },
+  ].filter((g) => g.rows.length > 0);
+  for (const g of groups) {
+    g.rows.sort((a, b) =>
+      rank(OPPONENT_ORDER, a.opponent) - rank(OPPONENT_ORDER, b.opponent) ||
+      rank(AGENT_ORDER, a.agent) - rank(AGENT_ORDER, b.agent)
+    );
+  }
+  const families = FAMILIES.map(([f]) => f).filter((f) =>
+    pts.some((p) => p.family === f)
   );
+  const panel = (g: { heading: string; rows: Row[] }) => {
+    const seed = g.rows.filter((p) => p.seed001 !== null);
+    const vals = g.rows.flatMap((p) => [
+      p.ci_low as number,
+      p.ci_high as number,
+      ...(p.seed001 !== null
+        ? [p.seed001_low as number, p.seed001_high as number]
+        : []),
+    ]);
+    const fair = g.rows[0].fair_share as number;
+    // whole percentage points around the data (the fair share drawn when it
+    // falls inside, named in the heading when not)
+    const lo = Math.floor(100 * Math.min(...vals) - 1);
+    const hi = Math.ceil(100 * Math.max(...vals) + 1);
+    const fairShown = 100 * fair > lo && 100 * fair < hi;
+    return {
+      heading: `${g.heading}${
+        fairShown
+          ? ""
+          : ` — fair share ${Math.round(100 * fair)}%, off the axis`
+      }`,
+      height: 50 + 22 * g.rows.length,
+      x: {
+        label: "Agent's win share (%)",
+        percent: true,
+        grid: true,
+        domain: [lo, hi], // percent units
+      },
+      y: { label: null, domain: g.rows.map((p) => p.label as string) },
+      marks: [
+        ...(fairShown
+          ? [Plot.ruleX([fair], { stroke: "#999", strokeDasharray: "3,2" })]
+          : []),
+        Plot.link(seed, {
+          y1: "label",
+          y2: "label",
+          x1: "seed001_low",
+          x2: "seed001_high",
+          stroke: "#ccc",
+          strokeWidth: 7,
+        }),
+        Plot.dot(seed, {
+          y: "label",
+          x: "seed001",
+          stroke: "currentColor",
+          r: 5,
+        }),
+        Plot.link(g.rows, {
+          y1: "label",
+          y2: "label",
+          x1: "ci_low",
+          x2: "ci_high",
+          stroke: "family",
+          strokeWidth: 2,
+        }),
+        Plot.dot(g.rows, {
+          y: "label",
+          x: "win_share",
+          fill: "family",
+          r: 3.5,
+        }),
+      ],
+    };
+  };
   return {
     title: "Win share of the win-probability agents",
-    subtitle:
-      `Agent's per-seat win share, seats and starting player balanced; ${
-        provenance.quick ? "quick run: " : ""
-      }duel ${games("duel", 2)}, standard ${games("standard", 2)} (4 players: ${
-        games("standard", 4)
-      }) games a match`,
+    subtitle: `Agent's per-seat win share, seats and starting player balanced${
+      provenance.quick ? " (quick run)" : ""
+    }; each plot has its own axis`,
     caption:
-      "Bars: Wilson 95%. Circles on grey: seed 001 (95%). Dashed ticks: fair share 1/n. Ablations: search-bank, winprob/…; brsum:37 knows its opponent. Source: results/win-agent.csv",
+      "Bars: Wilson 95%. Circles on grey: seed 001's published figures with its 95% intervals (2,000 games). Dashed: the fair share 1/n. search-bank is seed 001's method as its text describes it (leaves assume every player banks); search adds continuation laws. Data: results/win-agent.csv",
     width: 780,
-    height: 60 + 26 * pts.length,
-    marginLeft: 270,
+    marginLeft: 220,
     marginRight: 20,
-    x: {
-      label: "Agent's win share (%)",
-      percent: true,
-      grid: true,
-      domain: [0, Math.min(100, Math.ceil(hi * 10) * 10)], // percent
-    },
-    y: { label: null, domain: pts.map((p) => p.label as string) },
-    color: {
-      legend: true,
-      domain: [...new Set(pts.map((p) => p.family as string))],
-      label: "Agent",
-    },
-    marks: [
-      Plot.tickX(pts, {
-        x: "fair_share",
-        y: "label",
-        stroke: "#999",
-        strokeDasharray: "3,2",
-      }),
-      Plot.link(withSeed001, {
-        y1: "label",
-        y2: "label",
-        x1: "seed001_low",
-        x2: "seed001_high",
-        stroke: "#ccc",
-        strokeWidth: 7,
-      }),
-      Plot.dot(withSeed001, {
-        y: "label",
-        x: "seed001",
-        stroke: "currentColor",
-        r: 5,
-      }),
-      Plot.link(pts, {
-        y1: "label",
-        y2: "label",
-        x1: "ci_low",
-        x2: "ci_high",
-        stroke: "family",
-        strokeWidth: 2,
-      }),
-      Plot.dot(pts, {
-        y: "label",
-        x: "win_share",
-        fill: "family",
-        r: 3.5,
-      }),
-    ],
+    color: { legend: true, domain: families, label: "Agent" },
+    panels: groups.map(panel),
   };
 }

@@ -58,9 +58,13 @@ const charts = notebookCharts();
 Deno.test("chart checks: the notebooks have charts to check", () => {
   assert.ok(charts.length >= 9, `${charts.length} charts`);
 });
+// The edge check (no mark into the frame's top or right edge) came with
+// issue 22, after the notebooks' committed outputs were drawn: they are held
+// to it once re-executed (then drop `edges: false`); results/ is held to it
+// now.
 for (const { where, svg } of charts) {
   Deno.test(`chart checks: ${where}`, () => {
-    assert.deepEqual(checkChart(svg, where), []);
+    assert.deepEqual(checkChart(svg, where, { edges: false }), []);
   });
 }
 
@@ -101,6 +105,20 @@ Deno.test("checkChart: text past the right edge (win-agent's footnote, 07's subt
   assert.deepEqual(checkChart(wrapped), []);
 });
 
+Deno.test("checkChart: a label less than a pixel past the left edge (advice's longest rule name) fails", () => {
+  const svg = renderSvg({ marks: [Plot.dot([[1, 2]])] });
+  const cut = svg.replace(
+    "</svg>",
+    `<text x="-1.5" y="30" text-anchor="start">Second Chance: always hit</text></svg>`,
+  );
+  assert.match(checkChart(cut).join("\n"), /drawn beyond the 640×/);
+  const inside = svg.replace(
+    "</svg>",
+    `<text x="2" y="30" text-anchor="start">Second Chance: always hit</text></svg>`,
+  );
+  assert.deepEqual(checkChart(inside), []);
+});
+
 Deno.test("checkChart: a dashed reference on the axis (win-agent's 25% fair share at the axis minimum) fails", () => {
   const rows = [{ y: "a", x: 0.3 }, { y: "b", x: 0.5 }];
   const chart = (domain?: number[]) =>
@@ -120,6 +138,44 @@ Deno.test("checkChart: a dashed reference on the axis (win-agent's 25% fair shar
     /dashed reference line lies on the frame/,
   );
   assert.deepEqual(checkChart(chart([0, 0.6])), []);
+});
+
+Deno.test("checkChart: a bar into the frame top (optimal-distribution's P(0)) or an interval into its right edge fails", () => {
+  const bars = [{ s: 0, p: 0.32 }, { s: 25, p: 0.05 }];
+  const chart = (domain?: number[]) =>
+    renderSvg({
+      y: { domain },
+      marks: [Plot.rectY(bars, { x1: "s", x2: (d) => d.s + 1, y: "p" })],
+    });
+  assert.match(checkChart(chart()).join("\n"), /run into the plot area's top/);
+  assert.deepEqual(checkChart(chart([0, 0.35])), []);
+  const ci = (domain?: number[]) =>
+    renderSvg({
+      x: { domain },
+      marks: [Plot.link([{ a: 0.1, b: 0.5, y: 1 }], {
+        x1: "a",
+        x2: "b",
+        y1: "y",
+        y2: "y",
+      })],
+    });
+  assert.match(checkChart(ci()).join("\n"), /right edge/);
+  assert.deepEqual(checkChart(ci([0, 0.6])), []);
+  // a translucent shaded band across the frame is not data
+  const band = renderSvg({
+    y: { domain: [0, 1] },
+    marks: [
+      Plot.rect([{ a: 1, b: 2 }], {
+        x1: "a",
+        x2: "b",
+        y1: 0,
+        y2: 1,
+        fillOpacity: 0.2,
+      }),
+      Plot.dot([[1.5, 0.5]]),
+    ],
+  });
+  assert.deepEqual(checkChart(band), []);
 });
 
 Deno.test("checkChart: nine legend colors (win-agent) fail; near-identical colors fail", () => {
@@ -209,28 +265,53 @@ function svgOf(name: string) {
   return { svg, doc: parseHTML(`<html><body>${svg}</body></html>`).document };
 }
 
-Deno.test("win-agent chart: win share in %, axis from 0, at most 8 colors, fair shares inside", () => {
+Deno.test("win-agent chart: a plot per setting on its own axis, win share in %, seed 001's method in a colour of its own, rows by opponent", () => {
   const { svg, doc } = svgOf("win-agent");
-  const xlabel =
-    doc.querySelector('[aria-label="x-axis label"]')?.textContent ?? "";
-  assert.match(xlabel, /%/);
+  const plots = [...doc.querySelectorAll('[aria-label="plot"]')];
+  assert.equal(plots.length, 4, "duel, heads-up, ablations, four players");
+  for (const p of plots) {
+    const xlabel = p.querySelector('[aria-label="x-axis label"]')
+      ?.textContent ?? "";
+    assert.match(xlabel, /%/);
+  }
+  // the duel's axis is not stretched from 0 (27 rows on 0-80% hid the bars)
   const ticks = [
-    ...doc.querySelectorAll('[aria-label="x-axis tick label"] text'),
-  ]
-    .map((t) => t.textContent);
-  assert.equal(ticks[0], "0");
+    ...plots[0].querySelectorAll('[aria-label="x-axis tick label"] text'),
+  ].map((t) => Number(t.textContent));
+  assert.ok(ticks[0] >= 40, `duel axis starts at ${ticks[0]}`);
+  const legend = [
+    ...doc.querySelectorAll('[aria-label="color legend"] text'),
+  ].map((t) => t.textContent ?? "");
+  assert.ok(legend.some((t) => /^search-bank/.test(t)), legend.join(", "));
+  assert.ok(legend.some((t) => /ablations/.test(t)), legend.join(", "));
+  // rows grouped by opponent: every "vs sum:37" before every "vs ev"
+  const rows = [
+    ...plots[0].querySelectorAll('[aria-label="y-axis tick label"] text'),
+  ].map((t) => t.textContent ?? "");
+  const lastSum = Math.max(
+    ...rows.map((r, i) => /vs sum:37$/.test(r) ? i : -1),
+  );
+  const firstEv = rows.findIndex((r) => / vs ev$/.test(r));
+  assert.ok(lastSum < firstEv, rows.join(" | "));
   assert.deepEqual(checkChart(svg), []);
 });
 
-Deno.test("card-counting chart: one unit per panel, no empty row", () => {
+Deno.test("card-counting chart: one unit per panel, the levels beside the differences, no empty row", () => {
   const { svg, doc } = svgOf("card-counting");
   const plots = [...doc.querySelectorAll('[aria-label="plot"]')];
-  assert.equal(plots.length, 2, "points and win share in separate panels");
+  assert.equal(
+    plots.length,
+    3,
+    "levels, points difference and win share in separate panels",
+  );
   const labels = plots.map((p) =>
     p.querySelector('[aria-label="x-axis label"]')?.textContent ?? ""
   );
   assert.match(labels[0], /points a round/i);
-  assert.match(labels[1], /percentage points/);
+  assert.match(labels[1], /points a round \(evc − ev\)/i);
+  assert.match(labels[2], /percentage points/);
+  // the single-round levels are drawn, with seed 000's 20.21
+  assert.match(svg, /seed 000: 20\.21/);
   for (const p of plots) {
     // every row of the panel has a dot
     const rows = [...p.querySelectorAll('[aria-label="y-axis tick"] path')]

@@ -1,16 +1,21 @@
 /**
  * Snapshot tests of the experiment charts, as Observable Plot does: each
  * experiment with a chart function has a committed golden SVG,
- * `tests/snapshots/NAME.svg`, rendered from the committed
- * `results/NAME.csv` and `results/NAME.json`; a changed chart is a reviewed
- * diff of that file. The committed `results/NAME.svg` must be the same chart
- * (what `runExperiment` wrote is what `flip7 chart NAME` re-renders).
+ * `tests/snapshots/NAME.svg`, rendered from a fixed input,
+ * `tests/fixtures/charts/NAME.csv` and `NAME.json` (a frozen copy of one
+ * run's files, which a rerun of the experiment does not change): the
+ * snapshot changes only when the chart code does, and a changed chart is a
+ * reviewed diff of that file. Separately, the committed `results/NAME.svg`
+ * must be the chart of `results/NAME.csv` (what `runExperiment` wrote is
+ * what `flip7 chart NAME` re-renders).
  *
  * To accept a changed chart (after looking at it):
  *
- *     UPDATE_SNAPSHOTS=1 deno task test tests/chart_snapshot_test.ts
+ *     UPDATE_SNAPSHOTS=1 deno test -A tests/chart_snapshot_test.ts
  *
- * (or `deno task flip7 chart NAME --out tests/snapshots/NAME.svg`).
+ * After a rerun of an experiment, the fixture may be refreshed (`cp
+ * results/NAME.csv results/NAME.json tests/fixtures/charts/`) and the
+ * snapshot accepted again; the fixture is small enough to read by hand.
  * Also here: the `flip7 chart` command (formats, DPI tag, PDF, bad input)
  * and the notebook MIME bundle.
  */
@@ -37,7 +42,7 @@ function firstDifference(a: string, b: string): string {
 }
 const UPDATE = Deno.env.get("UPDATE_SNAPSHOTS") === "1";
 
-Deno.test("snapshots: the seed-000 experiments, win-agent, deck-variants and round-law have chart functions", () => {
+Deno.test("snapshots: the seed-000 experiments, win-agent, deck-variants, round-law, decision-map and rule-value have chart functions", () => {
   const names = chartableExperiments().map((e) => e.name);
   for (
     const n of [
@@ -51,13 +56,17 @@ Deno.test("snapshots: the seed-000 experiments, win-agent, deck-variants and rou
       "win-agent",
       "deck-variants",
       "round-law",
+      "decision-map",
+      "rule-value",
     ]
   ) assert.ok(names.includes(n), `${n} has no chart function`);
 });
 
+const FIXTURES = new URL("tests/fixtures/charts", ROOT).pathname;
+
 for (const exp of chartableExperiments()) {
-  Deno.test(`snapshots: ${exp.name}.svg`, async () => {
-    const { svg } = await renderExperimentChart(exp.name);
+  Deno.test(`snapshots: ${exp.name}.svg from tests/fixtures/charts`, async () => {
+    const { svg } = await renderExperimentChart(exp.name, { dir: FIXTURES });
     const golden = new URL(`tests/snapshots/${exp.name}.svg`, ROOT);
     if (UPDATE) Deno.writeTextFileSync(golden, svg);
     let want: string;
@@ -65,15 +74,18 @@ for (const exp of chartableExperiments()) {
       want = Deno.readTextFileSync(golden);
     } catch {
       throw new Error(
-        `no snapshot tests/snapshots/${exp.name}.svg: look at the chart, then UPDATE_SNAPSHOTS=1 deno task test tests/chart_snapshot_test.ts`,
+        `no snapshot tests/snapshots/${exp.name}.svg: look at the chart, then UPDATE_SNAPSHOTS=1 deno test -A tests/chart_snapshot_test.ts`,
       );
     }
     assert.ok(
       svg === want,
       `${exp.name}: the chart differs from tests/snapshots/${exp.name}.svg at ${
         firstDifference(svg, want)
-      }; if the change is wanted, UPDATE_SNAPSHOTS=1 deno task test tests/chart_snapshot_test.ts`,
+      }; if the change is wanted, UPDATE_SNAPSHOTS=1 deno test -A tests/chart_snapshot_test.ts`,
     );
+  });
+  Deno.test(`results/${exp.name}.svg is the chart of results/${exp.name}.csv`, async () => {
+    const { svg } = await renderExperimentChart(exp.name);
     const committed = Deno.readTextFileSync(
       new URL(`results/${exp.name}.svg`, ROOT),
     );

@@ -12,6 +12,10 @@
  *   bars, ticks, areas, cells) must lie inside the plot area that
  *   {@linkcode renderSvg} records on each plot (`data-frame`), i.e. the axis
  *   domains contain the data. Clipped marks are exempt.
+ * - **marks running into the frame**: no data mark reaches the plot area's
+ *   top edge (a bar cut by the frame, a peak flattened against it), and no
+ *   horizontal bar or interval reaches its right edge: the domain must
+ *   leave room.
  * - **reference line on the frame**: a dashed rule or tick (a fair share, a
  *   threshold) lying on the frame's edge reads as an axis, not a reference.
  * - **legend entries**: each color-legend swatch must match a mark of its
@@ -221,6 +225,23 @@ export function drawnBox(svg: string): Box | null {
 }
 
 /**
+ * Options of {@linkcode checkChart}.
+ *
+ * @example
+ * ```ts
+ * const o: CheckOptions = { edges: false };
+ * ```
+ */
+export interface CheckOptions {
+  /**
+   * Check that no mark runs into the frame's top or right edge (default
+   * true; off only for charts drawn before the check existed, e.g. the
+   * committed outputs of notebooks not yet re-executed).
+   */
+  edges?: boolean;
+}
+
+/**
  * Check a chart's content; returns one line per problem (see the module
  * documentation for what is checked). `name` prefixes each line.
  *
@@ -233,7 +254,11 @@ export function drawnBox(svg: string): Box | null {
  * // ["1 dot mark(s) outside the plot area, e.g. at (...)"]
  * ```
  */
-export function checkChart(svg: string, name = ""): string[] {
+export function checkChart(
+  svg: string,
+  name = "",
+  options: CheckOptions = {},
+): string[] {
   const problems: string[] = [];
   const say = (s: string) => problems.push(name ? `${name}: ${s}` : s);
   const { document } = parseHTML(`<!DOCTYPE html><html><body>${svg}</body>`);
@@ -247,7 +272,8 @@ export function checkChart(svg: string, name = ""): string[] {
   const box = drawnBox(svg);
   if (box) {
     const [l, t, r, b] = box;
-    if (l < -TOL || t < -TOL || r > W + TOL || b > H + TOL) {
+    // no tolerance: half a pixel past the edge cuts a glyph in the PNG
+    if (l < 0 || t < 0 || r > W || b > H) {
       say(
         `drawn beyond the ${W}×${H} SVG: content spans x ${l.toFixed(0)}–${
           r.toFixed(0)
@@ -289,6 +315,50 @@ export function checkChart(svg: string, name = ""): string[] {
           break;
         }
       }
+    }
+    // 2b. Nothing runs into the frame's top (a bar or interval cut by it, a
+    // peak flattened against it): the domain should leave room above the
+    // data. The bottom and left edges are where bars start, so not checked;
+    // on the right, bars and intervals must not reach the edge either.
+    let atTop = 0, atRight = 0;
+    const touching: string[] = [];
+    for (const el of [...plot.querySelectorAll("*")] as Element[]) {
+      const group = markGroup(el);
+      if (!group || clipped(el)) continue;
+      const tag = el.tagName.toLowerCase();
+      if (!["circle", "rect", "line", "path"].includes(tag)) continue;
+      const pts = points(el);
+      // a translucent band across the whole frame (a shaded range) is not
+      // data
+      const opacity = Number(inherited(el, "fill-opacity") ?? 1);
+      if (
+        tag === "rect" && pts.length === 2 && opacity < 1 &&
+        ((pts[0][1] <= y0 + 0.5 && pts[1][1] >= y1 - 0.5) ||
+          (pts[0][0] <= x0 + 0.5 && pts[1][0] >= x1 - 0.5))
+      ) continue;
+      const r = tag === "circle" ? Number(el.getAttribute("r") ?? 0) : 0;
+      const top = pts.some(([, y]) => y - r <= y0 + 0.5);
+      // horizontal bars (from the left edge) and horizontal intervals
+      const across = tag === "rect"
+        ? pts.length === 2 && pts[0][0] <= x0 + 0.5
+        : group === "link" && pts.length >= 2 &&
+          Math.abs(pts[0][1] - pts[pts.length - 1][1]) < 0.5;
+      const right = across && pts.some(([x]) => x >= x1 - 0.5);
+      if (top) atTop++;
+      if (right) atRight++;
+      if ((top || right) && touching.length < 3) {
+        const [x, y] = pts[0] ?? [0, 0];
+        touching.push(`${group} at (${x.toFixed(0)},${y.toFixed(0)})`);
+      }
+    }
+    if (atTop + atRight && options.edges !== false) {
+      say(
+        `${atTop + atRight} data mark(s) run into the plot area's ${
+          atTop ? "top" : "right"
+        } edge (${y0}${atTop ? "" : `, x ${x1}`}), e.g. ${
+          touching.join(", ")
+        }: leave room in the domain (nice, or a wider domain)`,
+      );
     }
     if (count) {
       say(
@@ -411,42 +481,48 @@ export function checkChart(svg: string, name = ""): string[] {
   }
 
   // 5. Every category of a categorical axis has a mark (no empty row).
-  const allMarks = (plots.length ? plots : [root]).flatMap((p) =>
-    [...p.querySelectorAll("*")] as Element[]
-  ).filter((e) => markGroup(e) !== null).flatMap(points);
-  for (const axis of ["x", "y"] as const) {
-    const labels = [
-      ...root.querySelectorAll(`[aria-label="${axis}-axis tick label"] text`),
-    ] as Element[];
-    const texts = labels.map((t) => (t.textContent ?? "").trim());
-    const categorical = texts.some((t) =>
-      t !== "" && !/^[−-]?[\d.,]+%?$/.test(t)
-    );
-    if (!categorical) continue;
-    const ticks = ([
-      ...root.querySelectorAll(`[aria-label="${axis}-axis tick"] path`),
-    ] as Element[]).map((t) => {
-      const [x, y] = translateOf(t);
-      return axis === "x" ? x : y;
-    });
-    const sorted = [...new Set(ticks)].sort((a, b) => a - b);
-    const gaps = sorted.slice(1).map((v, i) => v - sorted[i]).filter((g) =>
-      g > 0.5
-    );
-    const half = gaps.length ? Math.min(...gaps) / 2 : Infinity;
-    const empty = ticks.map((v, i) => ({ v, text: texts[i] ?? "" })).filter((
-      t,
-    ) =>
-      !allMarks.some(([x, y]) => Math.abs((axis === "x" ? x : y) - t.v) <= half)
-    );
-    if (empty.length) {
-      say(
-        `${empty.length} empty ${
-          axis === "y" ? "row" : "column"
-        }(s) on the ${axis} axis: ${
-          empty.slice(0, 3).map((t) => `"${t.text}"`).join(", ")
-        }`,
+  // (plot by plot: the panels of a chart have axes of their own)
+  for (const scope of plots.length ? plots : [root]) {
+    const allMarks = ([...scope.querySelectorAll("*")] as Element[])
+      .filter((e) => markGroup(e) !== null).flatMap(points);
+    for (const axis of ["x", "y"] as const) {
+      const labels = [
+        ...scope.querySelectorAll(
+          `[aria-label="${axis}-axis tick label"] text`,
+        ),
+      ] as Element[];
+      const texts = labels.map((t) => (t.textContent ?? "").trim());
+      const categorical = texts.some((t) =>
+        t !== "" && !/^[−-]?[\d.,]+%?$/.test(t)
       );
+      if (!categorical) continue;
+      const ticks = ([
+        ...scope.querySelectorAll(`[aria-label="${axis}-axis tick"] path`),
+      ] as Element[]).map((t) => {
+        const [x, y] = translateOf(t);
+        return axis === "x" ? x : y;
+      });
+      const sorted = [...new Set(ticks)].sort((a, b) => a - b);
+      const gaps = sorted.slice(1).map((v, i) => v - sorted[i]).filter((g) =>
+        g > 0.5
+      );
+      const half = gaps.length ? Math.min(...gaps) / 2 : Infinity;
+      const empty = ticks.map((v, i) => ({ v, text: texts[i] ?? "" })).filter((
+        t,
+      ) =>
+        !allMarks.some(([x, y]) =>
+          Math.abs((axis === "x" ? x : y) - t.v) <= half
+        )
+      );
+      if (empty.length) {
+        say(
+          `${empty.length} empty ${
+            axis === "y" ? "row" : "column"
+          }(s) on the ${axis} axis: ${
+            empty.slice(0, 3).map((t) => `"${t.text}"`).join(", ")
+          }`,
+        );
+      }
     }
   }
 

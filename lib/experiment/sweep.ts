@@ -615,6 +615,12 @@ export interface WinSharePoint {
   hi: number;
   /** Row of panels, with {@linkcode WinShareChartOptions}`.rows`. */
   row?: unknown;
+  /**
+   * The policies hold unequal numbers of seats at this size (e.g. 3 players:
+   * 2 ev, 1 other): joined to the other unequal sizes by a dashed line, never
+   * to the equal ones.
+   */
+  unequal?: boolean;
 }
 
 /**
@@ -628,8 +634,11 @@ export interface WinSharePoint {
 export interface WinShareChartOptions extends SweepChartOptions {
   /** Rules presets, the columns of panels. */
   rules: string[];
-  /** Row labels, one row of panels each (default: one row). */
-  rows?: string[];
+  /**
+   * Rows of panels, each a plot of its own (own y axis, heading above it):
+   * `key` matches {@linkcode WinSharePoint}`.row` (default: one row).
+   */
+  rows?: { key: string; heading: string }[];
   /** Table sizes, the x ticks. */
   players: number[];
   /** x domain (default: the sizes ± 0.4). */
@@ -638,18 +647,22 @@ export interface WinShareChartOptions extends SweepChartOptions {
   series: string[];
   /** Legend label. */
   seriesLabel: string;
-  /** Height in px (default 380). */
+  /** Height in px of each row of panels (default 380). */
   height?: number;
   /** Right margin in px (default 20). */
   marginRight?: number;
+  /** Further marks of one row of panels (`row` is its key, or undefined). */
+  rowMarks?: (row: string | undefined) => PlotOptions["marks"];
 }
 
 /**
  * The win-share chart the table-size experiments share (`sweep`,
  * `field-size`): per-seat win share minus the fair share `1/n` against
- * players, one panel per rules preset (and per row, if `rows`), one colour
- * per series, interval bars, a faint line through each series, and
- * `marks` on top (e.g. published figures).
+ * players, one panel per rules preset (and one row of panels, a plot with
+ * its own y axis and a heading, per `rows`), one colour per series, interval
+ * bars, a faint line through each series — solid through the sizes where the
+ * policies hold equal seats, dashed through the others — and `marks` /
+ * `rowMarks` on top (e.g. published figures).
  *
  * @example
  * ```ts
@@ -665,69 +678,86 @@ export function winShareChart(
   o: WinShareChartOptions,
 ): ChartOptions {
   const lo = Math.min(...o.players), hi = Math.max(...o.players);
-  const fy = o.rows ? { fy: "row" } : {};
-  return {
-    title: o.title,
-    subtitle: o.subtitle,
-    caption: o.caption,
-    height: o.height ?? 380,
-    marginRight: o.marginRight ?? 20,
-    marginLeft: 56,
-    x: {
-      label: "Players",
-      ticks: o.players,
-      tickFormat: "d",
-      domain: o.xDomain ?? [lo - 0.4, hi + 0.4],
-    },
-    y: {
-      // along the axis, clear of the facet labels above the panels
-      label: "Win share − 1/n (percentage points)",
-      labelAnchor: "center" as const,
-      percent: true,
-      grid: true,
-    },
-    fx: { label: null, domain: o.rules },
-    ...(o.rows ? { fy: { label: null, domain: o.rows } } : {}),
-    color: { legend: true, domain: o.series, label: o.seriesLabel },
-    marks: [
+  const marksOf = (row: string | undefined) => {
+    const mine = row === undefined ? pts : pts.filter((p) => p.row === row);
+    const equal = mine.filter((p) => !p.unequal);
+    const unequal = mine.filter((p) => p.unequal);
+    return [
       Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
-      Plot.link(pts, {
+      Plot.link(mine, {
         x1: "x",
         x2: "x",
         y1: "lo",
         y2: "hi",
         fx: "rules",
-        ...fy,
         stroke: "series",
         strokeWidth: 2,
       }),
-      Plot.line(pts, {
+      Plot.line(equal, {
         x: "x",
         y: "y",
         z: "series",
         fx: "rules",
-        ...fy,
         stroke: "series",
-        strokeOpacity: 0.4,
+        strokeOpacity: 0.45,
       }),
-      Plot.dot(pts, {
-        x: "x",
-        y: "y",
-        fx: "rules",
-        ...fy,
-        fill: "series",
-        r: 3,
-      }),
+      ...(unequal.length > 1
+        ? [Plot.line(unequal, {
+          x: "x",
+          y: "y",
+          z: "series",
+          fx: "rules",
+          stroke: "series",
+          strokeOpacity: 0.45,
+          strokeDasharray: "2,3",
+        })]
+        : []),
+      Plot.dot(mine, { x: "x", y: "y", fx: "rules", fill: "series", r: 3 }),
+      ...(o.rowMarks?.(row) ?? []),
       ...(o.marks ?? []),
-    ],
+    ];
+  };
+  const height = o.height ?? 380;
+  return {
+    title: o.title,
+    subtitle: o.subtitle,
+    caption: o.caption,
+    height,
+    marginRight: o.marginRight ?? 20,
+    marginLeft: 56,
+    x: {
+      label: "Players at the table",
+      ticks: o.players,
+      tickFormat: "d",
+      domain: o.xDomain ?? [lo - 0.4, hi + 0.4],
+    },
+    y: {
+      label: "Win share − 1/n (percentage points)",
+      labelAnchor: "center" as const,
+      percent: true,
+      grid: true,
+      nice: true,
+    },
+    fx: { label: null, domain: o.rules },
+    color: { legend: true, domain: o.series, label: o.seriesLabel },
+    ...(o.rows
+      ? {
+        panels: o.rows.map(({ key, heading }) => ({
+          heading,
+          marks: marksOf(key),
+        })),
+      }
+      : { marks: marksOf(undefined) }),
   };
 }
 
 /**
  * The sweep chart ({@linkcode winShareChart}): per-seat win share minus the
  * fair share `1/n` against players, one panel per rules preset, one colour
- * per policy (per set and policy when there are several sets), Wilson 95%
- * bars, replicates pooled.
+ * per policy (a policy in several sets is named with its opponents, e.g.
+ * `ev (vs sum:25)`), Wilson 95% bars, replicates pooled; sizes where the
+ * policies hold unequal seats (`seats` differ in the cell) joined by dashed
+ * lines.
  *
  * @example
  * ```ts
@@ -740,8 +770,26 @@ export function sweepChart(
   pooledRows: Row[],
   text: SweepChartOptions = {},
 ): ChartOptions {
-  const multi = new Set(pooledRows.map((r) => r.set)).size > 1;
-  const series = (r: Row) => multi ? `${r.set}: ${r.policy}` : String(r.policy);
+  const cellKey = (r: Row) => JSON.stringify([r.set, r.rules, r.players]);
+  const cells = new Map<string, Row[]>();
+  for (const r of pooledRows) {
+    cells.set(cellKey(r), [...(cells.get(cellKey(r)) ?? []), r]);
+  }
+  // the policies of each set, and the sets each policy plays in
+  const setPolicies = new Map<unknown, string[]>();
+  for (const r of pooledRows) {
+    const ps = setPolicies.get(r.set) ?? [];
+    if (!ps.includes(String(r.policy))) ps.push(String(r.policy));
+    setPolicies.set(r.set, ps);
+  }
+  const inSets = (p: string) =>
+    [...setPolicies.values()].filter((ps) => ps.includes(p)).length;
+  const series = (r: Row) => {
+    const p = String(r.policy);
+    if (inSets(p) < 2) return p;
+    const others = setPolicies.get(r.set)!.filter((q) => q !== p);
+    return `${p} (vs ${others.join(", ")})`;
+  };
   const domain = [...new Set(pooledRows.map(series))];
   const rules = [...new Set(pooledRows.map((r) => String(r.rules)))];
   const players = [...new Set(pooledRows.map((r) => r.players as number))]
@@ -751,6 +799,8 @@ export function sweepChart(
     domain.length < 2
       ? 0
       : -width / 2 + width * domain.indexOf(s) / (domain.length - 1);
+  const unequalSeats = (r: Row) =>
+    new Set(cells.get(cellKey(r))!.map((c) => c.seats)).size > 1;
   const pts = pooledRows.map((r) => {
     const n = r.players as number;
     return {
@@ -760,6 +810,7 @@ export function sweepChart(
       y: (r.win_share as number) - 1 / n,
       lo: (r.ci_low as number) - 1 / n,
       hi: (r.ci_high as number) - 1 / n,
+      unequal: r.seats === undefined ? false : unequalSeats(r),
     };
   });
   return winShareChart(pts, {
@@ -767,7 +818,7 @@ export function sweepChart(
     rules,
     players,
     series: domain,
-    seriesLabel: multi ? "Set: policy" : "Policy",
+    seriesLabel: "Policy",
   });
 }
 
@@ -858,7 +909,7 @@ function sweepChartText(
         config.seeds === 1 ? "" : "s"
       } pooled${quick ? " (quick run)" : ""}`,
     caption:
-      `Bars: Wilson 95% intervals. Source: ${config.name}.csv (one row per rules × players × set × policy × seed)`,
+      `Bars: Wilson 95% intervals. Solid lines join the sizes where the policies hold equal seats; dashed lines the others (seat i plays the set's policy i mod k: at 3 players the first policy holds 2 seats of 3). Data: results/${config.name}.csv (one row per rules × players × set × policy × seed)`,
   };
 }
 

@@ -1,0 +1,196 @@
+/**
+ * `decision-map`: the optimal hit/stay decision of one solo round at a
+ * glance — by the count of numbers showing and their sum, with and without a
+ * Second Chance — from the exact solver's decisions (`decisionMap` of
+ * `lib/solver/decision_map.ts`): each cell's share of states, weighted by how
+ * often optimal play meets them, in which optimal play hits. Exact, no
+ * randomness; the exact model (a quick run: the approx model, which solves in
+ * seconds).
+ *
+ * @example
+ * ```sh
+ * deno task flip7 experiment decision-map
+ * ```
+ * @module
+ */
+
+import * as Plot from "@observablehq/plot";
+import {
+  type ChartOptions,
+  defineExperiment,
+  type Experiment,
+  type Row,
+} from "../lib/experiment/experiment.ts";
+import { type DecisionCell, decisionMap } from "../lib/solver/decision_map.ts";
+import { getModel } from "../lib/solver/model.ts";
+import { round } from "../lib/run/stats.ts";
+import { MODEL_NOTES } from "./exact.ts";
+
+/** The model of a run: exact, or approx for a quick one. */
+const modelOf = (quick: boolean) => (quick ? "approx" : "exact");
+
+/**
+ * The first sum at which optimal play mostly stays (hit share under one
+ * half), for each Second Chance state and count: the line a player keeps.
+ */
+function staysFrom(cells: Row[]): Row[] {
+  const out: Row[] = [];
+  for (const chance of [false, true]) {
+    for (let n = 0; n <= 7; n++) {
+      const mine = cells.filter((c) => c.chance === chance && c.numbers === n)
+        .sort((a, b) => (a.sum as number) - (b.sum as number));
+      const stay = mine.find((c) => (c.hit_share as number) < 0.5);
+      if (stay) out.push({ chance, numbers: n, sum: stay.sum });
+    }
+  }
+  return out;
+}
+
+/**
+ * The experiment.
+ *
+ * @example
+ * ```ts
+ * const r = await decisionMapExperiment.run({ seed: 1, quick: true, workers: 1 });
+ * r.rows.length > 0; // true
+ * ```
+ */
+export const decisionMapExperiment: Experiment = defineExperiment({
+  name: "decision-map",
+  chart: decisionMapChart,
+  claim:
+    "The optimal hit/stay decision of one solo round by numbers showing and their sum, with and without a Second Chance.",
+  // one solver pass (the decisions from .cache/, then the reach weights):
+  // a custom step
+  plan: ({ quick }) => ({
+    work: () => Promise.resolve(decisionMap(getModel(modelOf(quick)))),
+  }),
+  analyse({ work }, { quick }) {
+    const model = modelOf(quick);
+    const cells = work as DecisionCell[];
+    const rows: Row[] = cells.map((c) => ({
+      model,
+      chance: c.chance,
+      numbers: c.numbers,
+      sum: c.sum,
+      reach: round(c.reach, 9),
+      hit_share: round(c.hitShare, 6),
+    }));
+    const lines = staysFrom(rows);
+    const text = (chance: boolean) =>
+      lines.filter((l) => l.chance === chance && (l.numbers as number) > 0)
+        .map((l) => `${l.numbers}: ${l.sum}`).join(", ");
+    const mixed = rows.filter((r) =>
+      (r.hit_share as number) > 0.02 && (r.hit_share as number) < 0.98
+    );
+    const mixedWeight = mixed.reduce((s, r) => s + (r.reach as number), 0);
+    const allWeight = rows.reduce((s, r) => s + (r.reach as number), 0);
+    return {
+      columns: ["model", "chance", "numbers", "sum", "reach", "hit_share"],
+      rows,
+      summary: [
+        `${model} model: optimal play mostly stays from number sum (by numbers showing) ${
+          text(false)
+        } without a Second Chance; holding one: ${text(true) || "never"}`,
+        `${mixed.length} of ${rows.length} cells mixed (2-98% hits: the modifiers or which numbers decide), ${
+          (100 * mixedWeight / allWeight).toFixed(1)
+        }% of the decisions' weight`,
+      ],
+      claims: [],
+      provenance: {
+        seeds: [],
+        rules: "one round, one player, the solo model's deck and rules",
+        model,
+        model_note: MODEL_NOTES[model],
+        method:
+          "the model's optimal decision table (lib/solver/cache.ts loadDecisions), each state weighted by its reach probability under optimal play (lib/solver/forward.ts reachProbabilities); states binned by Second Chance held, numbers showing and their sum; forced states left out",
+        reach:
+          "probability that an optimally played round passes through a decision in the cell",
+        hit_share:
+          "weight of the cell's states where optimal play hits, over the cell's weight",
+        stays_from: lines,
+        reproduce:
+          "deno task flip7 decide (one state), or deno task flip7 experiment decision-map",
+      },
+    };
+  },
+});
+
+/**
+ * The chart of {@linkcode decisionMapExperiment} from its CSV rows and
+ * provenance (`model`): one plot without and one with a Second Chance; a
+ * cell per count of numbers showing and number sum, coloured from stay
+ * (red) to hit (blue) by the weighted share of hits; a black tick where
+ * optimal play starts to stay mostly.
+ *
+ * @example
+ * ```ts
+ * import { parseRows } from "../lib/experiment/experiment.ts";
+ * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * const chart = decisionMapChart(parseRows(csv), JSON.parse(json));
+ * ```
+ */
+export function decisionMapChart(
+  rows: Row[],
+  provenance: Record<string, unknown>,
+): ChartOptions {
+  const model = String(provenance.model ?? rows[0]?.model ?? "exact");
+  const maxSum = Math.max(...rows.map((r) => r.sum as number));
+  const counts = [...new Set(rows.map((r) => r.numbers as number))].sort((
+    a,
+    b,
+  ) => a - b);
+  const lines = staysFrom(rows);
+  const panel = (chance: boolean) => {
+    const mine = rows.filter((r) => r.chance === chance);
+    return {
+      heading: chance ? "Holding a Second Chance" : "Without a Second Chance",
+      height: 40 + 26 * counts.length,
+      x: {
+        label: "Sum of the numbers showing",
+        domain: [-0.5, maxSum + 0.5],
+        ticks: Array.from(
+          { length: Math.floor(maxSum / 5) + 1 },
+          (_, i) => 5 * i,
+        ),
+      },
+      y: { label: "Numbers showing", domain: counts },
+      marks: [
+        Plot.barX(mine, {
+          x1: (d: Row) => (d.sum as number) - 0.5,
+          x2: (d: Row) => (d.sum as number) + 0.5,
+          y: "numbers",
+          fill: "hit_share",
+          inset: 0.5,
+        }),
+        Plot.tickX(lines.filter((l) => l.chance === chance), {
+          x: (d: Row) => (d.sum as number) - 0.5,
+          y: "numbers",
+          stroke: "black",
+          strokeWidth: 2.5,
+        }),
+      ],
+    };
+  };
+  return {
+    title: "When to stop: the optimal decision at a glance",
+    subtitle: `One solo round, ${model} model${
+      provenance.quick ? " (quick run)" : ""
+    }: hit or stay, by what a player sees first`,
+    caption:
+      `Blue: optimal play hits; red: it stays; in between, the share of the cell's states, weighted by how often optimal play meets them, where it hits (there the modifiers held or which numbers decide). Black tick: the first sum at which it mostly stays. Row 0: only modifiers drawn so far. Blank: never met. The ${model} model: ${
+        MODEL_NOTES[model] ?? model
+      }. Data: results/decision-map.csv`,
+    marginLeft: 60,
+    marginRight: 20,
+    color: {
+      legend: true,
+      type: "linear",
+      domain: [0, 1],
+      range: ["#d62728", "#4269d0"],
+      interpolate: "rgb",
+      label: "Share of hits",
+    },
+    panels: [panel(false), panel(true)],
+  };
+}
