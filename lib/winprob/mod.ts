@@ -5,10 +5,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { AdaptiveStrategy, bestResponse, WinProbStrategy } from "./mod.ts";
- * bestResponse().w00; // 0.559345: the best response to a score maximiser
- * bestResponse({ opponent: 37 }).w00; // 0.776624: to stop-at-37
+ * // a race to 30; the race to 200 (40 s) gives bestResponse().w00 = 0.559345 against a
+ * // score maximiser (tests/winprob_test.ts, test:long) and 0.776624 against stop-at-37
+ * assert.equal(bestResponse({ target: 30 }).w00.toFixed(6), "0.633003");
+ * assert.equal(bestResponse({ target: 30, selfPlay: true }).w00.toFixed(6), "0.500000");
  * const agents = [new WinProbStrategy(), new AdaptiveStrategy()];
+ * assert.deepEqual(agents.map((a) => a.name), ["winprob", "adapt"]);
  * ```
  * @module
  */
