@@ -358,12 +358,14 @@ export interface ExperimentDefinition<S = unknown, W = unknown> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const hello: Experiment = defineExperiment({
  *   name: "hello", claim: "-",
  *   plan: () => ({}),
  *   analyse: () => ({ columns: ["x"], rows: [{ x: 1 }], summary: [], claims: [], provenance: { seeds: [] } }),
  *   chart: () => ({ marks: [] }),
  * });
+ * assert.equal((await hello.run({ seed: 1, quick: true, workers: 1 })).rows.length, 1);
  * ```
  */
 export interface Experiment<S = unknown, W = unknown>

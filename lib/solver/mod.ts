@@ -5,6 +5,10 @@
  * optimal-stopping DP, the exact evaluator of any policy, the binary cache of
  * the optimal decisions, the beer-mat advice and the odds reference.
  *
+ * The example solves the small models; the 94-card solo round,
+ * `loadDecisions(getModel("all94")).ev` = 20.2976, takes 3-6 GB
+ * (docs/solver.md).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -14,7 +18,6 @@
  * // the beer-mat advice: stop when the bust risk reaches the cut-off (per count of numbers showing)
  * const rows = deriveAdvice(getModel("numbers")).rows;
  * assert.deepEqual(rows.slice(2, 6).map((r) => r.seed), [0.22, 0.23, 0.24, 0.25]);
- * // loadDecisions(getModel("all94")).ev is 20.2976, the 94-card solo round (3-6 GB: see docs/solver.md)
  * ```
  * @module
  */
