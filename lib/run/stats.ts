@@ -52,7 +52,8 @@ export interface Moments {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const { mean, sd, se } = summarize({ n: 4, sum: 10, sumSq: 30 }); // 1, 2, 3, 4
+ * // the sums of the four values 1, 2, 3 and 4
+ * const { mean, sd, se } = summarize({ n: 4, sum: 10, sumSq: 30 });
  * assert.deepEqual([mean, sd.toFixed(4), se.toFixed(4)], [2.5, "1.2910", "0.6455"]);
  * ```
  */
