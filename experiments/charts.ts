@@ -6,8 +6,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderExperimentChart } from "./charts.ts";
- * const { bytes } = await renderExperimentChart("field-size", { format: "pdf" });
+ * const { bytes, svg } = await renderExperimentChart("field-size", { format: "pdf" });
+ * assert.equal(new TextDecoder().decode(bytes.subarray(0, 5)), "%PDF-");
+ * assert.ok(svg.startsWith("<svg"));
  * ```
  * @module
  */
@@ -23,7 +26,8 @@ import { EXPERIMENTS, findExperiment } from "./mod.ts";
  *
  * @example
  * ```ts
- * CHART_FORMATS.includes("pdf"); // true
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(CHART_FORMATS, ["svg", "png", "pdf"]);
  * ```
  */
 export const CHART_FORMATS = ["svg", "png", "pdf"] as const;
@@ -55,7 +59,10 @@ export interface RenderChartOptions {
  *
  * @example
  * ```ts
- * chartableExperiments().map((e) => e.name); // ["policy-ev-table", ...]
+ * import assert from "node:assert/strict";
+ * import { EXPERIMENTS } from "./mod.ts";
+ * assert.equal(chartableExperiments()[0].name, "policy-ev-table");
+ * assert.equal(chartableExperiments().length, EXPERIMENTS.length);
  * ```
  */
 export function chartableExperiments(): Experiment[] {
@@ -69,7 +76,11 @@ export function chartableExperiments(): Experiment[] {
  * @throws {InputError} for an unknown name or missing result files.
  * @example
  * ```ts
- * const options = experimentChartOptions("advice", { theme: "dark" });
+ * import assert from "node:assert/strict";
+ * const options = experimentChartOptions("advice", { theme: "dark", width: 500 });
+ * assert.equal(options.theme, "dark");
+ * assert.equal(options.width, 500);
+ * assert.throws(() => experimentChartOptions("advice", { dir: "no-such-dir" }), /cannot read no-such-dir\/advice.csv/);
  * ```
  */
 export function experimentChartOptions(
@@ -102,7 +113,11 @@ export function experimentChartOptions(
  *
  * @example
  * ```ts
- * const { bytes, svg } = await renderExperimentChart("replication", { format: "png", scale: 3 });
+ * import assert from "node:assert/strict";
+ * import { pngDpi } from "../lib/chart/chart.ts";
+ * const { bytes } = await renderExperimentChart("replication", { format: "png", scale: 3 });
+ * assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
+ * assert.equal(Math.round(pngDpi(bytes)!), 288); // 96 × scale
  * ```
  */
 export async function renderExperimentChart(
@@ -128,9 +143,10 @@ export async function renderExperimentChart(
  * @throws {InputError} as {@linkcode experimentChartOptions}.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const full = committedResult("replication");
- * full.provenance.quick; // false: a full-size run
- * full.rows.length; // 20
+ * assert.equal(full.provenance.quick, false); // a full-size run
+ * assert.equal(full.rows.length, 40); // 20 seeds × two readings of bust:0.25
  * ```
  */
 export function committedResult(

@@ -6,9 +6,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EXPERIMENTS, findExperiment } from "./mod.ts";
- * EXPERIMENTS.map((e) => e.name);
- * findExperiment("field-size").claim;
+ * assert.equal(EXPERIMENTS.length, 13);
+ * assert.equal(findExperiment("field-size").name, "field-size");
+ * assert.throws(() => findExperiment("nope"), /unknown experiment 'nope': allowed policy-ev-table, /);
  * ```
  * @module
  */
@@ -35,7 +37,11 @@ import { sweep } from "./sweep.ts";
  *
  * @example
  * ```ts
- * SEED000_EXPERIMENTS.map((e) => e.name); // ["policy-ev-table", ...]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(SEED000_EXPERIMENTS.map((e) => e.name), [
+ *   "policy-ev-table", "optimal-distribution", "field-size", "card-counting",
+ *   "advice", "replication", "solver-vs-simulation",
+ * ]);
  * ```
  */
 export const SEED000_EXPERIMENTS: Experiment[] = [
@@ -54,7 +60,10 @@ export const SEED000_EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "sweep", "deck-variants", "round-law", "decision-map", "rule-value"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(OTHER_EXPERIMENTS.map((e) => e.name), [
+ *   "win-agent", "sweep", "deck-variants", "round-law", "decision-map", "rule-value",
+ * ]);
  * ```
  */
 export const OTHER_EXPERIMENTS: Experiment[] = [
@@ -71,7 +80,12 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * EXPERIMENTS.map((e) => e.name); // ["policy-ev-table", ..., "win-agent", "sweep"]
+ * import assert from "node:assert/strict";
+ * const names = EXPERIMENTS.map((e) => e.name);
+ * assert.deepEqual(names.slice(0, 2), ["policy-ev-table", "optimal-distribution"]);
+ * assert.deepEqual(names.slice(-6), [
+ *   "win-agent", "sweep", "deck-variants", "round-law", "decision-map", "rule-value",
+ * ]);
  * ```
  */
 export const EXPERIMENTS: Experiment[] = [
@@ -85,7 +99,9 @@ export const EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * DEFAULT_EXPERIMENTS.map((e) => e.name).at(-1); // "rule-value"
+ * import assert from "node:assert/strict";
+ * assert.equal(DEFAULT_EXPERIMENTS.map((e) => e.name).at(-1), "rule-value");
+ * assert.equal(DEFAULT_EXPERIMENTS.length, SEED000_EXPERIMENTS.length + 3);
  * ```
  */
 export const DEFAULT_EXPERIMENTS: Experiment[] = [
@@ -100,7 +116,8 @@ export const DEFAULT_EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * EXPERIMENT_NAMES.includes("field-size"); // true
+ * import assert from "node:assert/strict";
+ * assert.ok(EXPERIMENT_NAMES.includes("field-size"));
  * ```
  */
 export const EXPERIMENT_NAMES: string[] = EXPERIMENTS.map((e) => e.name);
@@ -111,7 +128,9 @@ export const EXPERIMENT_NAMES: string[] = EXPERIMENTS.map((e) => e.name);
  * @throws {InputError} naming the bad name and the allowed ones.
  * @example
  * ```ts
- * findExperiment("replication").name; // "replication"
+ * import assert from "node:assert/strict";
+ * assert.equal(findExperiment("replication").name, "replication");
+ * assert.throws(() => findExperiment("fieldsize"), /unknown experiment 'fieldsize'/);
  * ```
  */
 export function findExperiment(name: string): Experiment {

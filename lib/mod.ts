@@ -3,10 +3,16 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Game, getRules, makeStrategy, runMatch } from "./mod.ts";
  * const g = new Game(getRules(), [makeStrategy("ev"), makeStrategy("sum:20")], { seed: 1 });
- * g.playGame().winner;
- * const m = await runMatch({ rules: "standard", policies: ["ev", "bust:0.25"], games: 1000, seed: 1 });
+ * const { winner, totals } = g.playGame();
+ * assert.ok(Math.max(...totals) >= 200);
+ * assert.equal(totals[winner!], Math.max(...totals));
+ * const m = await runMatch({ rules: "standard", policies: ["ev", "bust:0.25"], games: 100, seed: 1, workers: 1 });
+ * assert.equal(m.games, 100);
+ * assert.deepEqual(m.rows.map((r) => r.policy), ["ev", "bust:0.25"]);
+ * assert.equal(m.rows[0].wins + m.rows[1].wins + m.rows[0].draws / 2 + m.rows[1].draws / 2, 100);
  * ```
  * @module
  */

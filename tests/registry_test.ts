@@ -59,10 +59,25 @@ Deno.test("registry: soloStrategy is the registry with the model as context", ()
   assert.throws(() => soloStrategy("human", model), InputError);
 });
 
-Deno.test("registry: every agent and opponent of the win-agent matches resolves", () => {
-  for (const m of MATCHES) {
-    for (const spec of [m.agent, m.opponent]) makeStrategy(spec);
+Deno.test("registry: every agent and opponent of the win-agent matches resolves to the policy it names", () => {
+  const specs = [...new Set(MATCHES.flatMap((m) => [m.agent, m.opponent]))];
+  assert.ok(specs.length >= 10, `only ${specs.join(", ")}`);
+  for (const spec of specs) {
+    const s = makeStrategy(spec);
+    // an ablation of winprob plays under winprob's name (its options differ)
+    const name = spec in WINPROB_ABLATIONS ? "winprob" : spec;
+    assert.equal(s.name, name, spec);
+    if (spec.startsWith("search")) {
+      assert.ok(s instanceof SearchStrategy, spec);
+      assert.equal(
+        s.leafMode,
+        spec.endsWith("-bank") ? "bank" : "continue",
+        spec,
+      );
+      assert.equal(s.useTable, !spec.startsWith("search0"), spec);
+    }
   }
+  for (const m of MATCHES) assert.notEqual(m.agent, m.opponent);
 });
 
 Deno.test("registry: rules lists every name and policy modules", async () => {

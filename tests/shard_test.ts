@@ -22,6 +22,27 @@ import {
 
 const TMP = await Deno.makeTempDir({ prefix: "flip7-shard-test-" });
 
+/** Files under `dir` (recursively) with a temporary name: a write never renamed. */
+function leftovers(dir: string): string[] {
+  return [...Deno.readDirSync(dir)].flatMap((e) =>
+    e.isDirectory
+      ? leftovers(`${dir}/${e.name}`)
+      : e.name.includes(".tmp-")
+      ? [`${dir}/${e.name}`]
+      : []
+  );
+}
+
+// Once every test of this file has run (whichever ran, passed or failed):
+// no write under TMP was left half done, then TMP goes.
+Deno.test.afterAll(async () => {
+  try {
+    assert.deepEqual(leftovers(TMP), []);
+  } finally {
+    await Deno.remove(TMP, { recursive: true });
+  }
+});
+
 /** Run the CLI in this process, capturing what it prints. */
 async function flip7(args: string[]): Promise<{ code: number; out: string }> {
   const lines: string[] = [];
@@ -527,9 +548,4 @@ Deno.test("a shard rerun overwrites its own file only", async () => {
   // same games whatever the shard's workers
   const a = JSON.parse(await Deno.readTextFile(files[0]));
   assert.equal(a.workers, 2);
-});
-
-Deno.test({
-  name: "cleanup",
-  fn: async () => await Deno.remove(TMP, { recursive: true }),
 });

@@ -111,5 +111,24 @@ Deno.test("termination: a game stops after MAX_ROUNDS rounds instead of throwing
   const g = new Game(rules, parseSpecs("sum:1000"), { seed: 1 });
   const r = g.playGame(50);
   assert.equal(r.rounds, 50);
-  assert.equal(MAX_ROUNDS, 10000);
+  // a larger limit than MAX_ROUNDS, then none: the game stops at MAX_ROUNDS
+  // (were the cap not applied, the first would play 2 × MAX_ROUNDS rounds)
+  assert.equal(g.playGame(2 * MAX_ROUNDS).rounds, MAX_ROUNDS);
+  assert.equal(g.playGame().rounds, MAX_ROUNDS);
+});
+
+Deno.test("termination: a game stopped by MAX_ROUNDS goes to the leader, a draw if tied", () => {
+  const rules: Rules = { ...getRules("standard"), target: 1e9 };
+  let draws = 0;
+  for (let seed = 1; seed <= 3; seed++) {
+    const g = new Game(rules, parseSpecs("sum:1000,sum:1000"), { seed });
+    const r = g.playGame();
+    assert.equal(r.rounds, MAX_ROUNDS);
+    const top = Math.max(...r.totals);
+    const leaders = r.totals.flatMap((t, i) => t === top ? [i] : []);
+    assert.equal(r.winner, leaders.length === 1 ? leaders[0] : null);
+    assert.ok(top > 0 && top < rules.target, `top total ${top}`);
+    if (r.winner === null) draws++;
+  }
+  assert.ok(draws < 3, "three draws: the leader was never tested");
 });

@@ -20,14 +20,21 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import * as Plot from "@observablehq/plot";
  * import { renderSvg, writeChart } from "./chart.ts";
  * const options = {
  *   title: "Bust probability",
  *   marks: [Plot.lineY([0.1, 0.3, 0.5], { stroke: "steelblue" })],
  * };
- * const svg = renderSvg(options); // "<svg xmlns=..."
- * await writeChart("results/charts/bust", options); // bust.svg + bust.png
+ * const svg = renderSvg(options);
+ * assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'));
+ * assert.ok(svg.includes(">Bust probability</text>"));
+ * const dir = await Deno.makeTempDir(); // e.g. results/charts in a real run
+ * await writeChart(`${dir}/bust`, options);
+ * assert.equal(await Deno.readTextFile(`${dir}/bust.svg`), svg);
+ * assert.ok(Deno.statSync(`${dir}/bust.png`).size > 0);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  * @module
  */
@@ -84,7 +91,9 @@ export interface ChartTheme {
  *
  * @example
  * ```ts
- * THEMES.dark.background; // "#15171a"
+ * import assert from "node:assert/strict";
+ * assert.equal(THEMES.dark.background, "#15171a");
+ * assert.equal(THEMES.light.background, CHART_STYLE.background);
  * ```
  */
 export const THEMES: Record<"light" | "dark", ChartTheme> = {
@@ -393,13 +402,15 @@ function drawLegend(
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
+ * import assert from "node:assert/strict";
  * import { renderSvg } from "./chart.ts";
  * const svg = renderSvg({
  *   title: "Score by threshold",
  *   subtitle: "10 000 rounds per point",
  *   marks: [Plot.line([[15, 14.2], [20, 15.1], [25, 14.8]])],
  * });
- * svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'); // true
+ * assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'));
+ * assert.ok(svg.includes(">10 000 rounds per point</text>"));
  * ```
  */
 export function renderSvg(options: ChartOptions): string {
@@ -692,9 +703,10 @@ function fontFiles(): string[] {
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
+ * import assert from "node:assert/strict";
  * import { renderSvg, svgToPng } from "./chart.ts";
  * const png = svgToPng(renderSvg({ marks: [Plot.dot([[1, 2]])] }));
- * png[1] === 0x50; // "P" of the PNG signature
+ * assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]); // the PNG signature
  * ```
  */
 export function svgToPng(svg: string, options: PngOptions = {}): Uint8Array {
@@ -744,9 +756,10 @@ function crc32(bytes: Uint8Array): number {
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
+ * import assert from "node:assert/strict";
  * import { pngDpi, renderSvg, svgToPng, withDpi } from "./chart.ts";
  * const png = withDpi(svgToPng(renderSvg({ marks: [Plot.dot([[1, 2]])] })), 300);
- * Math.round(pngDpi(png)!); // 300
+ * assert.equal(Math.round(pngDpi(png)!), 300);
  * ```
  */
 export function withDpi(png: Uint8Array, dpi: number): Uint8Array {
@@ -788,8 +801,11 @@ export function withDpi(png: Uint8Array, dpi: number): Uint8Array {
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
+ * import assert from "node:assert/strict";
  * import { pngDpi, renderSvg, svgToPng } from "./chart.ts";
- * pngDpi(svgToPng(renderSvg({ marks: [Plot.dot([[1, 2]])] }), { scale: 2 })); // ≈ 192
+ * const dpi = pngDpi(svgToPng(renderSvg({ marks: [Plot.dot([[1, 2]])] }), { scale: 2 }));
+ * assert.equal(Math.round(dpi!), 192); // 96 × scale
+ * assert.equal(pngDpi(new Uint8Array(8)), null); // no pHYs chunk
  * ```
  */
 export function pngDpi(png: Uint8Array): number | null {
@@ -817,9 +833,10 @@ export function pngDpi(png: Uint8Array): number | null {
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
+ * import assert from "node:assert/strict";
  * import { renderSvg, svgToPdf } from "./chart.ts";
  * const pdf = await svgToPdf(renderSvg({ marks: [Plot.dot([[1, 2]])] }));
- * new TextDecoder().decode(pdf.subarray(0, 5)); // "%PDF-"
+ * assert.equal(new TextDecoder().decode(pdf.subarray(0, 5)), "%PDF-");
  * ```
  */
 export async function svgToPdf(svg: string): Promise<Uint8Array> {
@@ -878,11 +895,15 @@ export async function svgToPdf(svg: string): Promise<Uint8Array> {
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
+ * import assert from "node:assert/strict";
  * import { writeChart } from "./chart.ts";
- * await writeChart("results/charts/threshold", {
+ * const dir = await Deno.makeTempDir(); // e.g. results/charts in a real run
+ * await writeChart(`${dir}/charts/threshold`, {
  *   title: "Mean round score by stop threshold",
  *   marks: [Plot.lineY([14.2, 15.1, 14.8])],
  * });
+ * assert.deepEqual([...Deno.readDirSync(`${dir}/charts`)].map((e) => e.name).sort(), ["threshold.png", "threshold.svg"]);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function writeChart(
@@ -913,9 +934,12 @@ export type { JupyterDisplayable } from "./display.ts";
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
+ * import assert from "node:assert/strict";
  * import { renderSvg, svgDisplay } from "./chart.ts";
  * // last expression of a notebook cell:
- * svgDisplay(renderSvg({ marks: [Plot.lineY([1, 3, 2])] }));
+ * const shown = svgDisplay(renderSvg({ title: "Rounds", marks: [Plot.lineY([1, 3, 2])] }));
+ * const bundle = shown[Symbol.for("Jupyter.display")](); // what the Deno kernel calls
+ * assert.equal(bundle["text/plain"], "[chart: Rounds]");
  * ```
  */
 export function svgDisplay(svg: string): JupyterDisplayable {
@@ -960,8 +984,10 @@ function encodeBase64(bytes: Uint8Array): string {
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
+ * import assert from "node:assert/strict";
  * import { showChart } from "./chart.ts";
- * showChart({ title: "Deck", marks: [Plot.barY([1, 2, 3])] });
+ * const bundle = showChart({ title: "Deck", marks: [Plot.barY([1, 2, 3])] })[Symbol.for("Jupyter.display")]();
+ * assert.ok(bundle["image/svg+xml"].includes(">Deck</text>"));
  * ```
  */
 export function showChart(options: ChartOptions): JupyterDisplayable {

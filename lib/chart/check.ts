@@ -33,8 +33,9 @@
  * @example
  * ```ts
  * import { checkChart } from "./check.ts";
- * const problems = checkChart(Deno.readTextFileSync("results/advice.svg"));
- * problems; // [] when the chart is sound
+ * import assert from "node:assert/strict";
+ * const problems = checkChart(Deno.readTextFileSync(new URL("../../results/advice.svg", import.meta.url)));
+ * assert.deepEqual(problems, []); // the committed chart is sound
  * ```
  * @module
  */
@@ -47,7 +48,8 @@ import { Resvg } from "@resvg/resvg-js";
  *
  * @example
  * ```ts
- * MAX_CATEGORIES; // 8
+ * import assert from "node:assert/strict";
+ * assert.equal(MAX_CATEGORIES, 8);
  * ```
  */
 export const MAX_CATEGORIES = 8;
@@ -57,7 +59,9 @@ export const MAX_CATEGORIES = 8;
  *
  * @example
  * ```ts
- * colorDistance("#4269d0", "#efb118") >= MIN_COLOR_DISTANCE; // true
+ * import assert from "node:assert/strict";
+ * assert.ok(colorDistance("#4269d0", "#efb118") >= MIN_COLOR_DISTANCE);
+ * assert.equal(MIN_COLOR_DISTANCE, 20);
  * ```
  */
 export const MIN_COLOR_DISTANCE = 20;
@@ -177,8 +181,9 @@ function hexToLab(hex: string): [number, number, number] | null {
  *
  * @example
  * ```ts
- * colorDistance("#4269d0", "#4269d0"); // 0
- * colorDistance("#000000", "#ffffff"); // 100
+ * import assert from "node:assert/strict";
+ * assert.equal(colorDistance("#4269d0", "#4269d0"), 0);
+ * assert.equal(Math.round(colorDistance("#000000", "#ffffff")), 100);
  * ```
  */
 export function colorDistance(a: string, b: string): number {
@@ -194,8 +199,9 @@ export function colorDistance(a: string, b: string): number {
  * @example
  * ```ts
  * import { drawnBox } from "./check.ts";
- * drawnBox('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect x="2" y="3" width="4" height="5"/></svg>');
- * // [2, 3, 6, 8]
+ * import assert from "node:assert/strict";
+ * const box = drawnBox('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect x="2" y="3" width="4" height="5"/></svg>');
+ * assert.deepEqual(box, [2, 3, 6, 8]);
  * ```
  */
 export function drawnBox(svg: string): Box | null {
@@ -249,9 +255,10 @@ export interface CheckOptions {
  * ```ts
  * import { renderSvg } from "./chart.ts";
  * import * as Plot from "@observablehq/plot";
- * checkChart(renderSvg({ marks: [Plot.dot([[1, 2]])] })); // []
- * checkChart(renderSvg({ x: { domain: [0, 1] }, marks: [Plot.dot([[50, 2]])] }));
- * // ["1 dot mark(s) outside the plot area, e.g. at (...)"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(checkChart(renderSvg({ marks: [Plot.dot([[1, 2]])] })), []);
+ * const problems = checkChart(renderSvg({ x: { domain: [0, 1] }, marks: [Plot.dot([[50, 2]])] }));
+ * assert.ok(problems.some((p) => p.startsWith("1 data mark(s) outside the plot area")), problems.join("; "));
  * ```
  */
 export function checkChart(

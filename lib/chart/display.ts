@@ -4,8 +4,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { tableDisplay } from "./display.ts";
- * tableDisplay([{ policy: "ev", ev: 22.218 }]); // the last expression of a notebook cell renders it
+ * // the last expression of a notebook cell renders it; the Deno kernel calls:
+ * const bundle = tableDisplay([{ policy: "ev", ev: 22.218 }])[Symbol.for("Jupyter.display")]();
+ * assert.equal(bundle["text/plain"], "policy  ev\nev      22.218");
  * ```
  * @module
  */
@@ -23,7 +26,9 @@ export interface JupyterDisplayable {
  * @param columns which keys to show, in order (default: the first row's keys)
  * @example
  * ```ts
- * tableDisplay([{ a: 1, b: "x" }, { a: 2, b: "y" }], ["b", "a"]);
+ * import assert from "node:assert/strict";
+ * const bundle = tableDisplay([{ a: 1, b: "x" }, { a: 2, b: "y" }], ["b", "a"])[Symbol.for("Jupyter.display")]();
+ * assert.ok(bundle["text/html"].startsWith("<table><thead><tr><th>b</th><th>a</th></tr></thead>"));
  * ```
  */
 export function tableDisplay(
@@ -61,8 +66,10 @@ export function tableDisplay(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const p: ProgressDisplay = progressDisplay("replication");
- * p.log("training the table");
+ * p.log("training the table"); // outside Jupyter: nothing shown
+ * assert.equal(await p.run(async () => 42), 42); // run gives back what fn gives
  * ```
  */
 export interface ProgressDisplay {
@@ -87,6 +94,15 @@ type JupyterApi = {
 
 let progressCount = 0;
 
+/** The Deno kernel's API, or undefined outside `deno jupyter` (where reading `Deno.jupyter` throws). */
+function jupyterApi(): JupyterApi | undefined {
+  try {
+    return (Deno as unknown as { jupyter?: JupyterApi }).jupyter;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A progress display for long runs in a notebook: one output updated in
  * place (the Deno kernel's `Deno.jupyter.display` with a display id), in
@@ -96,12 +112,16 @@ let progressCount = 0;
  * @example
  * ```ts
  * import { progressDisplay } from "./display.ts";
- * const progress = progressDisplay("field-size");
- * // const res = await progress.run(() => fieldSize.run({ seed: 1, quick: true, workers: 2, onProgress: progress.onProgress }));
+ * import assert from "node:assert/strict";
+ * import { findExperiment } from "../../experiments/mod.ts";
+ * const progress = progressDisplay("replication");
+ * const exp = findExperiment("replication");
+ * const res = await progress.run(() => exp.run({ seed: 1, quick: true, workers: 1, onProgress: progress.onProgress }));
+ * assert.equal(res.rows.length, 40);
  * ```
  */
 export function progressDisplay(name: string): ProgressDisplay {
-  const jupyter = (Deno as unknown as { jupyter?: JupyterApi }).jupyter;
+  const jupyter = jupyterApi();
   const id = `flip7-progress-${++progressCount}-${name}`;
   const lines: string[] = [];
   let status = "starting";

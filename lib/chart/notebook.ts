@@ -6,10 +6,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pct, showChart, tableDisplay } from "./notebook.ts";
  * import * as Plot from "@observablehq/plot";
- * tableDisplay([{ policy: "ev", win_share: pct(0.5034) }]);
- * showChart({ marks: [Plot.lineY([1, 3, 2])] });
+ * const display = Symbol.for("Jupyter.display"); // what the Deno kernel calls
+ * const table = tableDisplay([{ policy: "ev", win_share: pct(0.5034) }])[display]();
+ * assert.equal(table["text/plain"], "policy  win_share\nev      50.3%");
+ * const chart = showChart({ marks: [Plot.lineY([1, 3, 2])] })[display]();
+ * assert.ok(chart["image/svg+xml"].startsWith("<svg"));
  * ```
  * @module
  */

@@ -18,12 +18,16 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runExperiment } from "./experiment.ts";
- * import { EXPERIMENTS } from "../../experiments/mod.ts";
- * const report = await runExperiment(EXPERIMENTS[0], {
- *   seed: 1, quick: true, workers: 2, outDir: "results", command: "example",
+ * import { findExperiment } from "../../experiments/mod.ts";
+ * const outDir = await Deno.makeTempDir(); // deno task repro writes into results/
+ * const report = await runExperiment(findExperiment("replication"), {
+ *   seed: 1, quick: true, workers: 1, outDir, command: "example",
  * });
- * report.files; // ["results/NAME.csv", ...]
+ * assert.deepEqual(report.files, ["csv", "svg", "png", "json"].map((x) => `${outDir}/replication.${x}`));
+ * assert.equal(report.result.rows.length, 40); // 20 seeds × two readings of bust:0.25
+ * await Deno.remove(outDir, { recursive: true });
  * ```
  * @module
  */
@@ -111,8 +115,10 @@ export interface Claim {
  *
  * @example
  * ```ts
- * referenceText({ source: "seed 001", figure: "77.3%" }); // "seed 001: 77.3%"
- * referenceText(undefined); // "—"
+ * import assert from "node:assert/strict";
+ * assert.equal(referenceText({ source: "seed 001", figure: "77.3%" }), "seed 001: 77.3%");
+ * assert.equal(referenceText({ source: "seed 000", figure: "22.232" }), "22.232");
+ * assert.equal(referenceText(undefined), "—");
  * ```
  */
 export function referenceText(ref: Reference | undefined): string {
@@ -152,8 +158,10 @@ export interface ExperimentOptions {
  *
  * @example
  * ```ts
- * sized(24_000, 600, { quick: false, scale: 0.1 }); // 2400
- * sized(24_000, 600, { quick: true }); // 600
+ * import assert from "node:assert/strict";
+ * assert.equal(sized(24_000, 600, { quick: false, scale: 0.1 }), 2400);
+ * assert.equal(sized(24_000, 600, { quick: true }), 600);
+ * assert.equal(sized(24_000, 600, { quick: false, scale: 1e-9 }), 1);
  * ```
  */
 export function sized(
@@ -192,9 +200,11 @@ export interface Analysis {
  *
  * @example
  * ```ts
- * import { fieldSize } from "../../experiments/field-size.ts";
- * const r: ExperimentResult = await fieldSize.run({ seed: 1, quick: true, workers: 2 });
- * r.rows.length;
+ * import assert from "node:assert/strict";
+ * import { replication } from "../../experiments/replication.ts";
+ * const r: ExperimentResult = await replication.run({ seed: 1, quick: true, workers: 1 });
+ * assert.equal(r.rows.length, 40);
+ * assert.equal(r.columns.length, Object.keys(r.rows[0]).length);
  * ```
  */
 export interface ExperimentResult extends Analysis {
@@ -281,8 +291,16 @@ export interface ExperimentPlan<S = unknown, W = unknown> {
  *
  * @example
  * ```ts
- * declare const done: Done<undefined, undefined>;
- * done.accs[0].games;
+ * import assert from "node:assert/strict";
+ * const hello = defineExperiment({
+ *   name: "hello", claim: "-",
+ *   plan: () => ({ runs: [{ rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 50, mode: "game" }] }),
+ *   analyse: ({ accs }) => ({ columns: ["games"], rows: [{ games: accs[0].games }], summary: [], claims: [], provenance: { seeds: [1] } }),
+ *   chart: () => ({ marks: [] }),
+ * });
+ * const [done]: Done[] = await executePlans([hello], { seed: 1, quick: true, workers: 1 });
+ * assert.equal(done.accs[0].games, 50);
+ * assert.equal(done.work, undefined); // no custom work in this plan
  * ```
  */
 export interface Done<S = unknown, W = unknown> {
@@ -340,12 +358,14 @@ export interface ExperimentDefinition<S = unknown, W = unknown> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const hello: Experiment = defineExperiment({
  *   name: "hello", claim: "-",
  *   plan: () => ({}),
  *   analyse: () => ({ columns: ["x"], rows: [{ x: 1 }], summary: [], claims: [], provenance: { seeds: [] } }),
  *   chart: () => ({ marks: [] }),
  * });
+ * assert.equal((await hello.run({ seed: 1, quick: true, workers: 1 })).rows.length, 1);
  * ```
  */
 export interface Experiment<S = unknown, W = unknown>
@@ -360,6 +380,7 @@ export interface Experiment<S = unknown, W = unknown>
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const hello = defineExperiment({
  *   name: "hello", claim: "-",
  *   plan: () => ({}),
@@ -367,6 +388,8 @@ export interface Experiment<S = unknown, W = unknown>
  *   chart: () => ({ marks: [] }),
  * });
  * const r = await hello.run({ seed: 1, quick: true, workers: 1 });
+ * assert.deepEqual(r.rows, [{ x: 1 }]);
+ * assert.deepEqual(r.chart, { marks: [] });
  * ```
  */
 export function defineExperiment<S, W>(
@@ -395,9 +418,17 @@ export function defineExperiment<S, W>(
  *
  * @example
  * ```ts
- * import { EXPERIMENTS } from "../../experiments/mod.ts";
- * const done = await executePlans(EXPERIMENTS.slice(0, 2), { seed: 1, quick: true, workers: 2 });
- * done[0].accs.length;
+ * import assert from "node:assert/strict";
+ * import { findExperiment } from "../../experiments/mod.ts";
+ * const hello = defineExperiment({
+ *   name: "hello", claim: "-",
+ *   plan: () => ({ runs: [{ rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 50, mode: "game" }] }),
+ *   analyse: ({ accs }) => ({ columns: ["games"], rows: [{ games: accs[0].games }], summary: [], claims: [], provenance: { seeds: [1] } }),
+ *   chart: () => ({ marks: [] }),
+ * });
+ * const done = await executePlans([findExperiment("replication"), hello], { seed: 1, quick: true, workers: 1 });
+ * assert.equal(done[0].accs.length, 40); // one accumulator per planned run, in plan order
+ * assert.equal(done[1].accs[0].games, 50);
  * ```
  */
 export async function executePlans(
@@ -479,10 +510,17 @@ export async function executePlans(
  *
  * @example
  * ```ts
- * import { EXPERIMENTS } from "../../experiments/mod.ts";
- * const o = { seed: 1, quick: true, workers: 2 };
- * const [done] = await executePlans([EXPERIMENTS[0]], o);
- * const result = await analyseExperiment(EXPERIMENTS[0], done, o);
+ * import assert from "node:assert/strict";
+ * const hello = defineExperiment({
+ *   name: "hello", claim: "-",
+ *   plan: () => ({ runs: [{ rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 50, mode: "game" }] }),
+ *   analyse: ({ accs }) => ({ columns: ["games"], rows: [{ games: accs[0].games }], summary: [], claims: [], provenance: { seeds: [1] } }),
+ *   chart: () => ({ marks: [] }),
+ * });
+ * const o = { seed: 1, quick: true, workers: 1 };
+ * const [done] = await executePlans([hello], o);
+ * const result = await analyseExperiment(hello, done, o);
+ * assert.deepEqual(result.rows, [{ games: 50 }]);
  * ```
  */
 export async function analyseExperiment(
@@ -513,7 +551,8 @@ function chartProvenance(
  *
  * @example
  * ```ts
- * parseRows("a,b,c\n1.5,x,\n"); // [{ a: 1.5, b: "x", c: null }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseRows("a,b,c\n1.5,x,\n"), [{ a: 1.5, b: "x", c: null }]);
  * ```
  */
 export function parseRows(csv: string): Row[] {
@@ -536,7 +575,8 @@ export function parseRows(csv: string): Row[] {
  * @throws {Error} on a missing or extra column, or a non-finite number.
  * @example
  * ```ts
- * toCsv(["a", "b"], [{ a: 1, b: "x" }]); // "a,b\n1,x\n"
+ * import assert from "node:assert/strict";
+ * assert.equal(toCsv(["a", "b"], [{ a: 1, b: "x" }]), "a,b\n1,x\n");
  * ```
  */
 export function toCsv(columns: string[], rows: Row[]): string {
@@ -580,10 +620,18 @@ export interface RunExperimentOptions extends ExperimentOptions {
  *
  * @example
  * ```ts
- * import { fieldSize } from "../../experiments/field-size.ts";
- * declare const o: RunExperimentOptions;
- * const r: RunReport = await runExperiment(fieldSize, o);
- * r.files;
+ * import assert from "node:assert/strict";
+ * const hello = defineExperiment({
+ *   name: "hello", claim: "-",
+ *   plan: () => ({ runs: [{ rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 50, mode: "game" }] }),
+ *   analyse: ({ accs }) => ({ columns: ["games"], rows: [{ games: accs[0].games }], summary: [], claims: [], provenance: { seeds: [1] } }),
+ *   chart: () => ({ marks: [] }),
+ * });
+ * const outDir = await Deno.makeTempDir();
+ * const r: RunReport = await runExperiment(hello, { seed: 1, quick: true, workers: 1, outDir, command: "example" });
+ * assert.equal(r.name, "hello");
+ * assert.deepEqual(r.files.map((f) => f.slice(outDir.length)), ["/hello.csv", "/hello.svg", "/hello.png", "/hello.json"]);
+ * await Deno.remove(outDir, { recursive: true });
  * ```
  */
 export interface RunReport {
@@ -603,10 +651,20 @@ export interface RunReport {
  *
  * @example
  * ```ts
- * import { fieldSize } from "../../experiments/field-size.ts";
- * const r = await runExperiment(fieldSize, {
- *   seed: 1, quick: true, workers: 1, outDir: "/tmp/out", command: "test",
+ * import assert from "node:assert/strict";
+ * const hello = defineExperiment({
+ *   name: "hello", claim: "-",
+ *   plan: () => ({ runs: [{ rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 50, mode: "game" }] }),
+ *   analyse: ({ accs }) => ({ columns: ["games"], rows: [{ games: accs[0].games }], summary: [], claims: [], provenance: { seeds: [1] } }),
+ *   chart: () => ({ marks: [] }),
  * });
+ * const outDir = await Deno.makeTempDir();
+ * await runExperiment(hello, { seed: 1, quick: true, workers: 1, outDir, command: "example" });
+ * assert.equal(await Deno.readTextFile(`${outDir}/hello.csv`), "games\n50\n");
+ * const json = JSON.parse(await Deno.readTextFile(`${outDir}/hello.json`));
+ * assert.equal(json.command, "example");
+ * assert.deepEqual(json.seeds, [1]);
+ * await Deno.remove(outDir, { recursive: true });
  * ```
  */
 export async function runExperiment(
@@ -629,10 +687,18 @@ export async function runExperiment(
  *
  * @example
  * ```ts
- * import { fieldSize } from "../../experiments/field-size.ts";
- * declare const o: RunExperimentOptions;
- * const [done] = await executePlans([fieldSize], o);
- * await writeExperiment(fieldSize, done, o, { started: new Date(), t0: performance.now() });
+ * import assert from "node:assert/strict";
+ * const hello = defineExperiment({
+ *   name: "hello", claim: "-",
+ *   plan: () => ({ runs: [{ rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 50, mode: "game" }] }),
+ *   analyse: ({ accs }) => ({ columns: ["games"], rows: [{ games: accs[0].games }], summary: [], claims: [], provenance: { seeds: [1] } }),
+ *   chart: () => ({ marks: [] }),
+ * });
+ * const o: RunExperimentOptions = { seed: 1, quick: true, workers: 1, outDir: await Deno.makeTempDir(), command: "example" };
+ * const [done] = await executePlans([hello], o);
+ * const r = await writeExperiment(hello, done, o, { started: new Date(), t0: performance.now() });
+ * assert.equal(await Deno.readTextFile(r.files[0]), "games\n50\n");
+ * await Deno.remove(o.outDir, { recursive: true });
  * ```
  */
 export async function writeExperiment(
@@ -705,7 +771,9 @@ export async function writeExperiment(
  *
  * @example
  * ```ts
- * claimsTable([{ name: "advice", claims: [{ claim: "c", reference: { source: "seed 000", figure: "1" }, ours: "2" }] }]);
+ * import assert from "node:assert/strict";
+ * const md = claimsTable([{ name: "advice", claims: [{ claim: "c", reference: { source: "seed 000", figure: "1" }, ours: "2" }] }]);
+ * assert.equal(md.split("\n")[2], "| c | 1 | 2 | [advice.csv](advice.csv) |");
  * ```
  */
 export function claimsTable(

@@ -30,13 +30,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { planSweep, runSweep, sweepRows } from "./sweep.ts";
  * const plan = planSweep({
  *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
- *   rules: ["standard"], players: [2, 4], seeds: 2, seed: 1, games: 500,
+ *   rules: ["standard"], players: [2, 4], seeds: 2, seed: 1, games: 100,
  * });
- * const accs = await runSweep(plan, { workers: 2 });
- * sweepRows(plan, accs).length; // 2 sizes × 2 seeds × 2 policies = 8
+ * const accs = await runSweep(plan, { workers: 1 });
+ * assert.equal(sweepRows(plan, accs).length, 8); // 2 sizes × 2 seeds × 2 policies
  * ```
  * @module
  */
@@ -133,9 +134,11 @@ export interface SweepConfig {
  *
  * @example
  * ```ts
- * declare const config: SweepConfig;
- * const [run]: SweepRun[] = planSweep(config);
- * run.spec.policies; // ["ev", "bust:0.25"]
+ * import assert from "node:assert/strict";
+ * const [run]: SweepRun[] = planSweep({ sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
+ *   rules: ["standard"], players: [3], seeds: 1, seed: 1, games: 100 });
+ * assert.deepEqual(run.spec.policies, ["ev", "bust:0.25", "ev"]); // one policy per seat
+ * assert.equal(run.replicate, 0);
  * ```
  */
 export interface SweepRun extends SweepCell {
@@ -150,7 +153,10 @@ export interface SweepRun extends SweepCell {
  *
  * @example
  * ```ts
- * MAX_SEEDS; // 100
+ * import assert from "node:assert/strict";
+ * assert.equal(MAX_SEEDS, 100);
+ * assert.throws(() => planSweep({ sets: [{ label: "x", policies: ["ev", "sum:20"] }], rules: ["standard"],
+ *   players: [2], seeds: MAX_SEEDS + 1, seed: 1, games: 100 }));
  * ```
  */
 export const MAX_SEEDS = 100;
@@ -160,7 +166,8 @@ export const MAX_SEEDS = 100;
  *
  * @example
  * ```ts
- * seatsOf(["ev", "bust:0.25"], 3); // ["ev", "bust:0.25", "ev"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(seatsOf(["ev", "bust:0.25"], 3), ["ev", "bust:0.25", "ev"]);
  * ```
  */
 export function seatsOf(policies: string[], n: number): string[] {
@@ -172,7 +179,10 @@ export function seatsOf(policies: string[], n: number): string[] {
  *
  * @example
  * ```ts
- * defaultSeedOf(1, 0) === defaultSeedOf(1, 0); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(defaultSeedOf(1, 0), defaultSeedOf(1, 0));
+ * assert.notEqual(defaultSeedOf(1, 0), defaultSeedOf(1, 1));
+ * assert.notEqual(defaultSeedOf(1, 0), defaultSeedOf(2, 0));
  * ```
  */
 export function defaultSeedOf(base: number, replicate: number): number {
@@ -187,7 +197,9 @@ export function defaultSeedOf(base: number, replicate: number): number {
  * @throws {InputError} naming the bad value and what is allowed.
  * @example
  * ```ts
- * parsePlayers("2-4,6"); // [2, 3, 4, 6]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parsePlayers("2-4,6"), [2, 3, 4, 6]);
+ * assert.throws(() => parsePlayers("1-4"), /bad --players '1-4': 1 is outside 2-18/);
  * ```
  */
 export function parsePlayers(text: string, min = 2, max = 18): number[] {
@@ -216,7 +228,8 @@ export function parsePlayers(text: string, min = 2, max = 18): number[] {
  * @throws {InputError} for an empty list, an empty spec or a bad label.
  * @example
  * ```ts
- * parsePolicySet("bust=ev,bust:0.25"); // { label: "bust", policies: ["ev", "bust:0.25"] }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parsePolicySet("bust=ev,bust:0.25"), { label: "bust", policies: ["ev", "bust:0.25"] });
  * ```
  */
 export function parsePolicySet(text: string): PolicySet {
@@ -256,8 +269,10 @@ function gamesOf(config: SweepConfig, players: number): number {
  * @throws {InputError} naming the first bad value and what is allowed.
  * @example
  * ```ts
- * planSweep({ sets: [{ label: "x", policies: ["ev", "sum:20"] }], rules: ["standard"],
- *   players: [2, 3], seeds: 1, seed: 1, games: 100 }).length; // 2
+ * import assert from "node:assert/strict";
+ * const plan = planSweep({ sets: [{ label: "x", policies: ["ev", "sum:20"] }], rules: ["standard"],
+ *   players: [2, 3], seeds: 1, seed: 1, games: 100 });
+ * assert.deepEqual(plan.map((r) => r.players), [2, 3]);
  * ```
  */
 export function planSweep(config: SweepConfig): SweepRun[] {
@@ -347,13 +362,14 @@ export function planSweep(config: SweepConfig): SweepRun[] {
  * @throws {InputError} from a sub-sweep, or naming a cell planned twice.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const plan = planSweeps([
  *   { sets: [{ label: "a", policies: ["ev", "sum:20"] }], rules: ["standard"],
  *     players: [2, 3], seeds: 3, seed: 1, games: 100 },
  *   { sets: [{ label: "b", policies: ["ev", "sum:25"] }], rules: ["immediate-actions"],
  *     players: [4], seeds: 1, seed: 1, games: 50 },
  * ]);
- * plan.length; // 2 × 3 + 1 = 7
+ * assert.equal(plan.length, 7); // 2 × 3 + 1
  * ```
  */
 export function planSweeps(configs: SweepConfig[]): SweepRun[] {
@@ -397,8 +413,13 @@ export interface SweepRunOptions {
  *
  * @example
  * ```ts
- * declare const config: SweepConfig;
- * const accs = await runSweep(planSweep(config), { workers: 2 });
+ * import assert from "node:assert/strict";
+ * const plan = planSweep({
+ *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
+ *   rules: ["standard"], players: [2, 4], seeds: 2, seed: 1, games: 100,
+ * });
+ * const accs = await runSweep(plan, { workers: 1 });
+ * assert.deepEqual(accs.map((a) => a.games), [100, 100, 100, 100]); // one accumulator per run, in plan order
  * ```
  */
 export function runSweep(
@@ -415,8 +436,13 @@ export function runSweep(
  * @throws {InputError} naming the bad spec.
  * @example
  * ```ts
- * declare const config: SweepConfig;
- * await checkSweep(planSweep(config));
+ * import assert from "node:assert/strict";
+ * const config = { rules: ["standard"], players: [2], seeds: 1, seed: 1, games: 10 };
+ * await checkSweep(planSweep({ ...config, sets: [{ label: "x", policies: ["ev", "sum:20"] }] }));
+ * await assert.rejects(
+ *   checkSweep(planSweep({ ...config, sets: [{ label: "x", policies: ["ev", "nope"] }] })),
+ *   /unknown policy 'nope'/,
+ * );
  * ```
  */
 export async function checkSweep(plan: SweepRun[]): Promise<void> {
@@ -434,7 +460,8 @@ function pool(accs: RunAccum[]): RunAccum {
  *
  * @example
  * ```ts
- * SWEEP_COLUMNS[0]; // "set"
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(SWEEP_COLUMNS.slice(0, 4), ["set", "rules", "players", "policy"]);
  * ```
  */
 export const SWEEP_COLUMNS = [
@@ -461,8 +488,16 @@ const r6 = (x: number) => round(x, 6);
  *
  * @example
  * ```ts
- * declare const plan: SweepRun[], accs: RunAccum[];
- * sweepRows(plan, accs)[0].win_share;
+ * import assert from "node:assert/strict";
+ * const plan = planSweep({
+ *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
+ *   rules: ["standard"], players: [2, 4], seeds: 2, seed: 1, games: 100,
+ * });
+ * const accs = await runSweep(plan, { workers: 1 });
+ * const [row] = sweepRows(plan, accs);
+ * assert.equal(row.policy, "ev");
+ * assert.equal(row.win_share, Number(row.wins) / Number(row.games));
+ * assert.ok(Number(row.ci_low) <= Number(row.win_share) && Number(row.win_share) <= Number(row.ci_high));
  * ```
  */
 export function sweepRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
@@ -494,9 +529,14 @@ export function sweepRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
  *
  * @example
  * ```ts
- * declare const plan: SweepRun[], accs: RunAccum[];
+ * import assert from "node:assert/strict";
+ * const plan = planSweep({
+ *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
+ *   rules: ["standard"], players: [2, 4], seeds: 2, seed: 1, games: 100,
+ * });
+ * const accs = await runSweep(plan, { workers: 1 });
  * const c: PooledCell = pooledCells(plan, accs)[0];
- * c.acc.games; // the games of all its replicates
+ * assert.equal(c.acc.games, 200); // the games of its 2 replicates
  * ```
  */
 export interface PooledCell {
@@ -516,8 +556,13 @@ export interface PooledCell {
  *
  * @example
  * ```ts
- * declare const plan: SweepRun[], accs: RunAccum[];
- * pooledCells(plan, accs).map((c) => c.acc.games);
+ * import assert from "node:assert/strict";
+ * const plan = planSweep({
+ *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
+ *   rules: ["standard"], players: [2, 4], seeds: 2, seed: 1, games: 100,
+ * });
+ * const accs = await runSweep(plan, { workers: 1 });
+ * assert.deepEqual(pooledCells(plan, accs).map((c) => [c.run.players, c.acc.games]), [[2, 200], [4, 200]]);
  * ```
  */
 export function pooledCells(plan: SweepRun[], accs: RunAccum[]): PooledCell[] {
@@ -539,8 +584,15 @@ export function pooledCells(plan: SweepRun[], accs: RunAccum[]): PooledCell[] {
  *
  * @example
  * ```ts
- * declare const plan: SweepRun[], accs: RunAccum[];
- * pooledRows(plan, accs).filter((r) => r.players === 4);
+ * import assert from "node:assert/strict";
+ * const plan = planSweep({
+ *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
+ *   rules: ["standard"], players: [2, 4], seeds: 2, seed: 1, games: 100,
+ * });
+ * const accs = await runSweep(plan, { workers: 1 });
+ * const four = pooledRows(plan, accs).filter((r) => r.players === 4);
+ * assert.deepEqual(four.map((r) => [r.policy, r.seats, r.games]), [["ev", 2, 200], ["bust:0.25", 2, 200]]);
+ * for (const r of four) assert.equal(r.excess, Math.round((Number(r.win_share) - 1 / 4) * 1e6) / 1e6);
  * ```
  */
 export function pooledRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
@@ -666,11 +718,13 @@ export interface WinShareChartOptions extends SweepChartOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderSvg } from "../chart/chart.ts";
- * renderSvg(winShareChart(
+ * const svg = renderSvg(winShareChart(
  *   [{ rules: "standard", series: "ev", x: 2, y: 0.01, lo: 0, hi: 0.02 }],
- *   { rules: ["standard"], players: [2], series: ["ev"], seriesLabel: "Policy" },
+ *   { title: "ev by size", rules: ["standard"], players: [2], series: ["ev"], seriesLabel: "Policy" },
  * ));
+ * assert.ok(svg.includes(">ev by size</text>"));
  * ```
  */
 export function winShareChart(
@@ -761,9 +815,15 @@ export function winShareChart(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderSvg } from "../chart/chart.ts";
- * declare const plan: SweepRun[], accs: RunAccum[];
- * renderSvg(sweepChart(pooledRows(plan, accs), { title: "ev vs bust:0.25" }));
+ * const plan = planSweep({
+ *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
+ *   rules: ["standard"], players: [2, 4], seeds: 2, seed: 1, games: 100,
+ * });
+ * const accs = await runSweep(plan, { workers: 1 });
+ * const svg = renderSvg(sweepChart(pooledRows(plan, accs), { title: "ev vs bust:0.25" }));
+ * assert.ok(svg.includes(">ev vs bust:0.25</text>"));
  * ```
  */
 export function sweepChart(
@@ -829,7 +889,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
  *
  * @example
  * ```ts
- * declare const sets: PolicySet[];
+ * const sets: PolicySet[] = [{ label: "bust", policies: ["ev", "bust:0.25"] }];
  * const c: SweepExperimentConfig = { name: "sweep", claim: "-", sets, rules: ["standard"],
  *   players: [2, 3], seeds: 3, games: 2000, quickGames: 200 };
  * ```
@@ -854,10 +914,13 @@ export interface SweepExperimentConfig extends Omit<SweepConfig, "seed"> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const exp = sweepExperiment({ name: "sweep", claim: "ev vs bust:0.25 by size",
  *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
- *   rules: ["standard"], players: [2, 4, 6], seeds: 3, games: 2000 });
- * const res = await exp.run({ seed: 1, quick: true, workers: 2 });
+ *   rules: ["standard"], players: [2, 4, 6], seeds: 3, games: 2000, quickGames: 100 });
+ * const res = await exp.run({ seed: 1, quick: true, workers: 1 });
+ * assert.equal(res.rows.length, 18); // 3 sizes × 3 seeds × 2 policies
+ * assert.ok(res.rows.every((r) => r.games === 100)); // quickGames in a quick run
  * ```
  */
 export function sweepExperiment(config: SweepExperimentConfig): Experiment {

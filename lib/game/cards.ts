@@ -8,9 +8,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseCard, cardName, FREEZE } from "./cards.ts";
- * parseCard("freeze") === FREEZE; // true
- * cardName(12); // "12"
+ * assert.equal(parseCard("freeze"), FREEZE);
+ * assert.equal(cardName(12), "12");
  * ```
  * @module
  */
@@ -63,8 +64,9 @@ export const CARD_NAMES: readonly string[] = [
  *
  * @example
  * ```ts
- * isNumber(7); // true
- * isNumber(X2); // false
+ * import assert from "node:assert/strict";
+ * assert.equal(isNumber(7), true);
+ * assert.equal(isNumber(X2), false);
  * ```
  */
 export function isNumber(kind: number): boolean {
@@ -76,7 +78,9 @@ export function isNumber(kind: number): boolean {
  *
  * @example
  * ```ts
- * isModifier(X2); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(isModifier(X2), true);
+ * assert.equal(isModifier(7), false);
  * ```
  */
 export function isModifier(kind: number): boolean {
@@ -88,7 +92,8 @@ export function isModifier(kind: number): boolean {
  *
  * @example
  * ```ts
- * plusValue(PLUS10); // 10
+ * import assert from "node:assert/strict";
+ * assert.equal(plusValue(PLUS10), 10);
  * ```
  */
 export function plusValue(kind: number): number {
@@ -100,7 +105,8 @@ export function plusValue(kind: number): number {
  *
  * @example
  * ```ts
- * modifierBit(X2); // 32
+ * import assert from "node:assert/strict";
+ * assert.equal(modifierBit(X2), 32);
  * ```
  */
 export function modifierBit(kind: number): number {
@@ -144,8 +150,9 @@ export const COUNT_OF_MASK: Uint8Array = (() => {
  *
  * @example
  * ```ts
- * // 5 + 7 with x2 and +10 is 34
- * lineScore((1 << 5) | (1 << 7), modifierBit(X2) | modifierBit(PLUS10), false); // 34
+ * import assert from "node:assert/strict";
+ * // 5 + 7 with x2 and +10 is (5 + 7) × 2 + 10
+ * assert.equal(lineScore((1 << 5) | (1 << 7), modifierBit(X2) | modifierBit(PLUS10), false), 34);
  * ```
  */
 export function lineScore(
@@ -165,7 +172,12 @@ export class InputError extends Error {
    *
    * @example
    * ```ts
-   * throw new InputError("unknown card 'x3': allowed 0-12, +2, +4, +6, +8, +10, x2, freeze, flip3, chance");
+   * import assert from "node:assert/strict";
+   * assert.throws(
+   *   () => { throw new InputError("unknown card 'x3': allowed 0-12, +2, +4, +6, +8, +10, x2, freeze, flip3, chance"); },
+   *   { name: "InputError", message: /^unknown card 'x3': allowed / },
+   * );
+   * assert.throws(() => parseCard("x3"), InputError); // what parseCard throws
    * ```
    */
   constructor(message: string) {
@@ -181,7 +193,10 @@ export class InputError extends Error {
  * @throws {InputError} for anything else.
  * @example
  * ```ts
- * parseCard("+10"); // 17
+ * import assert from "node:assert/strict";
+ * assert.equal(parseCard("+10"), PLUS10);
+ * assert.equal(PLUS10, 17);
+ * assert.throws(() => parseCard("x3"), /unknown card 'x3'/);
  * ```
  */
 export function parseCard(text: string): number {
@@ -203,7 +218,9 @@ export function parseCard(text: string): number {
  * @throws {InputError} naming the bad card or list.
  * @example
  * ```ts
- * parseCards("12, x2, freeze"); // [12, 18, 19]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseCards("12, x2, freeze"), [12, X2, FREEZE]);
+ * assert.deepEqual([X2, FREEZE], [18, 19]);
  * ```
  */
 export function parseCards(text: string, flag?: string): number[] {
@@ -232,7 +249,9 @@ export function parseCards(text: string, flag?: string): number[] {
  *
  * @example
  * ```ts
- * cardName(21); // "chance"
+ * import assert from "node:assert/strict";
+ * assert.equal(cardName(21), "chance");
+ * assert.equal(cardName(X2), "x2");
  * ```
  */
 export function cardName(kind: number): string {
@@ -244,7 +263,8 @@ export function cardName(kind: number): string {
  *
  * @example
  * ```ts
- * maskNumbers(0b101); // [0, 2]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(maskNumbers(0b101), [0, 2]);
  * ```
  */
 export function maskNumbers(mask: number): number[] {
@@ -258,7 +278,8 @@ export function maskNumbers(mask: number): number[] {
  *
  * @example
  * ```ts
- * maskModifiers(modifierBit(X2)); // [18]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(maskModifiers(modifierBit(X2)), [X2]);
  * ```
  */
 export function maskModifiers(mask: number): number[] {

@@ -26,12 +26,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Game } from "./engine.ts";
  * import { getRules } from "./rules.ts";
  * import { makeStrategy } from "../run/registry.ts";
  * const g = new Game(getRules("standard"), [makeStrategy("ev"), makeStrategy("sum:20")], { seed: 1 });
  * const result = g.playGame();
- * result.totals.length; // 2
+ * assert.equal(result.totals.length, 2);
+ * assert.ok(Math.max(...result.totals) >= 200); // the target
  * ```
  * @module
  */
@@ -72,9 +74,12 @@ const CONSUMED = 255;
  *
  * @example
  * ```ts
- * import { getRules } from "./rules.ts";
+ * import assert from "node:assert/strict";
+ * import { getRules, withRules } from "./rules.ts";
  * import { makeStrategy } from "../run/registry.ts";
- * new Game(getRules(), [makeStrategy("sum:1000")]).playGame().rounds <= MAX_ROUNDS; // true
+ * // a target no one reaches: the game stops after MAX_ROUNDS rounds
+ * const rules = withRules(getRules(), { target: 1e9 });
+ * assert.equal(new Game(rules, [makeStrategy("sum:1000")]).playGame().rounds, MAX_ROUNDS);
  * ```
  */
 export const MAX_ROUNDS = 10000;
@@ -115,11 +120,13 @@ export interface GameResult {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getRules } from "./rules.ts";
  * import { makeStrategy } from "../run/registry.ts";
  * const g = new Game(getRules("solo-model"), [makeStrategy("sum:20")], { seed: 7 });
  * g.newGame();
  * const score = g.playRound()[0];
+ * assert.ok(score === 0 || score >= 20); // bust, or stayed at 20 or more
  * ```
  */
 export class Game implements TableView {
@@ -244,8 +251,14 @@ export class Game implements TableView {
    *
    * @example
    * ```ts
-   * declare const g: Game;
+   * import assert from "node:assert/strict";
+   * import { getRules } from "./rules.ts";
+   * import { makeStrategy } from "../run/registry.ts";
+   * const g = new Game(getRules(), [makeStrategy("ev"), makeStrategy("sum:20")], { seed: 1 });
    * g.newGame({ seed: 3, stream: 12 });
+   * const first = g.playGame().totals;
+   * g.newGame({ seed: 3, stream: 12 });
+   * assert.deepEqual(g.playGame().totals, first); // the same stream, the same game
    * ```
    */
   newGame(
@@ -514,8 +527,14 @@ export class Game implements TableView {
    *
    * @example
    * ```ts
-   * declare const g: Game;
+   * import assert from "node:assert/strict";
+   * import { getRules } from "./rules.ts";
+   * import { makeStrategy } from "../run/registry.ts";
+   * const g = new Game(getRules(), [makeStrategy("ev"), makeStrategy("sum:20")], { seed: 1 });
+   * g.newGame();
    * const scores = g.playRound();
+   * assert.equal(scores.length, 2);
+   * assert.equal(g.round, 1);
    * ```
    */
   playRound(): Float64Array {
@@ -884,8 +903,12 @@ export class Game implements TableView {
    * @param maxRounds stop after this many rounds even if nobody has won
    * @example
    * ```ts
-   * declare const g: Game;
+   * import assert from "node:assert/strict";
+   * import { getRules } from "./rules.ts";
+   * import { makeStrategy } from "../run/registry.ts";
+   * const g = new Game(getRules(), [makeStrategy("ev"), makeStrategy("sum:20")], { seed: 1 });
    * const { winner, totals } = g.playGame();
+   * assert.equal(totals[winner!], Math.max(...totals));
    * ```
    */
   playGame(maxRounds = Infinity): GameResult {
@@ -921,8 +944,12 @@ export class Game implements TableView {
    * @returns null when conserved, else a description of the first mismatch.
    * @example
    * ```ts
-   * declare const g: Game;
-   * g.checkConservation(); // null
+   * import assert from "node:assert/strict";
+   * import { getRules } from "./rules.ts";
+   * import { makeStrategy } from "../run/registry.ts";
+   * const g = new Game(getRules(), [makeStrategy("ev"), makeStrategy("sum:20")], { seed: 1 });
+   * g.playRound();
+   * assert.equal(g.checkConservation(), null);
    * ```
    */
   checkConservation(): string | null {

@@ -6,8 +6,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatEvent } from "./events.ts";
- * formatEvent({ type: "stay", seat: 0, score: 21 }, ["ev"]); // "P1 (ev) stays on 21"
+ * assert.equal(formatEvent({ type: "stay", seat: 0, score: 21 }, ["ev"]), "P1 (ev) stays on 21");
  * ```
  * @module
  */
@@ -51,7 +52,8 @@ export type Listener = (event: GameEvent) => void;
  * @param names a label per seat (policy specs)
  * @example
  * ```ts
- * formatEvent({ type: "bust", seat: 1, card: "7" }, ["ev", "sum:20"]); // "P2 (sum:20) busts on 7"
+ * import assert from "node:assert/strict";
+ * assert.equal(formatEvent({ type: "bust", seat: 1, card: "7" }, ["ev", "sum:20"]), "P2 (sum:20) busts on 7");
  * ```
  */
 export function formatEvent(e: GameEvent, names: readonly string[]): string {

@@ -21,9 +21,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Rng } from "./rng.ts";
  * const r = new Rng(42);
- * r.below(6); // an integer in [0, 6)
+ * const roll = r.below(6);
+ * assert.ok(Number.isInteger(roll) && roll >= 0 && roll < 6);
+ * assert.equal(new Rng(42).below(6), roll); // the same seed, the same numbers
  * ```
  * @module
  */
@@ -51,7 +54,9 @@ export class Rng {
    * @param stream an independent stream number (default 0)
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * const r = new Rng(1, 7);
+   * assert.notEqual(r.next(), new Rng(1, 8).next()); // another stream of seed 1
    * ```
    */
   constructor(seed = 0, stream = 0) {
@@ -64,8 +69,11 @@ export class Rng {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * const r = new Rng(1);
+   * r.next();
    * r.reseed(1, 2);
+   * assert.equal(r.next(), new Rng(1, 2).next());
    * ```
    */
   reseed(seed: number, stream = 0): void {
@@ -84,7 +92,9 @@ export class Rng {
    *
    * @example
    * ```ts
-   * new Rng(5).next() >= 0; // true
+   * import assert from "node:assert/strict";
+   * const x = new Rng(5).next();
+   * assert.ok(Number.isInteger(x) && x >= 0 && x < 2 ** 32);
    * ```
    */
   next(): number {
@@ -103,7 +113,9 @@ export class Rng {
    *
    * @example
    * ```ts
-   * new Rng(3).below(94) < 94; // true
+   * import assert from "node:assert/strict";
+   * const r = new Rng(3);
+   * for (let i = 0; i < 1000; i++) assert.ok(r.below(94) < 94);
    * ```
    */
   below(n: number): number {
@@ -115,7 +127,9 @@ export class Rng {
    *
    * @example
    * ```ts
-   * new Rng(3).float() < 1; // true
+   * import assert from "node:assert/strict";
+   * const u = new Rng(3).float();
+   * assert.ok(u >= 0 && u < 1);
    * ```
    */
   float(): number {
@@ -130,7 +144,9 @@ export class Rng {
  *
  * @example
  * ```ts
- * deriveSeed(1, "field-size", 0); // 4113676501
+ * import assert from "node:assert/strict";
+ * assert.equal(deriveSeed(1, "field-size", 0), 4113676501);
+ * assert.notEqual(deriveSeed(1, "field-size", 1), 4113676501);
  * ```
  */
 export function deriveSeed(

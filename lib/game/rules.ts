@@ -6,9 +6,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getRules } from "./rules.ts";
  * const r = getRules("standard");
- * r.deck.reduce((a, b) => a + b, 0); // 94
+ * assert.equal(r.deck.reduce((a, b) => a + b, 0), 94);
  * ```
  * @module
  */
@@ -142,7 +143,9 @@ export const PRESET_NAMES: readonly string[] = PRESETS.map((p) => p.name);
  * @throws {InputError} naming the bad value and the allowed ones.
  * @example
  * ```ts
- * getRules("duel").maxPlayers; // 2
+ * import assert from "node:assert/strict";
+ * assert.equal(getRules("duel").maxPlayers, 2);
+ * assert.throws(() => getRules("nope"), /nope/);
  * ```
  */
 export function getRules(name = "standard"): Rules {
@@ -160,7 +163,9 @@ export function getRules(name = "standard"): Rules {
  *
  * @example
  * ```ts
- * withRules(getRules(), { target: 100 }).target; // 100
+ * import assert from "node:assert/strict";
+ * assert.equal(withRules(getRules(), { target: 100 }).target, 100);
+ * assert.equal(getRules().target, 200); // the preset is not changed
  * ```
  */
 export function withRules(base: Rules, change: Partial<Rules>): Rules {
@@ -181,7 +186,9 @@ export function deckSize(rules: Rules): number {
  * @throws {InputError} naming the card and the number allowed.
  * @example
  * ```ts
- * checkStack(getRules("duel"), [12, 12]); // ok
+ * import assert from "node:assert/strict";
+ * checkStack(getRules("duel"), [12, 12]); // twelve 12s in the deck
+ * assert.throws(() => checkStack(getRules("duel"), Array(13).fill(12)), /12/);
  * ```
  */
 export function checkStack(rules: Rules, cards: readonly number[]): void {

@@ -25,8 +25,9 @@ import type { Rules } from "./rules.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ACTIVE, BUSTED } from "./view.ts";
- * [ACTIVE, BUSTED]; // [0, 3]
+ * assert.deepEqual([ACTIVE, BUSTED], [0, 3]);
  * ```
  */
 export const ACTIVE = 0, STAYED = 1, FROZEN = 2, BUSTED = 3;

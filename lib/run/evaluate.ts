@@ -6,9 +6,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { evaluatePolicies } from "./evaluate.ts";
  * const [row] = evaluatePolicies(["sum:20"], "approx");
- * row.ev.toFixed(3); // "20.251"
+ * assert.equal(row.ev.toFixed(3), "20.251");
  * ```
  * @module
  */
@@ -50,7 +51,8 @@ export type { Evaluation } from "../solver/forward.ts";
  * import { makeStrategy } from "./registry.ts";
  * import { getModel } from "../solver/model.ts";
  * import { spaceOf } from "../solver/solve.ts";
- * evaluateStrategy(spaceOf(getModel("approx")), makeStrategy("count:4")).ev; // 19.669…
+ * import assert from "node:assert/strict";
+ * assert.equal(evaluateStrategy(spaceOf(getModel("approx")), makeStrategy("count:4")).ev.toFixed(3), "19.669");
  * ```
  */
 export function evaluateStrategy(
@@ -101,7 +103,8 @@ const NOT_SOLO: Record<string, string> = {
  * @example
  * ```ts
  * import { getModel } from "../solver/model.ts";
- * soloStrategy("optimal", getModel("approx")).name; // "dp:approx"
+ * import assert from "node:assert/strict";
+ * assert.equal(soloStrategy("optimal", getModel("approx")).name, "dp:approx");
  * ```
  */
 export function soloStrategy(spec: string, model: SoloModel): Strategy {
@@ -121,8 +124,9 @@ export function soloStrategy(spec: string, model: SoloModel): Strategy {
  * @throws {InputError} for an unknown model or a bad policy (before any work).
  * @example
  * ```ts
- * evaluatePolicies(["optimal", "sum:20", "bust:0.25"], "approx").map((r) => r.ev.toFixed(3));
- * // ["22.232", "20.251", "20.988"]
+ * import assert from "node:assert/strict";
+ * const evs = evaluatePolicies(["optimal", "sum:20", "bust:0.25"], "approx").map((r) => r.ev.toFixed(3));
+ * assert.deepEqual(evs, ["22.232", "20.251", "20.988"]);
  * ```
  */
 export function evaluatePolicies(
@@ -167,7 +171,8 @@ export function evaluatePolicies(
  *
  * @example
  * ```ts
- * evaluatePolicies(SEED_TABLE, "approx").length; // 10
+ * import assert from "node:assert/strict";
+ * assert.equal(evaluatePolicies(SEED_TABLE, "approx").length, 10);
  * ```
  */
 export const SEED_TABLE: readonly string[] = [
@@ -190,8 +195,10 @@ export const SEED_TABLE: readonly string[] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const o = optimalEvaluation("approx");
- * o.distribution[0]; // 0.3173…: busts (and nothing else) score 0
+ * assert.equal(o.distribution[0].toFixed(4), "0.3173"); // busts (and nothing else) score 0
+ * assert.equal(o.ev.toFixed(4), "22.2318");
  * ```
  */
 export function optimalEvaluation(

@@ -14,9 +14,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isModuleSpec, loadPolicies } from "./modules.ts";
- * isModuleSpec("./my_policy.ts:0.3"); // true
- * await loadPolicies(["./my_policy.ts:0.3", "ev"]);
+ * import { makeStrategy } from "./registry.ts";
+ * // a path relative to the working directory (here the repository's root)
+ * assert.ok(isModuleSpec("./tests/fixtures/my_policy.ts:0.3"));
+ * await loadPolicies(["./tests/fixtures/my_policy.ts:0.3", "ev"]);
+ * assert.equal(makeStrategy("./tests/fixtures/my_policy.ts:0.3").name, "cautious:0.3");
  * ```
  * @module
  */
@@ -31,14 +35,17 @@ const MODULE_RE =
   /^((?:\.{1,2}\/|\/|file:\/\/).*?\.(?:ts|js|mts|mjs))(?::(.*))?$/;
 
 /**
- * True when a spec names a policy module (a path starting `../strategies/`, `../`, `/`
+ * True when a spec names a policy module (a path starting `./`, `../`, `/`
  * or `file://`, ending in `.ts`, `.js`, `.mts` or `.mjs`, optionally
  * followed by `:PARAM`).
  *
  * @example
  * ```ts
- * isModuleSpec("../p.ts"); // true
- * isModuleSpec("ev"); // false
+ * import assert from "node:assert/strict";
+ * assert.equal(isModuleSpec("../p.ts"), true);
+ * assert.equal(isModuleSpec("./p.ts:0.3"), true);
+ * assert.equal(isModuleSpec("ev"), false);
+ * assert.equal(isModuleSpec("p.ts"), false); // a bare name is not a path
  * ```
  */
 export function isModuleSpec(spec: string): boolean {
@@ -51,7 +58,10 @@ export function isModuleSpec(spec: string): boolean {
  *
  * @example
  * ```ts
- * splitModuleSpec("./p.ts:0.3"); // { path: "./p.ts", url: "file:///…/p.ts", param: "0.3" }
+ * import assert from "node:assert/strict";
+ * const { path, url, param } = splitModuleSpec("./p.ts:0.3");
+ * assert.deepEqual([path, param], ["./p.ts", "0.3"]);
+ * assert.equal(url, new URL("p.ts", `file://${Deno.cwd()}/`).href);
  * ```
  */
 export function splitModuleSpec(
@@ -73,8 +83,9 @@ export function splitModuleSpec(
  *
  * @example
  * ```ts
- * resolvePolicySpec("ev"); // "ev"
- * resolvePolicySpec("./p.ts:1"); // "file:///…/p.ts:1"
+ * import assert from "node:assert/strict";
+ * assert.equal(resolvePolicySpec("ev"), "ev");
+ * assert.equal(resolvePolicySpec("./p.ts:1"), `${new URL("p.ts", `file://${Deno.cwd()}/`).href}:1`);
  * ```
  */
 export function resolvePolicySpec(spec: string): string {
@@ -98,7 +109,9 @@ function firstLine(e: unknown): string {
  *   default-exported function, factory that throws or returns a non-Strategy.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * await loadPolicies(["./tests/fixtures/my_policy.ts:0.3"]);
+ * await assert.rejects(loadPolicies(["./tests/fixtures/none.ts"]), /none\.ts/); // one line naming it
  * ```
  */
 export async function loadPolicies(specs: readonly string[]): Promise<void> {
@@ -145,7 +158,10 @@ export async function loadPolicies(specs: readonly string[]): Promise<void> {
  *
  * @example
  * ```ts
- * isPolicyLoaded("./p.ts"); // false before loadPolicies
+ * import assert from "node:assert/strict";
+ * assert.equal(isPolicyLoaded("./tests/fixtures/my_policy.ts"), false); // before loadPolicies
+ * await loadPolicies(["./tests/fixtures/my_policy.ts"]);
+ * assert.equal(isPolicyLoaded("./tests/fixtures/my_policy.ts:0.5"), true); // whatever the parameter
  * ```
  */
 export function isPolicyLoaded(spec: string): boolean {
@@ -160,8 +176,11 @@ export function isPolicyLoaded(spec: string): boolean {
  *   or returns something that is not a Strategy.
  * @example
  * ```ts
- * await loadPolicies(["./p.ts:0.3"]);
- * moduleStrategy("./p.ts:0.3").hit;
+ * import assert from "node:assert/strict";
+ * await loadPolicies(["./tests/fixtures/my_policy.ts:0.3"]);
+ * const s = moduleStrategy("./tests/fixtures/my_policy.ts:0.3");
+ * assert.equal(s.name, "cautious:0.3");
+ * assert.equal(typeof s.hit, "function");
  * ```
  */
 export function moduleStrategy(spec: string): Strategy {

@@ -10,13 +10,18 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runChunks } from "./parallel.ts";
- * const parts = await runChunks<number>({
+ * import type { playBatchChunk } from "./runner.ts";
+ * const parts = await runChunks<Awaited<ReturnType<typeof playBatchChunk>>>({
  *   module: new URL("./runner.ts", import.meta.url).href,
  *   fn: "playBatchChunk",
- *   args: { runs: [{ rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 1000, mode: "game" }] },
- *   total: 1000,
+ *   args: { runs: [{ rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 100, mode: "game" }] },
+ *   total: 100,
+ *   workers: 1,
  * });
+ * // the chunks' results in chunk order: every game of the run once
+ * assert.equal(parts.flat().reduce((n, p) => n + p.acc.games, 0), 100);
  * ```
  * @module
  */
@@ -51,7 +56,8 @@ export function defaultWorkers(): number {
  *
  * @example
  * ```ts
- * chunkBounds(10, 3); // [[0, 4], [4, 7], [7, 10]]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(chunkBounds(10, 3), [[0, 3], [3, 6], [6, 10]]);
  * ```
  */
 export function chunkBounds(
@@ -109,8 +115,11 @@ export interface WorkerJob {
  *
  * @example
  * ```ts
- * const module = new URL("./work.ts", import.meta.url).href; // exports `work`
- * const parts = await runChunks({ module, fn: "work", args: {}, total: 100, workers: 2 });
+ * import assert from "node:assert/strict";
+ * // any module exporting fn(args, from, to), here a data URL that sums its range
+ * const module = "data:text/javascript,export const work = (_a, from, to) => (to - from) * (from + to - 1) / 2;";
+ * const parts = await runChunks<number>({ module, fn: "work", args: {}, total: 100, workers: 2 });
+ * assert.equal(parts.reduce((a, b) => a + b, 0), 4950); // 0 + 1 + ... + 99
  * ```
  */
 export async function runChunks<R>(job: ChunkJob): Promise<R[]> {

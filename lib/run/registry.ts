@@ -4,9 +4,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { makeStrategy, parseSpecs } from "./registry.ts";
- * makeStrategy("sum:20").name; // "sum:20"
- * parseSpecs("ev,bust:0.25").length; // 2
+ * assert.equal(makeStrategy("sum:20").name, "sum:20");
+ * assert.deepEqual(parseSpecs("ev,bust:0.25").map((s) => s.name), ["ev", "bust:0.25"]);
+ * assert.throws(() => makeStrategy("sum"), /sum/);
  * ```
  * @module
  */
@@ -41,7 +43,8 @@ export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
  * ```ts
  * import { DpStrategy } from "../solver/dp_strategy.ts";
  * import { makeStrategy } from "./registry.ts";
- * makeStrategy("dp") instanceof DpStrategy; // true
+ * import assert from "node:assert/strict";
+ * assert.ok(makeStrategy("dp") instanceof DpStrategy);
  * ```
  */
 export const DP_ENTRY: StrategyEntry = {
@@ -243,8 +246,10 @@ export const REGISTRY: StrategyEntry[] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * registerStrategy({ name: "always", param: "none", usage: "always", describe: "Always hits.",
  *   make: () => ({ name: "always", hit: () => true, target: (_v, s) => s }) });
+ * assert.equal(makeStrategy("always").name, "always");
  * ```
  */
 export function registerStrategy(entry: StrategyEntry): void {
@@ -263,7 +268,8 @@ const RUNTIME = new Set<string>();
  *
  * @example
  * ```ts
- * isThreadLocal("ev"); // false
+ * import assert from "node:assert/strict";
+ * assert.equal(isThreadLocal("ev"), false);
  * ```
  */
 export function isThreadLocal(spec: string): boolean {
@@ -285,7 +291,9 @@ function allowed(): string {
  * @throws {InputError} naming the bad spec and what is allowed.
  * @example
  * ```ts
- * makeStrategy("bust:0.25").name; // "bust:0.25"
+ * import assert from "node:assert/strict";
+ * assert.equal(makeStrategy("bust:0.25").name, "bust:0.25");
+ * assert.throws(() => makeStrategy("bust:2"), /bust/);
  * ```
  */
 export function makeStrategy(spec: string): Strategy {
@@ -300,8 +308,9 @@ export function makeStrategy(spec: string): Strategy {
  * @throws {InputError} naming the bad spec and what is allowed.
  * @example
  * ```ts
- * resolveStrategy("dp", { model: "approx" }).name; // "dp:approx"
- * resolveStrategy("advice:seed").name; // "advice:seed"
+ * import assert from "node:assert/strict";
+ * assert.equal(resolveStrategy("dp", { model: "approx" }).name, "dp:approx");
+ * assert.equal(resolveStrategy("advice:seed").name, "advice:seed");
  * ```
  */
 export function resolveStrategy(
@@ -357,7 +366,8 @@ export function resolveStrategy(
  *
  * @example
  * ```ts
- * parseSpecs("ev,ev,ev").map((s) => s.name); // ["ev", "ev", "ev"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseSpecs("ev,ev,ev").map((s) => s.name), ["ev", "ev", "ev"]);
  * ```
  */
 export function parseSpecs(list: string): Strategy[] {

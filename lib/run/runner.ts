@@ -19,10 +19,14 @@
  *
  * @example
  * ```ts
- * import { runAll } from "./runner.ts";
+ * import assert from "node:assert/strict";
+ * import { runAll, type RunSpec } from "./runner.ts";
  * import { policyRows } from "./stats.ts";
- * const [acc] = await runAll([{ rules: "standard", policies: ["ev", "bust:0.25"], seed: 1, count: 2000, mode: "game" }]);
- * policyRows(acc)[0].win_share;
+ * const spec: RunSpec = { rules: "standard", policies: ["ev", "bust:0.25"], seed: 1, count: 100, mode: "game" };
+ * const [one] = await runAll([spec], { workers: 1 });
+ * const [two] = await runAll([spec], { workers: 2 });
+ * assert.deepEqual(two, one); // game g is played on stream (seed, g) whatever the workers
+ * assert.equal(policyRows(one)[0].policy, "ev");
  * ```
  * @module
  */
@@ -79,8 +83,9 @@ export interface RunSpec {
  *
  * @example
  * ```ts
- * declare const acc: RunAccum;
- * acc.score_hist[0].length === MAX_ROUND_SCORE + 1; // true in round mode
+ * import assert from "node:assert/strict";
+ * const acc = playRange({ rules: "solo-model", policies: ["sum:20"], seed: 1, count: 10, mode: "round" }, 0, 10);
+ * assert.equal(acc.score_hist[0].length, MAX_ROUND_SCORE + 1); // in round mode
  * ```
  */
 export const MAX_ROUND_SCORE = 200;
@@ -91,9 +96,11 @@ export const MAX_ROUND_SCORE = 200;
  *
  * @example
  * ```ts
- * declare const spec: RunSpec;
+ * import assert from "node:assert/strict";
+ * const spec: RunSpec = { rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 100, mode: "game" };
  * const acc: RunAccum = playRange(spec, 0, 100);
- * acc.wins[0] / acc.games;
+ * assert.equal(acc.games, 100);
+ * assert.equal(acc.wins[0] + acc.wins[1] + acc.draws, 100); // each game won by one seat, or drawn
  * ```
  */
 export interface RunAccum {
@@ -155,7 +162,10 @@ function groupsOf(spec: RunSpec): { labels: string[]; of: number[] } {
  *
  * @example
  * ```ts
- * emptyAccum({ rules: "standard", policies: ["ev", "ev"], seed: 1, count: 0, mode: "game" }).seats; // [2]
+ * import assert from "node:assert/strict";
+ * const acc = emptyAccum({ rules: "standard", policies: ["ev", "ev"], seed: 1, count: 0, mode: "game" });
+ * assert.deepEqual(acc.seats, [2]); // one group, ev, of two seats
+ * assert.equal(acc.games, 0);
  * ```
  */
 export function emptyAccum(spec: RunSpec): RunAccum {
@@ -205,9 +215,11 @@ const VECTORS = [
  * @throws {Error} when the two accumulators are not of the same run shape.
  * @example
  * ```ts
- * declare const spec: RunSpec;
+ * import assert from "node:assert/strict";
+ * const spec: RunSpec = { rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 100, mode: "game" };
  * const all = mergeAccum(emptyAccum(spec), playRange(spec, 0, 50));
- * mergeAccum(all, playRange(spec, 50, 100)).games; // 100
+ * mergeAccum(all, playRange(spec, 50, 100));
+ * assert.deepEqual(all, playRange(spec, 0, 100)); // two halves add up to the whole, exactly
  * ```
  */
 export function mergeAccum(into: RunAccum, from: RunAccum): RunAccum {
@@ -280,7 +292,10 @@ function rulesOf(spec: RunSpec): Rules {
  *
  * @example
  * ```ts
- * playRange({ rules: "solo-model", policies: ["sum:20"], seed: 1, count: 100, mode: "round" }, 0, 100).games; // 100
+ * import assert from "node:assert/strict";
+ * const acc = playRange({ rules: "solo-model", policies: ["sum:20"], seed: 1, count: 100, mode: "round" }, 0, 100);
+ * assert.equal(acc.games, 100);
+ * assert.equal(acc.score_hist[0].reduce((a, b) => a + b, 0), 100); // one score a round
  * ```
  */
 export function playRange(
@@ -414,8 +429,10 @@ export function playRange(
  *
  * @example
  * ```ts
- * declare const tables: unknown; // structured-clonable tables
+ * import assert from "node:assert/strict";
+ * const tables = { target: 200 }; // anything structured-clonable
  * const m: StrategyMaker = { module: import.meta.url, fn: "makeAgent", args: { tables } };
+ * assert.deepEqual(structuredClone(m), m); // what a worker receives
  * ```
  */
 export interface StrategyMaker {
@@ -459,9 +476,11 @@ async function makerOf(
  *
  * @example
  * ```ts
- * declare const spec: RunSpec;
+ * import assert from "node:assert/strict";
+ * const spec: RunSpec = { rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 100, mode: "game" };
  * const parts = await playBatchChunk({ runs: [spec] }, 0, 10);
- * parts[0].acc.games; // 10
+ * assert.equal(parts.length, 1); // the range lies in one run
+ * assert.equal(parts[0].acc.games, 10);
  * ```
  */
 export async function playBatchChunk(
@@ -509,7 +528,12 @@ export interface RunOptions {
  * @throws {InputError} naming the bad value.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * await prepareRuns([{ rules: "standard", policies: ["ev", "ev"], seed: 1, count: 10, mode: "game" }]);
+ * await assert.rejects(
+ *   prepareRuns([{ rules: "standard", policies: ["ev", "evv"], seed: 1, count: 10, mode: "game" }]),
+ *   /unknown policy 'evv'/,
+ * );
  * ```
  */
 export async function prepareRuns(
@@ -568,10 +592,12 @@ export async function prepareRuns(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const accs = await runAll([
- *   { rules: "standard", policies: ["ev", "bust:0.25"], seed: 1, count: 1000, mode: "game" },
+ *   { rules: "standard", policies: ["ev", "bust:0.25"], seed: 1, count: 100, mode: "game" },
  *   { rules: "solo-model", policies: ["sum:20"], seed: 2, count: 1000, mode: "round" },
  * ], { workers: 2 });
+ * assert.deepEqual(accs.map((a) => [a.mode, a.games]), [["game", 100], ["round", 1000]]);
  * ```
  */
 export async function runAll(

@@ -10,9 +10,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runMatch } from "./sim.ts";
- * const m = await runMatch({ rules: "standard", policies: ["ev", "bust:0.25"], games: 1000, seed: 1 });
- * m.rows[0].win_share;
+ * const m = await runMatch({ rules: "standard", policies: ["ev", "bust:0.25"], games: 200, seed: 1, workers: 1 });
+ * const [ev] = m.rows;
+ * assert.equal(ev.win_share, ev.wins / 200);
+ * assert.ok(ev.ci_low < ev.win_share && ev.win_share < ev.ci_high); // Wilson 95%
  * ```
  * @module
  */
@@ -71,7 +74,10 @@ export interface MatchOptions
  *
  * @example
  * ```ts
- * const m = await runMatch({ rules: "standard", policies: ["ev", "ev", "ev"], games: 3000, seed: 7 });
+ * import assert from "node:assert/strict";
+ * const m = await runMatch({ rules: "standard", policies: ["ev", "ev", "ev"], games: 60, seed: 7, workers: 1 });
+ * const again = await runMatch({ rules: "standard", policies: ["ev", "ev", "ev"], games: 60, seed: 7, workers: 2 });
+ * assert.deepEqual(again.rows, m.rows); // the same seed, the same games, whatever the workers
  * ```
  */
 export async function runMatch(opts: MatchOptions): Promise<MatchResult> {
@@ -149,8 +155,13 @@ export interface RoundOptions
  *
  * @example
  * ```ts
- * const [row] = await runRounds({ rules: "solo-model", policies: ["sum:20"], rounds: 100000, seed: 1 });
- * row.mean; // about 20.26
+ * import assert from "node:assert/strict";
+ * const [row] = await runRounds({ rules: "solo-model", policies: ["sum:20"], rounds: 2000, seed: 1, workers: 1 });
+ * assert.equal(row.rounds, 2000);
+ * // the mean is the histogram's (score s counted histogram[s] times)
+ * const mean = row.histogram.reduce((a, n, s) => a + n * s, 0) / row.rounds;
+ * assert.ok(Math.abs(row.mean - mean) < 1e-4);
+ * assert.equal(row.bust, row.histogram[0] / row.rounds); // sum:20 scores 0 only by busting
  * ```
  */
 export async function runRounds(opts: RoundOptions): Promise<RoundRow[]> {

@@ -3,8 +3,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wilson } from "./stats.ts";
  * const [lo, hi] = wilson(55, 100);
+ * assert.deepEqual([lo.toFixed(4), hi.toFixed(4)], ["0.4524", "0.6439"]);
  * ```
  * @module
  */
@@ -16,7 +18,8 @@ import type { RunAccum } from "./runner.ts";
  *
  * @example
  * ```ts
- * wilson(50, 100); // [0.4038..., 0.5961...]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(wilson(50, 100).map((x) => x.toFixed(4)), ["0.4038", "0.5962"]);
  * ```
  */
 export function wilson(
@@ -48,7 +51,10 @@ export interface Moments {
  *
  * @example
  * ```ts
- * summarize({ n: 4, sum: 10, sumSq: 30 }); // { mean: 2.5, sd: 1.29..., se: 0.645... }
+ * import assert from "node:assert/strict";
+ * // the sums of the four values 1, 2, 3 and 4
+ * const { mean, sd, se } = summarize({ n: 4, sum: 10, sumSq: 30 });
+ * assert.deepEqual([mean, sd.toFixed(4), se.toFixed(4)], [2.5, "1.2910", "0.6455"]);
  * ```
  */
 export function summarize(
@@ -71,10 +77,12 @@ export { round } from "../util/format.ts";
  *
  * @example
  * ```ts
- * import type { RunAccum } from "./runner.ts";
- * declare const acc: RunAccum;
+ * import assert from "node:assert/strict";
+ * import { runAll } from "./runner.ts";
+ * const [acc] = await runAll([{ rules: "standard", policies: ["ev", "bust:0.25"], seed: 1, count: 200, mode: "game" }], { workers: 1 });
  * const [row]: PolicyRow[] = policyRows(acc);
- * row.win_share;
+ * assert.equal(row.policy, "ev");
+ * assert.equal(row.win_share, row.wins / 200);
  * ```
  */
 export interface PolicyRow {
@@ -112,9 +120,11 @@ export interface PolicyRow {
  *
  * @example
  * ```ts
- * import type { RunAccum } from "./runner.ts";
- * declare const acc: RunAccum;
+ * import assert from "node:assert/strict";
+ * import { runAll } from "./runner.ts";
+ * const [acc] = await runAll([{ rules: "standard", policies: ["ev", "bust:0.25"], seed: 1, count: 200, mode: "game" }], { workers: 1 });
  * const s: RunSums = acc;
+ * assert.equal(s.games, 200);
  * ```
  */
 export type RunSums = Pick<
@@ -139,7 +149,8 @@ export type RunSums = Pick<
  *
  * @example
  * ```ts
- * ratioSe(100, 500, 2500); // 0.1005...
+ * import assert from "node:assert/strict";
+ * assert.equal(ratioSe(100, 500, 2500).toFixed(4), "0.1005");
  * ```
  */
 export function ratioSe(n: number, sumR: number, sumU2: number): number {
@@ -156,10 +167,13 @@ export function ratioSe(n: number, sumR: number, sumU2: number): number {
  *
  * @example
  * ```ts
- * import type { RunAccum } from "./runner.ts";
- * declare const acc: RunAccum;
+ * import assert from "node:assert/strict";
+ * import { runAll } from "./runner.ts";
+ * const [acc] = await runAll([{ rules: "standard", policies: ["ev", "bust:0.25"], seed: 1, count: 200, mode: "game" }], { workers: 1 });
  * const rows = policyRows(acc);
- * rows.map((r) => `${r.policy} ${r.win_share}`);
+ * assert.deepEqual(rows.map((r) => r.policy), ["ev", "bust:0.25"]);
+ * assert.equal(rows[0].wins + rows[1].wins + (rows[0].draws + rows[1].draws) / 2, 200);
+ * for (const r of rows) assert.ok(r.ci_low <= r.win_share && r.win_share <= r.ci_high);
  * ```
  */
 export function policyRows(acc: RunSums): PolicyRow[] {
@@ -193,10 +207,11 @@ export function policyRows(acc: RunSums): PolicyRow[] {
  *
  * @example
  * ```ts
- * import type { RunAccum } from "./runner.ts";
- * declare const acc: RunAccum;
+ * import assert from "node:assert/strict";
+ * import { runAll } from "./runner.ts";
+ * const [acc] = await runAll([{ rules: "standard", policies: ["ev", "bust:0.25"], seed: 1, count: 200, mode: "game" }], { workers: 1 });
  * const d: Difference = winShareDiff(acc, "ev", "bust:0.25");
- * d.z;
+ * assert.equal(d.z, d.diff / d.se);
  * ```
  */
 export interface Difference {
@@ -222,9 +237,13 @@ function groupIndex(acc: RunSums, a: string, b: string): [number, number] {
  *
  * @example
  * ```ts
- * import type { RunAccum } from "./runner.ts";
- * declare const acc: RunAccum;
- * winShareDiff(acc, "ev", "bust:0.25").z;
+ * import assert from "node:assert/strict";
+ * import { runAll } from "./runner.ts";
+ * const [acc] = await runAll([{ rules: "standard", policies: ["ev", "bust:0.25"], seed: 1, count: 200, mode: "game" }], { workers: 1 });
+ * const [ev, bust] = policyRows(acc);
+ * const d = winShareDiff(acc, "ev", "bust:0.25");
+ * assert.equal(d.diff.toFixed(12), (ev.win_share - bust.win_share).toFixed(12));
+ * assert.ok(d.se > 0);
  * ```
  */
 export function winShareDiff(acc: RunSums, a: string, b: string): Difference {
@@ -243,9 +262,12 @@ export function winShareDiff(acc: RunSums, a: string, b: string): Difference {
  *
  * @example
  * ```ts
- * import type { RunAccum } from "./runner.ts";
- * declare const acc: RunAccum;
- * pointsDiff(acc, "evc", "ev").diff;
+ * import assert from "node:assert/strict";
+ * import { runAll } from "./runner.ts";
+ * const [acc] = await runAll([{ rules: "standard", policies: ["evc", "ev"], seed: 1, count: 200, mode: "game" }], { workers: 1 });
+ * const [evc, ev] = policyRows(acc);
+ * const d = pointsDiff(acc, "evc", "ev");
+ * assert.equal(d.diff.toFixed(6), (evc.points_per_round - ev.points_per_round).toFixed(6));
  * ```
  */
 export function pointsDiff(acc: RunSums, a: string, b: string): Difference {

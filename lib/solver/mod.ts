@@ -5,12 +5,19 @@
  * optimal-stopping DP, the exact evaluator of any policy, the binary cache of
  * the optimal decisions, the beer-mat advice and the odds reference.
  *
+ * The example solves the small models; the 94-card solo round,
+ * `loadDecisions(getModel("all94")).ev` = 20.2976, takes 3-6 GB
+ * (docs/solver.md).
+ *
  * @example
  * ```ts
- * import { deriveAdvice, getModel, loadDecisions, solve } from "./mod.ts";
- * deriveAdvice(getModel("exact")).rows; // cut-off per count of numbers showing
- * solve(getModel("approx")).ev; // 22.2318
- * loadDecisions(getModel("all94")).ev; // 20.2976: the 94-card solo round
+ * import assert from "node:assert/strict";
+ * import { deriveAdvice, getModel, solve } from "./mod.ts";
+ * // the optimal solo round of the 79 number and modifier cards, the action cards ignored
+ * assert.equal(solve(getModel("approx")).ev.toFixed(4), "22.2318");
+ * // the beer-mat advice: stop when the bust risk reaches the cut-off (per count of numbers showing)
+ * const rows = deriveAdvice(getModel("numbers")).rows;
+ * assert.deepEqual(rows.slice(2, 6).map((r) => r.seed), [0.22, 0.23, 0.24, 0.25]);
  * ```
  * @module
  */

@@ -5,8 +5,20 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BustStrategy } from "./bust.ts";
- * const b = new BustStrategy(0.25, false);
+ * import { bustRisk } from "./estimate.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * const s = new BustStrategy(0.25, false);
+ * assert.equal(s.name, "bust:0.25");
+ * // 50 solo rounds: it stays only when the risk is 25% or more, and hits only when it is under
+ * const g = new Game(getRules("solo-model"), [s], { seed: 1 });
+ * g.listener = (e) => {
+ *   if (e.type === "stay") assert.ok(bustRisk(g, 0, false) >= 0.25);
+ *   if (e.type === "draw" && !e.flip3) assert.ok(bustRisk(g, 0, false) < 0.25); // the line before the card
+ * };
+ * for (let r = 0; r < 50; r++) g.playRound();
  * ```
  * @module
  */

@@ -10,8 +10,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BustScStrategy } from "./bustsc.ts";
- * new BustScStrategy(0.25).name; // "bustsc:0.25"
+ * assert.equal(new BustScStrategy(0.25).name, "bustsc:0.25");
  * ```
  * @module
  */
@@ -37,10 +38,15 @@ export type RiskReading = "table" | "count" | "deck";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
  * import type { TableView } from "../game/view.ts";
- * declare const view: TableView;
- * // 12 alone on the 94-card deck: 11 / 93
- * deckRisk(view, 0);
+ * // one seat dealt a 12 from the 94-card deck, asked whether to hit
+ * const risks: number[] = [];
+ * const probe = { name: "probe", hit: (v: TableView) => (risks.push(deckRisk(v, 0)), false), target: () => 0 };
+ * new Game(getRules("standard"), [probe], { seed: 1, stack: [12] }).playRound();
+ * assert.deepEqual(risks, [11 / 93]); // eleven more 12s among 93 cards
  * ```
  */
 export function deckRisk(view: TableView, seat: number): number {
@@ -62,8 +68,13 @@ export function deckRisk(view: TableView, seat: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import { makeStrategy } from "../run/registry.ts";
  * const s = new BustScStrategy(0.25);
- * // new Game(getRules("standard"), [s, makeStrategy("ev")]).playGame();
+ * const { totals } = new Game(getRules("standard"), [s, makeStrategy("ev")], { seed: 1 }).playGame();
+ * assert.ok(Math.max(...totals) >= 200);
  * ```
  */
 export class BustScStrategy implements Strategy {

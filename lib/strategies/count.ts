@@ -3,8 +3,19 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CountStrategy } from "./count.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
  * const s = new CountStrategy(4);
+ * assert.equal(s.name, "count:4");
+ * // 50 solo rounds: it stays only when it shows 4 numbers, and hits only when fewer
+ * const g = new Game(getRules("solo-model"), [s], { seed: 1 });
+ * g.listener = (e) => {
+ *   if (e.type === "stay") assert.ok(g.lineCount(0) >= 4);
+ *   if (e.type === "draw" && !e.flip3) assert.ok(g.lineCount(0) < 4); // the line before the card
+ * };
+ * for (let r = 0; r < 50; r++) g.playRound();
  * ```
  * @module
  */

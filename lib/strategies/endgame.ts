@@ -10,8 +10,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EndgameStrategy } from "./endgame.ts";
- * const e = new EndgameStrategy();
+ * assert.equal(new EndgameStrategy().name, "endgame");
  * ```
  * @module
  */

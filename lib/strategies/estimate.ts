@@ -6,8 +6,23 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bustRisk, oneCardValue } from "./estimate.ts";
- * // const risk = bustRisk(view, seat, false);
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import type { TableView } from "../game/view.ts";
+ * // one seat dealt a 12 from the 94-card deck, asked whether to hit
+ * const seen: number[][] = [];
+ * const probe = {
+ *   name: "probe",
+ *   hit: (v: TableView) => (seen.push([bustRisk(v, 0, false), oneCardValue(v, 0, false), v.roundScore(0)]), false),
+ *   target: () => 0,
+ * };
+ * new Game(getRules("standard"), [probe], { seed: 1, stack: [12] }).playRound();
+ * const [[risk, oneMore, now]] = seen;
+ * assert.equal(risk, 11 / 93); // eleven more 12s among 93 cards
+ * assert.equal(now, 12);
+ * assert.equal(oneMore.toFixed(4), "16.4731"); // more than 12: ev hits
  * ```
  * @module
  */
@@ -29,7 +44,19 @@ import type { TableView } from "../game/view.ts";
  *
  * @example
  * ```ts
- * // bustRisk(view, 0, true) < 0.25
+ * import assert from "node:assert/strict";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import type { TableView } from "../game/view.ts";
+ * // a line of 11 and 12 from the 94-card deck: 10 + 11 duplicates among 92 cards
+ * const risks: number[] = [];
+ * const probe = {
+ *   name: "probe",
+ *   hit: (v: TableView) => (risks.push(bustRisk(v, 0, true)), risks.length < 2),
+ *   target: () => 0,
+ * };
+ * new Game(getRules("standard"), [probe], { seed: 1, stack: [11, 12] }).playRound();
+ * assert.deepEqual(risks, [10 / 93, 21 / 92]);
  * ```
  */
 export function bustRisk(
@@ -55,7 +82,17 @@ export function bustRisk(
  *
  * @example
  * ```ts
- * // oneCardValue(view, 0, false) > view.roundScore(0) means "hit" for ev
+ * import assert from "node:assert/strict";
+ * import { EvStrategy } from "./ev.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import type { TableView } from "../game/view.ts";
+ * // what ev decides, at any view: hit when one more card beats the score now
+ * const ev = new EvStrategy(false);
+ * const rule = (v: TableView, seat: number) => oneCardValue(v, seat, false) > v.roundScore(seat);
+ * const probe = { name: "probe", hit: (v: TableView, s: number) => (assert.equal(ev.hit(v, s), rule(v, s)), rule(v, s)), target: () => 0 };
+ * const g = new Game(getRules("solo-model"), [probe], { seed: 2 });
+ * for (let r = 0; r < 20; r++) g.playRound();
  * ```
  */
 export function oneCardValue(

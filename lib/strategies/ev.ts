@@ -5,8 +5,20 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EvStrategy } from "./ev.ts";
- * const e = new EvStrategy(false);
+ * import { oneCardValue } from "./estimate.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * const s = new EvStrategy(false);
+ * assert.equal(s.name, "ev");
+ * // 50 solo rounds: it stays only when one more card is worth no more than its score, and hits only when it is worth more
+ * const g = new Game(getRules("solo-model"), [s], { seed: 1 });
+ * g.listener = (e) => {
+ *   if (e.type === "stay") assert.ok(oneCardValue(g, 0, false) <= g.roundScore(0));
+ *   if (e.type === "draw" && !e.flip3) assert.ok(oneCardValue(g, 0, false) > g.roundScore(0)); // the line before the card
+ * };
+ * for (let r = 0; r < 50; r++) g.playRound();
  * ```
  * @module
  */

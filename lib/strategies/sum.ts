@@ -4,8 +4,19 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SumStrategy } from "./sum.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
  * const s = new SumStrategy(20);
+ * assert.equal(s.name, "sum:20");
+ * // 50 solo rounds: it stays only when its numbers total 20 or more, and hits only when they total less
+ * const g = new Game(getRules("solo-model"), [s], { seed: 1 });
+ * g.listener = (e) => {
+ *   if (e.type === "stay") assert.ok(g.numberSum(0) >= 20);
+ *   if (e.type === "draw" && !e.flip3) assert.ok(g.numberSum(0) < 20); // the line before the card
+ * };
+ * for (let r = 0; r < 50; r++) g.playRound();
  * ```
  * @module
  */

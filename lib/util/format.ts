@@ -5,10 +5,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pct, round, table } from "./format.ts";
- * pct(0.5034); // "50.3%"
- * round(0.123456, 4); // 0.1235
- * table([["policy", "ev"], ["sum:25", "21.4"]]).join("\n");
+ * assert.equal(pct(0.5034), "50.3%");
+ * assert.equal(round(0.123456, 4), 0.1235);
+ * assert.equal(table([["policy", "ev"], ["sum:25", "21.4"]]).join("\n"), "policy    ev\nsum:25  21.4");
  * ```
  * @module
  */
@@ -18,7 +19,9 @@
  *
  * @example
  * ```ts
- * round(0.123456, 4); // 0.1235
+ * import assert from "node:assert/strict";
+ * assert.equal(round(0.123456, 4), 0.1235);
+ * assert.equal(round(2.5, 0), 3);
  * ```
  */
 export function round(x: number, digits: number): number {
@@ -32,8 +35,9 @@ export function round(x: number, digits: number): number {
  *
  * @example
  * ```ts
- * pct(0.5034); // "50.3%"
- * pct(0.5034, 2); // "50.34%"
+ * import assert from "node:assert/strict";
+ * assert.equal(pct(0.5034), "50.3%");
+ * assert.equal(pct(0.5034, 2), "50.34%");
  * ```
  */
 export function pct(x: number, d = 1): string {
@@ -46,7 +50,8 @@ export function pct(x: number, d = 1): string {
  *
  * @example
  * ```ts
- * table([["a", "bb"], ["1", "2"]]); // ["a  bb", "1   2"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(table([["a", "bb"], ["1", "2"]]), ["a  bb", "1   2"]); // numbers right-aligned
  * ```
  */
 export function table(rows: string[][]): string[] {

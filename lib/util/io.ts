@@ -6,9 +6,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fnv1a, writeFileAtomic } from "./io.ts";
- * await writeFileAtomic("/tmp/flip7-io-example.txt", "data\n");
- * fnv1a(new TextEncoder().encode("a")); // 0xe40c292c
+ * const dir = await Deno.makeTempDir();
+ * await writeFileAtomic(`${dir}/a/example.txt`, "data\n"); // the folder a/ is made
+ * assert.equal(await Deno.readTextFile(`${dir}/a/example.txt`), "data\n");
+ * assert.equal(fnv1a(new TextEncoder().encode("a")), 0xe40c292c);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  * @module
  */
@@ -31,10 +35,14 @@ function tempName(path: string, tmpDir?: string): string {
  *
  * @example
  * ```ts
- * await writeFileAtomic("/tmp/flip7-io-example.txt", "data\n");
- * await writeFileAtomic("/tmp/flip7-io-example.bin", new Uint8Array([1, 2]), {
- *   tmpDir: "/tmp",
- * });
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * await writeFileAtomic(`${dir}/example.txt`, "data\n");
+ * await writeFileAtomic(`${dir}/example.bin`, new Uint8Array([1, 2]), { tmpDir: dir });
+ * assert.deepEqual(await Deno.readFile(`${dir}/example.bin`), new Uint8Array([1, 2]));
+ * // nothing but the two files: each temporary name was renamed
+ * assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), ["example.bin", "example.txt"]);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function writeFileAtomic(
@@ -62,7 +70,11 @@ export async function writeFileAtomic(
  *
  * @example
  * ```ts
- * writeFileAtomicSync("/tmp/flip7-io-example.bin", new Uint8Array([1, 2, 3]));
+ * import assert from "node:assert/strict";
+ * const dir = Deno.makeTempDirSync();
+ * writeFileAtomicSync(`${dir}/example.bin`, new Uint8Array([1, 2, 3]));
+ * assert.deepEqual(Deno.readFileSync(`${dir}/example.bin`), new Uint8Array([1, 2, 3]));
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  */
 export function writeFileAtomicSync(
@@ -93,10 +105,11 @@ export function writeFileAtomicSync(
  *
  * @example
  * ```ts
- * fnv1a(new TextEncoder().encode("a")); // 0xe40c292c
- * fnv1a("a"); // 0xe40c292c (the same for ASCII text)
- * fnv1a(new Uint8Array([9, 97]), 1); // 0xe40c292c
- * fnv1a(new Uint8Array([97]), 0, 1, fnv1a(new Uint8Array([]))); // 0xe40c292c
+ * import assert from "node:assert/strict";
+ * assert.equal(fnv1a(new TextEncoder().encode("a")), 0xe40c292c);
+ * assert.equal(fnv1a("a"), 0xe40c292c); // the same for ASCII text
+ * assert.equal(fnv1a(new Uint8Array([9, 97]), 1), 0xe40c292c);
+ * assert.equal(fnv1a(new Uint8Array([97]), 0, 1, fnv1a(new Uint8Array([]))), 0xe40c292c);
  * ```
  */
 export function fnv1a(

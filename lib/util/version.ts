@@ -4,8 +4,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { codeVersion } from "./version.ts";
- * (await codeVersion()).version; // "0.1.0"
+ * const { version } = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
+ * assert.equal((await codeVersion()).version, version);
  * ```
  * @module
  */
@@ -15,7 +17,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const v: CodeVersion = await codeVersion();
+ * assert.match(v.commit, /^([0-9a-f]{40}|unknown)$/);
  * ```
  */
 export interface CodeVersion {
@@ -80,8 +84,10 @@ function readHead(): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const v = await codeVersion();
- * v.commit; // "5391f98..." or "unknown"
+ * const git = new Deno.Command("git", { args: ["rev-parse", "HEAD"] }).outputSync();
+ * assert.equal(v.commit, new TextDecoder().decode(git.stdout).trim()); // git's HEAD
  * ```
  */
 export async function codeVersion(): Promise<CodeVersion> {

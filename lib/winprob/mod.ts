@@ -3,12 +3,19 @@
  * DP and the continuation laws, seed 001's search and its table (trained by `@flip7/lab/run`), and
  * the agents that play them (`search`, `winprob`, `adapt`, `brsum:N`).
  *
+ * The example races to 30 points; the race to 200 (about 40 s) gives
+ * `bestResponse().w00` = 0.559345 against a score maximiser
+ * (tests/winprob_test.ts, under test:long) and 0.776624 against stop-at-37
+ * (the win-agent experiment, results/win-agent.json).
+ *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { AdaptiveStrategy, bestResponse, WinProbStrategy } from "./mod.ts";
- * bestResponse().w00; // 0.559345: the best response to a score maximiser
- * bestResponse({ opponent: 37 }).w00; // 0.776624: to stop-at-37
+ * assert.equal(bestResponse({ target: 30 }).w00.toFixed(6), "0.633003");
+ * assert.equal(bestResponse({ target: 30, selfPlay: true }).w00.toFixed(6), "0.500000");
  * const agents = [new WinProbStrategy(), new AdaptiveStrategy()];
+ * assert.deepEqual(agents.map((a) => a.name), ["winprob", "adapt"]);
  * ```
  * @module
  */
