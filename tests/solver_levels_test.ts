@@ -6,7 +6,9 @@
  * the same figures bit for bit on one thread and two, agrees with the
  * reference pass (a decision rule, summed in the old order) to 1e-10 with
  * the same states visited, and does not depend on what the reused shared
- * buffers held before.
+ * buffers held before; the level-parallel lumped pass (`lumped_levels.ts`)
+ * likewise against the one-thread lumped pass of `lumped.ts`, declining
+ * where it declines.
  */
 import assert from "node:assert/strict";
 import { getModel } from "../lib/solver/model.ts";
@@ -17,6 +19,10 @@ import {
 } from "../lib/solver/actions.ts";
 import { forwardLevels, solveLevels } from "../lib/solver/levels.ts";
 import type { Evaluation } from "../lib/solver/forward.ts";
+import { lumpedLevels, viewDecider } from "../lib/solver/lumped_levels.ts";
+import { lumpedEvaluate } from "../lib/solver/lumped.ts";
+import { SoloView } from "../lib/solver/view.ts";
+import { makeStrategy } from "../lib/strategies/registry.ts";
 
 /** 50 cards (numbers 0-8, the modifiers, a Second Chance, 3 Freezes, 3 Flip Threes): every action mode. */
 const SMALL = "9:0,10:0,11:0,12:0,chance:1";
@@ -100,5 +106,41 @@ Deno.test("level forward pass: a table of the wrong size is refused", () => {
   assert.throws(
     () => forwardLevels(m, new Uint8Array(10), "dp", 1),
     /decision table of 10 bytes/,
+  );
+});
+
+Deno.test("level lumped pass: bit for bit on 1 and 2 threads; the one-thread lumped pass to 1e-10, the same states; declines alike", () => {
+  for (const counts of [SMALL, OTHER]) {
+    const m = quiet(counts);
+    for (const spec of ["sum:20", "count:4", "bust:0.3"]) {
+      const decide = viewDecider(new SoloView(m.space()), makeStrategy(spec));
+      const one = lumpedLevels(m, spec, spec, decide, 1)!;
+      const two = lumpedLevels(m, spec, spec, decide, 2)!;
+      assertIdentical(one, two, `${counts} ${spec}`);
+      const ref = lumpedEvaluate(m.space(), decide, spec)!;
+      for (const k of ["ev", "sd", "bust", "flip7"] as const) {
+        assert.ok(
+          Math.abs(one[k] - ref[k]) < 1e-10,
+          `${counts} ${spec} ${k}: ${one[k]} vs ${ref[k]}`,
+        );
+      }
+      assert.equal(one.visited, ref.visited);
+      for (let s = 0; s < ref.distribution.length; s++) {
+        assert.ok(Math.abs(one.distribution[s] - ref.distribution[s]) < 1e-10);
+      }
+    }
+  }
+  // a rule that tells the masks of a class apart: both passes decline
+  const m = quiet(SMALL);
+  const odd = (_slot: number, mods: number) => mods % 2 === 0;
+  assert.equal(lumpedEvaluate(m.space(), odd, "odd"), null);
+  assert.equal(lumpedLevels(m, "sum:20", "odd", odd, 1), null);
+  // and the buffers it left behind do not leak into the next pass
+  const spec = "sum:20";
+  const decide = viewDecider(new SoloView(m.space()), makeStrategy(spec));
+  assertIdentical(
+    lumpedLevels(m, spec, spec, decide, 1)!,
+    lumpedLevels(m, spec, spec, decide, 2)!,
+    "after a decline",
   );
 });

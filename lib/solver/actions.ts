@@ -424,19 +424,39 @@ export class ActionModel implements SoloModel {
       for (let s = 0; s < n; s++) order[fill[level[s]]++] = s;
       this.order = order;
       this.levelStart = start;
-      const T1 = this.deck[FLIP3] + 1;
-      const keys = new Int32Array(n * T1);
-      for (let s = 0; s < n; s++) {
-        for (let td = 0; td < T1; td++) {
-          keys[s * T1 + td] = (base.cores[s] << this.tdBits) | td;
-        }
-      }
-      const dec = spaceFromCores(this, keys, base.seconds);
-      if (!dec) throw new Error("the pre-deal state is missing");
+      this.decisionSpace = this.decisionsOf(base);
       this.baseSpace = base;
-      this.decisionSpace = dec;
     }
     return { base: this.baseSpace, decisions: this.decisionSpace! };
+  }
+
+  /** The decision space over the cores of `base`: keys `core << TB | td`. */
+  private decisionsOf(base: SoloSpace): SoloSpace {
+    const n = base.cores.length;
+    const T1 = this.deck[FLIP3] + 1;
+    const keys = new Int32Array(n * T1);
+    for (let s = 0; s < n; s++) {
+      for (let td = 0; td < T1; td++) {
+        keys[s * T1 + td] = (base.cores[s] << this.tdBits) | td;
+      }
+    }
+    const dec = spaceFromCores(this, keys, base.seconds);
+    if (!dec) throw new Error("the pre-deal state is missing");
+    return dec;
+  }
+
+  /**
+   * Internal (the level workers): take the cores and their level order as
+   * another thread computed them, instead of enumerating again.
+   */
+  adoptLevels(cores: Int32Array, order: Int32Array, start: Int32Array): void {
+    if (this.baseSpace) return;
+    const base = spaceFromCores(this.base, cores);
+    if (!base) throw new Error("the pre-deal state is missing");
+    this.order = order;
+    this.levelStart = start;
+    this.decisionSpace = this.decisionsOf(base);
+    this.baseSpace = base;
   }
 
   /** States of the dense layout: cores × modes × 64, less the pre-deal state. */

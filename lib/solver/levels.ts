@@ -38,12 +38,7 @@ import { FLIP3, FREEZE, PLUS_OF_MASK, SUM_OF_MASK, X2_BIT } from "../cards.ts";
 import type { ActionModel, ActionModes, ActionSolution } from "./actions.ts";
 import { FLIP7, NEXT, Outcomes } from "./model.ts";
 import type { Evaluation } from "./forward.ts";
-import {
-  modifiersInDeck,
-  MODS,
-  type SoloSpace,
-  spaceFromCores,
-} from "./solve.ts";
+import { modifiersInDeck, MODS, type SoloSpace } from "./solve.ts";
 
 /** Per-modifier-mask constants: x2 factor, +X bonus, modifiers left (internal, shared with `actions.ts`). */
 export function modTables(avail: number) {
@@ -136,15 +131,18 @@ export const CHUNK = 64;
 const MAX_NEXT = 64;
 
 // control words
-const GEN = 0,
-  TASK = 1,
-  LEVEL = 2,
-  NEXT_CHUNK = 3,
-  DONE = 4,
-  DEAD = 5,
-  ERR = 6,
-  CTRL_WORDS = 8;
-const TASK_DP = 1, TASK_FWD_A = 2, TASK_FWD_B = 3, TASK_EXIT = 9;
+const GEN = 0, TASK = 1, LEVEL = 2, DONE = 4, DEAD = 5, ERR = 6;
+/** Control word: the next chunk to take. */
+export const NEXT_CHUNK = 3;
+/** Control word: set when a lumped pass declines. */
+export const DECLINED = 7;
+/** Words of a control block. */
+export const CTRL_WORDS = 8;
+const TASK_DP = 1, TASK_EXIT = 9;
+/** Task: phase A of a forward pass (per core of level L). */
+export const TASK_FWD_A = 2;
+/** Task: phase B of a forward pass (per core of level L + 1). */
+export const TASK_FWD_B = 3;
 
 /** The shared buffers of a level pass (all `SharedArrayBuffer`s). */
 export interface LevelShared {
@@ -175,14 +173,37 @@ export interface LevelShared {
 
 /** What a helper worker is sent. */
 export interface LevelInit {
+  /** Which pass: the DP and forward pass here, or the lumped pass (`lumped_levels.ts`). */
+  kind: "levels" | "lumped";
   deck: number[];
   cores: Int32Array;
   order: Int32Array;
   start: Int32Array;
-  shared: LevelShared;
+  /** The shared buffers (their `ctrl` is the team's control block). */
+  shared: { ctrl: SharedArrayBuffer };
+  /** The policy spec of a lumped pass. */
+  spec?: string;
 }
 
-function maxLevelOf(start: Int32Array): number {
+/** The tasks one thread serves. */
+export interface LevelTasks {
+  /** The team's control block. */
+  readonly ctrl: Int32Array;
+  /** Take chunks of task `task` on level L until none is left. */
+  work(task: number, L: number): void;
+  /** Chunks of task `task` on level L. */
+  chunksOf(task: number, L: number): number;
+}
+
+/**
+ * Cores of the largest level.
+ *
+ * @example
+ * ```ts
+ * maxLevelOf(Int32Array.of(0, 1, 15, 20)); // 14
+ * ```
+ */
+export function maxLevelOf(start: Int32Array): number {
   let n = 0;
   for (let l = 0; l + 1 < start.length; l++) {
     n = Math.max(n, start[l + 1] - start[l]);
@@ -252,7 +273,7 @@ function sharedFor(model: ActionModel): LevelShared {
  * One thread's view of a level pass: the model's tables, typed views of the
  * shared buffers and its own scratch.
  */
-export class LevelWork {
+export class LevelWork implements LevelTasks {
   readonly md: ActionModes;
   readonly M: number;
   readonly BANK: number;
@@ -289,13 +310,16 @@ export class LevelWork {
   readonly ext: Float64Array;
   readonly pHit: Float64Array = new Float64Array(MODS);
 
-  constructor(
-    readonly model: ActionModel,
-    readonly base: SoloSpace,
-    readonly order: Int32Array,
-    readonly start: Int32Array,
-    sh: LevelShared,
-  ) {
+  readonly base: SoloSpace;
+  readonly order: Int32Array;
+  readonly start: Int32Array;
+
+  constructor(readonly model: ActionModel, sh: LevelShared) {
+    this.base = model.spaces().base;
+    const { order, start } = model.levels();
+    this.order = order;
+    this.start = start;
+    const base = this.base;
     const md = model.modes;
     this.md = md;
     this.M = md.n;
@@ -599,76 +623,124 @@ export class LevelWork {
     sc[o + 2] = visited;
   }
 
-  /**
-   * Build the in-edge lists of level L + 1 from the edges phase A recorded
-   * (sources ascending); only sources with mass leaving them count.
-   */
+  /** The in-edge lists of level L + 1 (see {@linkcode buildInEdges}). */
   inEdges(L: number): void {
-    const start = this.start;
-    const ls = start[L], le = start[L + 1];
-    const ne = L + 2 < start.length ? start[L + 2] : le;
-    const nq = ne - le, S = this.S;
-    const inStart = this.inStart, edgeN = this.edgeN, flags = this.flags;
-    const edgeT = this.edgeT, edgeC = this.edgeC;
-    const inSrc = this.inSrc, inC = this.inC;
-    for (let i = 0; i <= nq; i++) inStart[i] = 0;
-    const live = (q: number) => {
-      if (edgeN[q] === 0) return false;
-      for (let s = 0; s < S; s++) if (flags[q * S + s]) return true;
-      return false;
-    };
-    for (let q = 0; q < le - ls; q++) {
-      if (!live(q)) {
-        edgeN[q] = 0;
-        continue;
-      }
-      const e0 = q * MAX_NEXT;
-      for (let j = 0; j < edgeN[q]; j++) inStart[edgeT[e0 + j] + 1]++;
-    }
-    for (let i = 0; i < nq; i++) inStart[i + 1] += inStart[i];
-    // fill in ascending source order; inStart[t] ends as the end of t's list
-    for (let q = 0; q < le - ls; q++) {
-      const n = edgeN[q], e0 = q * MAX_NEXT;
-      for (let j = 0; j < n; j++) {
-        const t = edgeT[e0 + j];
-        const k = inStart[t]++;
-        inSrc[k] = q;
-        inC[k] = edgeC[e0 + j];
-      }
-    }
-    for (let i = nq; i > 0; i--) inStart[i] = inStart[i - 1];
-    inStart[0] = 0;
+    buildInEdges(this, L);
   }
 
-  /** Phase B over chunk `c` of level L + 1: each core pulls its mass. */
+  /** Phase B over chunk `c` of level L + 1 (see {@linkcode pullLevel}). */
   forwardB(L: number, c: number): void {
-    const start = this.start;
-    const ls = start[L], le = start[L + 1];
-    const ne = start[L + 2];
-    const S = this.S, blockN = this.blockN;
-    const src = this.layers[L & 1], dst = this.layers[(L + 1) & 1];
-    const touched = this.touched[(L + 1) & 1];
-    const flags = this.flags, inStart = this.inStart;
-    const inSrc = this.inSrc, inC = this.inC;
-    const from0 = c * CHUNK, to0 = Math.min(ne - le, from0 + CHUNK);
-    void ls;
-    for (let q = from0; q < to0; q++) {
-      const a = inStart[q], b = inStart[q + 1];
-      if (a === b) {
-        touched[q] = 0;
-        continue;
-      }
-      touched[q] = 1;
-      const out = q * blockN;
-      for (let k = 0; k < blockN; k++) dst[out + k] = 0;
-      for (let e = a; e < b; e++) {
-        const p = inSrc[e], cc = inC[e];
-        const f0 = p * S, sb = p * blockN;
-        for (let s = 0; s < S; s++) {
-          if (!flags[f0 + s]) continue;
-          const to = out + s * MODS, from = sb + s * MODS;
-          for (let k = 0; k < MODS; k++) dst[to + k] += src[from + k] * cc;
+    pullLevel(this, L, c, MODS);
+  }
+}
+
+/** The edge and flag buffers of a forward pass, as {@linkcode buildInEdges} and {@linkcode pullLevel} read them. */
+export interface EdgeViews {
+  readonly start: Int32Array;
+  readonly S: number;
+  readonly blockN: number;
+  readonly layers: [Float64Array, Float64Array];
+  readonly touched: [Uint8Array, Uint8Array];
+  readonly edgeN: Int32Array;
+  readonly edgeT: Int32Array;
+  readonly edgeC: Float64Array;
+  readonly flags: Uint8Array;
+  readonly inStart: Int32Array;
+  readonly inSrc: Int32Array;
+  readonly inC: Float64Array;
+}
+
+/**
+ * Build the in-edge lists of level L + 1 from the edges phase A recorded
+ * (sources ascending); only sources with mass leaving them count.
+ *
+ * @example
+ * ```ts
+ * declare const w: EdgeViews;
+ * buildInEdges(w, 3); // then pullLevel(w, 3, chunk, width) for each chunk of level 4
+ * ```
+ */
+export function buildInEdges(w: EdgeViews, L: number): void {
+  const start = w.start;
+  const ls = start[L], le = start[L + 1];
+  const ne = L + 2 < start.length ? start[L + 2] : le;
+  const nq = ne - le, S = w.S;
+  const inStart = w.inStart, edgeN = w.edgeN, flags = w.flags;
+  const edgeT = w.edgeT, edgeC = w.edgeC;
+  const inSrc = w.inSrc, inC = w.inC;
+  for (let i = 0; i <= nq; i++) inStart[i] = 0;
+  for (let q = 0; q < le - ls; q++) {
+    let live = false;
+    if (edgeN[q] > 0) {
+      for (let s = 0; s < S; s++) {
+        if (flags[q * S + s]) {
+          live = true;
+          break;
         }
+      }
+    }
+    if (!live) {
+      edgeN[q] = 0;
+      continue;
+    }
+    const e0 = q * MAX_NEXT;
+    for (let j = 0; j < edgeN[q]; j++) inStart[edgeT[e0 + j] + 1]++;
+  }
+  for (let i = 0; i < nq; i++) inStart[i + 1] += inStart[i];
+  // fill in ascending source order; inStart[t] ends as the end of t's list
+  for (let q = 0; q < le - ls; q++) {
+    const n = edgeN[q], e0 = q * MAX_NEXT;
+    for (let j = 0; j < n; j++) {
+      const t = edgeT[e0 + j];
+      const k = inStart[t]++;
+      inSrc[k] = q;
+      inC[k] = edgeC[e0 + j];
+    }
+  }
+  for (let i = nq; i > 0; i--) inStart[i] = inStart[i - 1];
+  inStart[0] = 0;
+}
+
+/**
+ * Phase B over chunk `c` of level L + 1: each core pulls its mass from its
+ * predecessors' outgoing blocks (`width` floats per kept mode).
+ *
+ * @example
+ * ```ts
+ * declare const w: EdgeViews;
+ * pullLevel(w, 3, 0, 64);
+ * ```
+ */
+export function pullLevel(
+  w: EdgeViews,
+  L: number,
+  c: number,
+  width: number,
+): void {
+  const start = w.start;
+  const le = start[L + 1], ne = start[L + 2];
+  const S = w.S, blockN = w.blockN;
+  const src = w.layers[L & 1], dst = w.layers[(L + 1) & 1];
+  const touched = w.touched[(L + 1) & 1];
+  const flags = w.flags, inStart = w.inStart;
+  const inSrc = w.inSrc, inC = w.inC;
+  const from0 = c * CHUNK, to0 = Math.min(ne - le, from0 + CHUNK);
+  for (let q = from0; q < to0; q++) {
+    const a = inStart[q], b = inStart[q + 1];
+    if (a === b) {
+      touched[q] = 0;
+      continue;
+    }
+    touched[q] = 1;
+    const out = q * blockN;
+    for (let k = 0; k < blockN; k++) dst[out + k] = 0;
+    for (let e = a; e < b; e++) {
+      const p = inSrc[e], cc = inC[e];
+      const f0 = p * S, sb = p * blockN;
+      for (let s = 0; s < S; s++) {
+        if (!flags[f0 + s]) continue;
+        const to = out + s * width, from = sb + s * width;
+        for (let k = 0; k < width; k++) dst[to + k] += src[from + k] * cc;
       }
     }
   }
@@ -695,18 +767,45 @@ export function setLevelThreads(n: number): void {
 /** Models smaller than this many dense states run in this thread only. */
 const PARALLEL_STATES = 2e7;
 
-function threadsFor(model: ActionModel, threads?: number): number {
+/**
+ * Threads for a level pass over `model`: `threads` when given, else 1 for
+ * the small models and the default (2) for the big ones.
+ *
+ * @example
+ * ```ts
+ * declare const model: ActionModel;
+ * threadsFor(model, 1); // 1
+ * ```
+ */
+export function threadsFor(model: ActionModel, threads?: number): number {
   if (threads !== undefined) return Math.max(1, Math.floor(threads));
   if (model.denseStates() < PARALLEL_STATES) return 1;
   const cores = navigator.hardwareConcurrency || 1;
   return Math.max(1, Math.min(defaultThreads, cores));
 }
 
-/** This thread and its helper workers over one set of shared buffers. */
-class Team {
+/**
+ * This thread and its helper workers over one set of shared buffers.
+ *
+ * @example
+ * ```ts
+ * declare const work: LevelTasks, init: LevelInit;
+ * const team = new LevelTeam(work, init, 1);
+ * team.run(TASK_FWD_A, 0);
+ * team.close();
+ * ```
+ */
+export class LevelTeam {
+  /** The helper workers. */
   readonly workers: Worker[] = [];
+  /** The control block. */
   readonly ctrl: Int32Array;
-  constructor(readonly work: LevelWork, init: LevelInit, helpers: number) {
+  /**
+   * @param work this thread's side
+   * @param init what each worker is sent
+   * @param helpers workers to start
+   */
+  constructor(readonly work: LevelTasks, init: LevelInit, helpers: number) {
     this.ctrl = work.ctrl;
     for (let i = 0; i < CTRL_WORDS; i++) Atomics.store(this.ctrl, i, 0);
     for (let i = 0; i < helpers; i++) {
@@ -748,6 +847,7 @@ class Team {
     }
   }
 
+  /** Tell the workers to exit. */
   close(): void {
     if (this.workers.length === 0) return;
     Atomics.store(this.ctrl, TASK, TASK_EXIT);
@@ -757,45 +857,61 @@ class Team {
   }
 }
 
-function teamFor(model: ActionModel, threads: number): Team {
+/**
+ * What a worker is sent for a pass over `model` with these shared buffers.
+ *
+ * @example
+ * ```ts
+ * declare const model: ActionModel, shared: LevelShared;
+ * levelInit("levels", model, shared).cores.length; // the model's cores
+ * ```
+ */
+export function levelInit(
+  kind: LevelInit["kind"],
+  model: ActionModel,
+  shared: { ctrl: SharedArrayBuffer },
+  spec?: string,
+): LevelInit {
   const { base } = model.spaces();
   const { order, start } = model.levels();
-  const sh = sharedFor(model);
-  // a control block of its own: a worker of an earlier team still shutting
-  // down never sees this team's tasks
-  const shared = { ...sh, ctrl: new SharedArrayBuffer(CTRL_WORDS * 4) };
-  const work = new LevelWork(model, base, order, start, shared);
-  const init: LevelInit = {
+  return {
+    kind,
     deck: model.deck.slice(),
     cores: base.cores,
     order,
     start,
     shared,
+    spec,
   };
-  return new Team(work, init, threads - 1);
+}
+
+function teamFor(model: ActionModel, threads: number): LevelTeam {
+  const sh = sharedFor(model);
+  // a control block of its own: a worker of an earlier team still shutting
+  // down never sees this team's tasks
+  const shared = { ...sh, ctrl: new SharedArrayBuffer(CTRL_WORDS * 4) };
+  const work = new LevelWork(model, shared);
+  return new LevelTeam(work, levelInit("levels", model, shared), threads - 1);
 }
 
 /**
- * The worker side: serve tasks until told to exit (see `levels_worker.ts`).
+ * The worker side: build this thread's tasks, then serve them until told to
+ * exit (see `levels_worker.ts`).
  *
  * @example
  * ```ts
- * declare const init: LevelInit;
- * import { ActionModel } from "./actions.ts";
- * serveLevels(init, (deck) => new ActionModel(deck));
+ * declare const init: LevelInit, make: () => LevelTasks;
+ * serveLevels(init.shared.ctrl, make);
  * ```
  */
 export function serveLevels(
-  init: LevelInit,
-  make: (deck: number[]) => ActionModel,
+  ctrlBuffer: SharedArrayBuffer,
+  make: () => LevelTasks,
 ): void {
-  const ctrl = new Int32Array(init.shared.ctrl);
-  let work: LevelWork;
+  const ctrl = new Int32Array(ctrlBuffer);
+  let work: LevelTasks;
   try {
-    const model = make(init.deck);
-    const base = spaceFromCores(model.base, init.cores);
-    if (!base) throw new Error("the pre-deal state is missing");
-    work = new LevelWork(model, base, init.order, init.start, init.shared);
+    work = make();
   } catch (e) {
     console.error(`flip7: level worker: ${(e as Error).message}`);
     Atomics.add(ctrl, DEAD, 1);
@@ -844,7 +960,7 @@ export function solveLevels(
   const log = model.log ??
     (states > 1e8 ? (l: string) => console.error(l) : null);
   const team = teamFor(model, threadsFor(model, threads));
-  const w = team.work;
+  const w = team.work as LevelWork;
   w.hit.fill(0);
   w.scal[0] = NaN;
   const levels = start.length - 1;
@@ -898,7 +1014,7 @@ export function forwardLevels(
 ): Evaluation {
   const { start } = model.levels();
   const team = teamFor(model, threadsFor(model, threads));
-  const w = team.work;
+  const w = team.work as LevelWork;
   if (table.length !== w.hit.length) {
     team.close();
     throw new Error(

@@ -1,7 +1,7 @@
 /**
- * The helper worker of the level passes (`levels.ts`): it is sent the model's
- * deck, its cores and level order and the shared buffers, then serves level
- * tasks until told to exit.
+ * The helper worker of the level passes (`levels.ts`, `lumped_levels.ts`): it
+ * is sent the model's deck, its cores and level order and the shared
+ * buffers, then serves level tasks until told to exit.
  *
  * @example
  * ```ts
@@ -11,9 +11,34 @@
  */
 
 import { ActionModel } from "./actions.ts";
-import { type LevelInit, serveLevels } from "./levels.ts";
+import {
+  type LevelInit,
+  type LevelShared,
+  LevelWork,
+  serveLevels,
+} from "./levels.ts";
 
-self.onmessage = (e: MessageEvent<LevelInit>) => {
-  serveLevels(e.data, (deck) => new ActionModel(deck));
+self.onmessage = async (e: MessageEvent<LevelInit>) => {
+  const init = e.data;
+  // the lumped pass asks a policy: its modules load only when needed
+  const lumped = init.kind === "lumped"
+    ? await import("./lumped_levels.ts")
+    : null;
+  const registry = lumped ? await import("../strategies/registry.ts") : null;
+  const { SoloView } = await import("./view.ts");
+  serveLevels(init.shared.ctrl, () => {
+    const model = new ActionModel(init.deck);
+    model.adoptLevels(init.cores, init.order, init.start);
+    return lumped
+      ? new lumped.LumpedWork(
+        model,
+        init.shared as import("./lumped_levels.ts").LumpedShared,
+        lumped.viewDecider(
+          new SoloView(model.space()),
+          registry!.makeStrategy(init.spec!),
+        ),
+      )
+      : new LevelWork(model, init.shared as LevelShared);
+  });
   self.close();
 };
