@@ -9,6 +9,7 @@
  */
 import { getModel } from "../lib/solver/model.ts";
 import type { ActionModel } from "../lib/solver/actions.ts";
+import "../lib/solver/actions.ts"; // registers the all94 model
 import { forwardLevels, solveLevels } from "../lib/solver/levels.ts";
 
 const model = getModel("all94", "freeze:1,flip3:1") as ActionModel;
