@@ -309,6 +309,10 @@ export class LevelWork implements LevelTasks {
   readonly cur: Float64Array;
   readonly ext: Float64Array;
   readonly pHit: Float64Array = new Float64Array(MODS);
+  /** Forward pass: the hit mass of the current core per modifier mask (all modes). */
+  readonly pMods: Float64Array = new Float64Array(MODS);
+  /** Forward pass: the hit mass whose next number banks the round, per mask. */
+  readonly pBank: Float64Array = new Float64Array(MODS);
 
   readonly base: SoloSpace;
   readonly order: Int32Array;
@@ -495,6 +499,7 @@ export class LevelWork implements LevelTasks {
     const { step, pHit, hit, model, base, W } = this;
     const mass = this.cur;
     const agg = this.ext; // per kept target mode: the mass leaving the core
+    const pMods = this.pMods, pBank = this.pBank;
     const start = this.start;
     const ls = start[L], le = start[L + 1];
     const ns = le;
@@ -527,6 +532,8 @@ export class LevelWork implements LevelTasks {
         }
       }
       for (let k = 0; k < S * MODS; k++) agg[k] = 0;
+      for (let k = 0; k < MODS; k++) pMods[k] = pBank[k] = 0;
+      let anyBank = false;
       const fl0 = q * S;
       for (let s = 0; s < S; s++) flags[fl0 + s] = 0;
       step.load(model, base, this.posOf, ns, blockN, core);
@@ -575,27 +582,14 @@ export class LevelWork implements LevelTasks {
             if (tF === BANK) dist[dOff + stay] += p * fl;
             else mass[tF * MODS + mods] += p * fl;
           }
-          if (step.bust > 0) {
-            bust += p * step.bust;
-            dist[dOff] += p * step.bust;
-          }
-          for (let i = 0; i < step.f7n; i++) {
-            const qq = p * step.f7Count[i];
-            dist[dOff + x2Of[mods] * step.f7Sum[i] + plusOf[mods] + 15] += qq;
-            flip7 += qq;
-          }
+          pMods[mods] += p; // bust and Flip 7: once per core, below
         }
         if (!any) continue;
         // the cards that leave the core
         if (t === BANK) {
-          for (let j = 0; j < step.nNext; j++) {
-            const cc = nc[j], s = step.nextSum[j];
-            for (let mods = 0; mods < MODS; mods++) {
-              if (pHit[mods] !== 0) {
-                dist[dOff + x2Of[mods] * s + plusOf[mods]] += pHit[mods] * cc;
-              }
-            }
-          }
+          // a number banks the round: once per core, below
+          for (let mods = 0; mods < MODS; mods++) pBank[mods] += pHit[mods];
+          anyBank = true;
           continue;
         }
         if (step.nNext === 0) continue;
@@ -603,6 +597,34 @@ export class LevelWork implements LevelTasks {
         flags[fl0 + s] = 1;
         const so = s * MODS;
         for (let mods = 0; mods < MODS; mods++) agg[so + mods] += pHit[mods];
+      }
+      // what every hit of the core shares: a bust, a Flip 7, a number that banks
+      const nb = step.bust, f7n = step.f7n;
+      let hitMass = 0;
+      for (let mods = 0; mods < MODS; mods++) {
+        const p = pMods[mods];
+        if (p === 0) continue;
+        hitMass += p;
+        const x2 = x2Of[mods], plus = plusOf[mods] + 15;
+        for (let i = 0; i < f7n; i++) {
+          const qq = p * step.f7Count[i];
+          dist[dOff + x2 * step.f7Sum[i] + plus] += qq;
+          flip7 += qq;
+        }
+      }
+      if (nb > 0 && hitMass > 0) {
+        bust += hitMass * nb;
+        dist[dOff] += hitMass * nb;
+      }
+      if (anyBank) {
+        for (let j = 0; j < step.nNext; j++) {
+          const cc = nc[j], s = step.nextSum[j];
+          for (let mods = 0; mods < MODS; mods++) {
+            if (pBank[mods] !== 0) {
+              dist[dOff + x2Of[mods] * s + plusOf[mods]] += pBank[mods] * cc;
+            }
+          }
+        }
       }
       // the mass leaving the core, over its own block
       for (let s = 0; s < S; s++) {
