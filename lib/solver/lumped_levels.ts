@@ -181,6 +181,10 @@ export class LumpedWork implements LevelTasks, EdgeViews {
   readonly mass: Float64Array;
   readonly agg: Float64Array;
   readonly pHit: Float64Array;
+  /** The hit mass of the current core per class (all modes). */
+  readonly pCls: Float64Array;
+  /** The hit mass whose next number banks the round, per class. */
+  readonly pBank: Float64Array;
 
   /**
    * @param model the action model
@@ -227,6 +231,8 @@ export class LumpedWork implements LevelTasks, EdgeViews {
     this.mass = new Float64Array(this.md.n * this.k.n);
     this.agg = new Float64Array(this.S * this.k.n);
     this.pHit = new Float64Array(this.k.n);
+    this.pCls = new Float64Array(this.k.n);
+    this.pBank = new Float64Array(this.k.n);
   }
 
   chunksOf(task: number, L: number): number {
@@ -249,7 +255,8 @@ export class LumpedWork implements LevelTasks, EdgeViews {
 
   /** Phase A over chunk `c` of level L; false when the policy tells masks of a class apart. */
   phaseA(L: number, c: number): boolean {
-    const { md, k, S, W, step, mass, agg, pHit, model, decide } = this;
+    const { md, k, S, W, step, mass, agg, pHit, pCls, pBank, model, decide } =
+      this;
     const NC = k.n, M = md.n, BANKED = md.bank;
     const T = model.deck[FLIP3], F = model.deck[FREEZE], T1 = T + 1;
     const blockN = this.blockN;
@@ -285,6 +292,8 @@ export class LumpedWork implements LevelTasks, EdgeViews {
         }
       }
       for (let i = 0; i < S * NC; i++) agg[i] = 0;
+      for (let cl = 0; cl < NC; cl++) pCls[cl] = pBank[cl] = 0;
+      let anyBank = false;
       const fl0 = q * S;
       for (let s = 0; s < S; s++) flags[fl0 + s] = 0;
       step.load(model, this.base, this.posOf, ns, blockN, core);
@@ -343,27 +352,14 @@ export class LumpedWork implements LevelTasks, EdgeViews {
             if (tF === BANKED) acc[aOff + cl * W + stay] += p * fl;
             else mass[tF * NC + cl] += p * fl;
           }
-          if (step.bust > 0) {
-            bust += p * step.bust;
-            acc[aOff] += p * step.bust;
-          }
-          for (let i = 0; i < step.f7n; i++) {
-            const qq = p * step.f7Count[i];
-            acc[aOff + cl * W + k.mul[cl] * step.f7Sum[i] + 15] += qq;
-            flip7 += qq;
-          }
+          pCls[cl] += p; // bust and Flip 7: once per core, below
         }
         if (!any) continue;
         // the cards that leave the core
         if (t === BANKED) {
-          for (let j = 0; j < step.nNext; j++) {
-            const cnt = nc[j], s = step.nextSum[j];
-            for (let cl = 0; cl < NC; cl++) {
-              if (pHit[cl] !== 0) {
-                acc[aOff + cl * W + k.mul[cl] * s] += pHit[cl] * cnt;
-              }
-            }
-          }
+          // a number banks the round: once per core, below
+          for (let cl = 0; cl < NC; cl++) pBank[cl] += pHit[cl];
+          anyBank = true;
           continue;
         }
         if (step.nNext === 0) continue;
@@ -371,6 +367,34 @@ export class LumpedWork implements LevelTasks, EdgeViews {
         flags[fl0 + s] = 1;
         const so = s * NC;
         for (let cl = 0; cl < NC; cl++) agg[so + cl] += pHit[cl];
+      }
+      // what every hit of the core shares: a bust, a Flip 7, a number that banks
+      const nb = step.bust, f7n = step.f7n;
+      let hitMass = 0;
+      for (let cl = 0; cl < NC; cl++) {
+        const p = pCls[cl];
+        if (p === 0) continue;
+        hitMass += p;
+        const o = aOff + cl * W + 15, mul = k.mul[cl];
+        for (let i = 0; i < f7n; i++) {
+          const qq = p * step.f7Count[i];
+          acc[o + mul * step.f7Sum[i]] += qq;
+          flip7 += qq;
+        }
+      }
+      if (nb > 0 && hitMass > 0) {
+        bust += hitMass * nb;
+        acc[aOff] += hitMass * nb;
+      }
+      if (anyBank) {
+        for (let j = 0; j < step.nNext; j++) {
+          const cnt = nc[j], s = step.nextSum[j];
+          for (let cl = 0; cl < NC; cl++) {
+            if (pBank[cl] !== 0) {
+              acc[aOff + cl * W + k.mul[cl] * s] += pBank[cl] * cnt;
+            }
+          }
+        }
       }
       for (let s = 0; s < S; s++) {
         if (!flags[fl0 + s]) continue;
