@@ -4,7 +4,7 @@
  * (`forwardActions(model, null, hit, "dp")`), in one process, with the load
  * average: the load-independent comparison of bench/README.md. `ROOT` is the
  * checkout to time (default this one; an old one from
- * `git archive ca01323 lib | tar -x -C /tmp/old`), `DECK` a `--deck-counts`
+ * `git archive ca01323 lib deno.json deno.lock | tar -x -C /tmp/old`), `DECK` a `--deck-counts`
  * value (default: all 94 cards), `THREADS` the level passes' threads (new
  * checkouts only; default 2 on the big decks).
  *
