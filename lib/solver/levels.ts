@@ -136,8 +136,12 @@ const GEN = 0, TASK = 1, LEVEL = 2, DONE = 4, DEAD = 5, ERR = 6;
 export const NEXT_CHUNK = 3;
 /** Control word: set when a lumped pass declines. */
 export const DECLINED = 7;
+/** Control words `JOIN + i`: helper i joined (1) or was given up on (2). */
+const JOIN = 8, MAX_HELPERS = 8;
 /** Words of a control block. */
-export const CTRL_WORDS = 8;
+export const CTRL_WORDS = JOIN + MAX_HELPERS;
+/** A helper that has not joined by then (its module did not load) is given up. */
+const JOIN_TIMEOUT_MS = 60_000;
 const TASK_DP = 1, TASK_EXIT = 9;
 /** Task: phase A of a forward pass (per core of level L). */
 export const TASK_FWD_A = 2;
@@ -181,6 +185,8 @@ export interface LevelInit {
   start: Int32Array;
   /** The shared buffers (their `ctrl` is the team's control block). */
   shared: { ctrl: SharedArrayBuffer };
+  /** This helper's index in the team. */
+  helper?: number;
   /** The policy spec of a lumped pass. */
   spec?: string;
 }
@@ -830,16 +836,42 @@ export class LevelTeam {
   constructor(readonly work: LevelTasks, init: LevelInit, helpers: number) {
     this.ctrl = work.ctrl;
     for (let i = 0; i < CTRL_WORDS; i++) Atomics.store(this.ctrl, i, 0);
-    for (let i = 0; i < helpers; i++) {
+    for (let i = 0; i < Math.min(helpers, MAX_HELPERS); i++) {
       try {
         const w = new Worker(
           new URL("./levels_worker.ts", import.meta.url).href,
           { type: "module" },
         );
-        w.postMessage(init);
+        w.postMessage({ ...init, helper: i });
         this.workers.push(w);
       } catch {
         break; // no workers here (permissions): this thread does it all
+      }
+    }
+    this.started = performance.now();
+  }
+
+  private readonly started: number;
+
+  /** Helpers not given up on. */
+  private live(): number {
+    let n = 0;
+    for (let i = 0; i < this.workers.length; i++) {
+      if (Atomics.load(this.ctrl, JOIN + i) !== 2) n++;
+    }
+    return n;
+  }
+
+  /** Give up on the helpers that have not joined by the deadline. */
+  private giveUpLate(): void {
+    if (performance.now() - this.started < JOIN_TIMEOUT_MS) return;
+    for (let i = 0; i < this.workers.length; i++) {
+      if (Atomics.compareExchange(this.ctrl, JOIN + i, 0, 2) === 0) {
+        console.error(
+          `flip7: a level worker did not start in ${
+            JOIN_TIMEOUT_MS / 1000
+          } s; going on without it`,
+        );
       }
     }
   }
@@ -861,8 +893,9 @@ export class LevelTeam {
       if (Atomics.load(ctrl, ERR) !== 0) {
         throw new Error("a level worker failed (see its error above)");
       }
-      if (d + Atomics.load(ctrl, DEAD) >= n) break;
+      if (d + Atomics.load(ctrl, DEAD) >= this.live()) break;
       Atomics.wait(ctrl, DONE, d, 200);
+      this.giveUpLate();
     }
     if (Atomics.load(ctrl, NEXT_CHUNK) < this.work.chunksOf(task, L)) {
       this.work.work(task, L); // a worker died before taking its share
@@ -923,14 +956,17 @@ function teamFor(model: ActionModel, threads: number): LevelTeam {
  * @example
  * ```ts
  * declare const init: LevelInit, make: () => LevelTasks;
- * serveLevels(init.shared.ctrl, make);
+ * serveLevels(init.shared.ctrl, init.helper ?? 0, make);
  * ```
  */
 export function serveLevels(
   ctrlBuffer: SharedArrayBuffer,
+  helper: number,
   make: () => LevelTasks,
 ): void {
   const ctrl = new Int32Array(ctrlBuffer);
+  // join, unless the team has given up on this helper (it started too late)
+  if (Atomics.compareExchange(ctrl, JOIN + helper, 0, 1) !== 0) return;
   let work: LevelTasks;
   try {
     work = make();

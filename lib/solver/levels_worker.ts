@@ -26,7 +26,7 @@ self.onmessage = async (e: MessageEvent<LevelInit>) => {
     : null;
   const registry = lumped ? await import("../strategies/registry.ts") : null;
   const { SoloView } = await import("./view.ts");
-  serveLevels(init.shared.ctrl, () => {
+  serveLevels(init.shared.ctrl, init.helper ?? 0, () => {
     const model = new ActionModel(init.deck);
     model.adoptLevels(init.cores, init.order, init.start);
     return lumped
