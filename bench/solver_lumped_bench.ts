@@ -23,7 +23,7 @@ import { lumpedEvaluate } from "../lib/solver/lumped.ts";
 import { lumpedLevels } from "../lib/solver/lumped_levels.ts";
 import { spaceOf } from "../lib/solver/solve.ts";
 import { SoloView } from "../lib/solver/view.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
 
 function decider(model: SoloModel, spec: string): Decider {
   const view = new SoloView(spaceOf(model));

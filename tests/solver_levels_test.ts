@@ -22,7 +22,7 @@ import type { Evaluation } from "../lib/solver/forward.ts";
 import { lumpedLevels, viewDecider } from "../lib/solver/lumped_levels.ts";
 import { lumpedEvaluate } from "../lib/solver/lumped.ts";
 import { SoloView } from "../lib/solver/view.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
 
 /** 50 cards (numbers 0-8, the modifiers, a Second Chance, 3 Freezes, 3 Flip Threes): every action mode. */
 const SMALL = "9:0,10:0,11:0,12:0,chance:1";

@@ -50,9 +50,9 @@ import {
   FLIP3,
   FREEZE,
   InputError,
-} from "../cards.ts";
-import type { Rules } from "../rules.ts";
-import { getRules, withRules } from "../rules.ts";
+} from "../game/cards.ts";
+import type { Rules } from "../game/rules.ts";
+import { getRules, withRules } from "../game/rules.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 import {
   ChanceModel,

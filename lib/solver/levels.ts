@@ -34,7 +34,13 @@
  * @module
  */
 
-import { FLIP3, FREEZE, PLUS_OF_MASK, SUM_OF_MASK, X2_BIT } from "../cards.ts";
+import {
+  FLIP3,
+  FREEZE,
+  PLUS_OF_MASK,
+  SUM_OF_MASK,
+  X2_BIT,
+} from "../game/cards.ts";
 import type { ActionModel, ActionModes, ActionSolution } from "./actions.ts";
 import { FLIP7, NEXT, Outcomes } from "./model.ts";
 import type { Evaluation } from "./forward.ts";

@@ -24,7 +24,7 @@ self.onmessage = async (e: MessageEvent<LevelInit>) => {
   const lumped = init.kind === "lumped"
     ? await import("./lumped_levels.ts")
     : null;
-  const registry = lumped ? await import("../strategies/registry.ts") : null;
+  const registry = lumped ? await import("../run/registry.ts") : null;
   const { SoloView } = await import("./view.ts");
   serveLevels(init.shared.ctrl, init.helper ?? 0, () => {
     const model = new ActionModel(init.deck);

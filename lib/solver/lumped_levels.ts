@@ -19,15 +19,15 @@
  * const m = getModel("all94", "9:0,10:0,11:0,12:0,chance:1") as ActionModel;
  * import { SoloView } from "./view.ts";
  * import { viewDecider } from "./lumped_levels.ts";
- * declare const sum20: import("../view.ts").Strategy; // makeStrategy("sum:20")
+ * declare const sum20: import("../game/view.ts").Strategy; // makeStrategy("sum:20")
  * const decide = viewDecider(new SoloView(m.space()), sum20);
  * lumpedLevels(m, "sum:20", "sum:20", decide, 2)?.ev;
  * ```
  * @module
  */
 
-import { FLIP3, FREEZE } from "../cards.ts";
-import type { Strategy } from "../view.ts";
+import { FLIP3, FREEZE } from "../game/cards.ts";
+import type { Strategy } from "../game/view.ts";
 import type { ActionModel, ActionModes } from "./actions.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 import {
@@ -430,7 +430,7 @@ export class LumpedWork implements LevelTasks, EdgeViews {
  * import { viewDecider } from "./lumped_levels.ts";
  * import { SoloView } from "./view.ts";
  * const m = getModel("all94", "freeze:1,flip3:1") as ActionModel;
- * declare const sum25: import("../view.ts").Strategy; // makeStrategy("sum:25")
+ * declare const sum25: import("../game/view.ts").Strategy; // makeStrategy("sum:25")
  * lumpedLevels(m, "sum:25", "sum:25", viewDecider(new SoloView(m.space()), sum25))?.ev;
  * ```
  */
