@@ -4,7 +4,11 @@
  * 91-card deck without Flip Three (`all94 --deck-counts flip3:0`, 21,980,031
  * states) and, with `FLIP7_BENCH_ALL94=1`, on all 94 cards (1.36 billion
  * states; one iteration each, about a minute in all). The decisions are asked
- * through a `SoloView` as `evaluateStrategy` asks them.
+ * through a `SoloView` as `evaluateStrategy` asks them. The level-parallel
+ * lumped pass (`lib/solver/lumped_levels.ts`, what `evaluate` runs on these
+ * decks) is timed beside it on 1 and 2 threads; after the run the bench
+ * prints the ratios of the medians (parallel on 2 threads / one-thread
+ * lumped pass, 2 threads / 1).
  *
  * @example
  * ```sh
@@ -16,6 +20,7 @@ import { getModel, type SoloModel } from "../lib/solver/model.ts";
 import type { ActionModel } from "../lib/solver/actions.ts";
 import { type Decider, evaluateDecider } from "../lib/solver/forward.ts";
 import { lumpedEvaluate } from "../lib/solver/lumped.ts";
+import { lumpedLevels } from "../lib/solver/lumped_levels.ts";
 import { spaceOf } from "../lib/solver/solve.ts";
 import { SoloView } from "../lib/solver/view.ts";
 import { makeStrategy } from "../lib/run/registry.ts";
@@ -44,4 +49,42 @@ for (const [counts, n] of decks) {
   Deno.bench(`full forward pass, ${group}`, { group, n }, () => {
     evaluateDecider(sp, decide, "sum:25");
   });
+  for (const threads of [1, 2]) {
+    Deno.bench(
+      `level-parallel lumped pass, ${threads} thread(s), ${group}`,
+      { group, n },
+      () => {
+        const t0 = performance.now();
+        lumpedLevels(model as ActionModel, "sum:25", "sum:25", decide, threads);
+        (times[`${counts} ${threads}`] ??= []).push(performance.now() - t0);
+      },
+    );
+  }
+  Deno.bench(`(timed) lumped pass, ${group}`, { group, n }, () => {
+    const t0 = performance.now();
+    lumpedEvaluate(sp, decide, "sum:25");
+    (times[`${counts} serial`] ??= []).push(performance.now() - t0);
+  });
 }
+
+const times: Record<string, number[]> = {};
+function median(xs: number[] | undefined): number {
+  if (!xs?.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+addEventListener("unload", () => {
+  for (const [counts] of decks) {
+    const m = (k: string) => median(times[`${counts} ${k}`]);
+    if (!Number.isFinite(m("serial"))) continue;
+    console.log(
+      `lumped sum:25 on all94 ${counts} (medians): one-thread lumped pass ${
+        (m("serial") / 1000).toFixed(2)
+      } s; level-parallel ${(m("1") / 1000).toFixed(2)} s on 1 thread, ${
+        (m("2") / 1000).toFixed(2)
+      } s on 2: ratio 2 threads / one-thread pass ${
+        (m("2") / m("serial")).toFixed(2)
+      }, 2 / 1 ${(m("2") / m("1")).toFixed(2)}`,
+    );
+  }
+});

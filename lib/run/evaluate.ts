@@ -25,8 +25,14 @@ import {
   type Evaluation,
 } from "../solver/forward.ts";
 import { lumpedEvaluate } from "../solver/lumped.ts";
+import {
+  lumpedLevels,
+  lumpedSpec,
+  viewDecider,
+} from "../solver/lumped_levels.ts";
+import { threadsFor } from "../solver/levels.ts";
 import { getModel, type SoloModel } from "../solver/model.ts";
-import "../solver/actions.ts";
+import { ActionModel } from "../solver/actions.ts";
 import { MODS, type SoloSpace, spaceOf } from "../solver/solve.ts";
 import { SoloView } from "../solver/view.ts";
 
@@ -69,19 +75,16 @@ export function evaluateStrategy(
     if (t.space === space) return evaluateTable(space, t.hit, policy, scratch);
   }
   // a decision that did not count cards exactly holds for every state showing the same table
-  const memo = new Int8Array(2 ** view.keyBits).fill(-1);
-  const decide = (slot: number, mods: number) => {
-    view.set(slot, mods);
-    const key = view.visibleKey();
-    const known = memo[key];
-    if (known >= 0) return known === 1;
-    view.exactReads = 0;
-    const hit = strategy.hit(view, 0);
-    if (view.exactReads === 0) memo[key] = hit ? 1 : 0;
-    return hit;
-  };
+  const decide = viewDecider(view, strategy);
   // the action models: the lumped pass when the policy cannot tell the +X cards apart
-  const fast = space.model.forwardEvaluate
+  // (level-parallel on the big models, each worker asking its own copy of a registry policy)
+  const model = space.model;
+  const spec = policy.trim();
+  const parallel = model instanceof ActionModel && threadsFor(model) > 1 &&
+    lumpedSpec(spec) && makeStrategy(spec).name === strategy.name;
+  const fast = parallel
+    ? lumpedLevels(model, spec, policy, decide)
+    : model.forwardEvaluate
     ? lumpedEvaluate(space, decide, policy)
     : null;
   return fast ?? evaluateDecider(space, decide, policy, scratch);

@@ -50,9 +50,6 @@ import {
   FLIP3,
   FREEZE,
   InputError,
-  PLUS_OF_MASK,
-  SUM_OF_MASK,
-  X2_BIT,
 } from "../game/cards.ts";
 import type { Rules } from "../game/rules.ts";
 import { getRules, withRules } from "../game/rules.ts";
@@ -60,10 +57,8 @@ import type { Decider, Evaluation } from "./forward.ts";
 import {
   ChanceModel,
   deckLabel,
-  FLIP7,
   modelId,
-  NEXT,
-  Outcomes,
+  type Outcomes,
   registerActionModel,
   type SoloModel,
 } from "./model.ts";
@@ -74,6 +69,7 @@ import {
   type SoloSpace,
   spaceFromCores,
 } from "./solve.ts";
+import { forwardLevels, LevelStep, modTables, solveLevels } from "./levels.ts";
 
 /** Draws of one Flip Three. */
 const FLIP_DRAWS = 3;
@@ -428,19 +424,39 @@ export class ActionModel implements SoloModel {
       for (let s = 0; s < n; s++) order[fill[level[s]]++] = s;
       this.order = order;
       this.levelStart = start;
-      const T1 = this.deck[FLIP3] + 1;
-      const keys = new Int32Array(n * T1);
-      for (let s = 0; s < n; s++) {
-        for (let td = 0; td < T1; td++) {
-          keys[s * T1 + td] = (base.cores[s] << this.tdBits) | td;
-        }
-      }
-      const dec = spaceFromCores(this, keys, base.seconds);
-      if (!dec) throw new Error("the pre-deal state is missing");
+      this.decisionSpace = this.decisionsOf(base);
       this.baseSpace = base;
-      this.decisionSpace = dec;
     }
     return { base: this.baseSpace, decisions: this.decisionSpace! };
+  }
+
+  /** The decision space over the cores of `base`: keys `core << TB | td`. */
+  private decisionsOf(base: SoloSpace): SoloSpace {
+    const n = base.cores.length;
+    const T1 = this.deck[FLIP3] + 1;
+    const keys = new Int32Array(n * T1);
+    for (let s = 0; s < n; s++) {
+      for (let td = 0; td < T1; td++) {
+        keys[s * T1 + td] = (base.cores[s] << this.tdBits) | td;
+      }
+    }
+    const dec = spaceFromCores(this, keys, base.seconds);
+    if (!dec) throw new Error("the pre-deal state is missing");
+    return dec;
+  }
+
+  /**
+   * Internal (the level workers): take the cores and their level order as
+   * another thread computed them, instead of enumerating again.
+   */
+  adoptLevels(cores: Int32Array, order: Int32Array, start: Int32Array): void {
+    if (this.baseSpace) return;
+    const base = spaceFromCores(this.base, cores);
+    if (!base) throw new Error("the pre-deal state is missing");
+    this.order = order;
+    this.levelStart = start;
+    this.decisionSpace = this.decisionsOf(base);
+    this.baseSpace = base;
   }
 
   /** States of the dense layout: cores × modes × 64, less the pre-deal state. */
@@ -475,94 +491,12 @@ export class ActionModel implements SoloModel {
 
 registerActionModel((deck) => new ActionModel(deck));
 
-/** Per-modifier-mask constants. */
-function modTables(avail: number) {
-  const x2 = new Float64Array(MODS), plus = new Float64Array(MODS);
-  const free = new Float64Array(MODS);
-  for (let mods = 0; mods < MODS; mods++) {
-    x2[mods] = mods & X2_BIT ? 2 : 1;
-    plus[mods] = PLUS_OF_MASK[mods & 31];
-    let f = avail & ~mods, c = 0;
-    for (; f; f &= f - 1) c++;
-    free[mods] = c;
-  }
-  return { x2, plus, free };
-}
-
-/** One core's chance node (numbers and Second Chances) in level-buffer offsets. */
-class LevelStep {
-  readonly o = new Outcomes();
-  /** Offset of each NEXT outcome's core in the next level's buffer. */
-  readonly nextOff = new Int32Array(64);
-  /** Level position of each NEXT outcome's core. */
-  readonly nextPos = new Int32Array(64);
-  readonly nextCount = new Float64Array(64);
-  /** Number sum of each NEXT outcome's core. */
-  readonly nextSum = new Float64Array(64);
-  nNext = 0;
-  bust = 0;
-  flip7 = 0;
-  flip7Sum = 0;
-  /** The Flip 7 outcomes: number sum of the seven and copies. */
-  readonly f7Sum = new Float64Array(16);
-  readonly f7Count = new Float64Array(16);
-  f7n = 0;
-  total = 0;
-  mask = 0;
-  sum = 0;
-  /** Σ copies × number sum over the NEXT outcomes, and Σ copies. */
-  nextSumC = 0;
-  nextC = 0;
-
-  load(
-    model: ActionModel,
-    base: SoloSpace,
-    posOf: Int32Array,
-    nextStart: number,
-    blockN: number,
-    core: number,
-  ): void {
-    const o = this.o;
-    model.base.outcomes(core, o);
-    this.mask = model.base.mask(core);
-    this.sum = SUM_OF_MASK[this.mask];
-    this.nNext = 0;
-    this.bust = 0;
-    this.flip7 = 0;
-    this.flip7Sum = 0;
-    this.f7n = 0;
-    this.total = o.total;
-    this.nextSumC = 0;
-    this.nextC = 0;
-    for (let i = 0; i < o.n; i++) {
-      const c = o.count[i];
-      if (o.effect[i] === NEXT) {
-        const slot = base.index.get(o.next[i]);
-        if (slot < 0) throw new Error(`core ${o.next[i]} is missing`);
-        const pos = posOf[slot];
-        const j = this.nNext++;
-        this.nextPos[j] = pos;
-        this.nextOff[j] = (pos - nextStart) * blockN;
-        this.nextCount[j] = c;
-        const s = SUM_OF_MASK[model.base.mask(o.next[i])];
-        this.nextSum[j] = s;
-        this.nextSumC += c * s;
-        this.nextC += c;
-      } else if (o.effect[i] === FLIP7) {
-        this.flip7 += c;
-        this.flip7Sum += c * SUM_OF_MASK[o.next[i]];
-        this.f7Sum[this.f7n] = SUM_OF_MASK[o.next[i]];
-        this.f7Count[this.f7n++] = c;
-      } else {
-        this.bust += c;
-      }
-    }
-  }
-}
-
 /**
  * Solve an action model exactly: backward induction level by level (see the
- * module doc), progress lines through `model.log`.
+ * module doc), progress lines through `model.log`. The levels run on
+ * `threads` threads over shared buffers (`levels.ts`; default 2 for the big
+ * decks, 1 for small ones); the decisions are the same bytes whatever the
+ * number.
  *
  * @example
  * ```ts
@@ -571,154 +505,19 @@ class LevelStep {
  * s.ev; // the optimum of that deck
  * ```
  */
-export function solveActions(model: ActionModel): ActionSolution {
-  const t0 = performance.now();
-  const { base, decisions } = model.spaces();
-  const { order, start } = model.levels();
-  const enumSeconds = (performance.now() - t0) / 1000;
-  const md = model.modes;
-  const M = md.n, BANK = md.bank, S = md.nStored;
-  const T = model.deck[FLIP3], F = model.deck[FREEZE], T1 = T + 1;
-  const nCores = base.cores.length;
-  const states = model.denseStates();
-  const log = model.log ??
-    (states > 1e8 ? (l: string) => console.error(l) : null);
-  const posOf = new Int32Array(nCores);
-  for (let p = 0; p < nCores; p++) posOf[order[p]] = p;
-  const avail = modifiersInDeck(model.base);
-  const { x2: x2Of, plus: plusOf, free: freeOf } = modTables(avail);
-  const hit = new Uint8Array(nCores * T1 * MODS);
-  const blockN = S * MODS;
-  const cur = new Float64Array(M * MODS); // one core's modes
-  const nTargets = M + 1;
-  const ext = new Float64Array(nTargets * MODS);
-  const want = new Uint8Array(nTargets);
-  for (let i = 0; i < M; i++) want[md.advN[i]] = 1;
-  const targets = Int16Array.from(
-    [...want.keys()].filter((t) => want[t] === 1),
-  );
-  const step = new LevelStep();
-  const nb = step.nextOff, nc = step.nextCount;
-  const levels = start.length - 1;
-  let next = new Float64Array(0);
-  let nextStart = 0;
-  let peak = 0, peakRss = 0;
-  let ev = NaN;
-  let done = 0;
-  for (let L = levels - 1; L >= 0; L--) {
-    const ls = start[L], le = start[L + 1];
-    const layer = new Float64Array((le - ls) * blockN);
-    peak = Math.max(peak, layer.byteLength + next.byteLength);
-    for (let pos = ls; pos < le; pos++) {
-      const slot = order[pos];
-      const core = base.cores[slot];
-      step.load(model, base, posOf, nextStart, blockN, core);
-      const n = step.nNext;
-      // the cards that leave the core, once per target mode of a non-action card
-      for (let ti = 0; ti < targets.length; ti++) {
-        const t = targets[ti];
-        const eo = t * MODS;
-        if (t === BANK) {
-          const sc = step.nextSumC, c = step.nextC;
-          for (let mods = 0; mods < MODS; mods++) {
-            ext[eo + mods] = x2Of[mods] * sc + plusOf[mods] * c;
-          }
-          continue;
-        }
-        const so = md.stored[t] * MODS;
-        let j = 0;
-        if (n & 1) {
-          const c = nc[0], from = nb[0] + so;
-          for (let mods = 0; mods < MODS; mods++) {
-            ext[eo + mods] = c * next[from + mods];
-          }
-          j = 1;
-        } else {
-          for (let mods = 0; mods < MODS; mods++) ext[eo + mods] = 0;
-        }
-        for (; j < n; j += 2) {
-          const c0 = nc[j],
-            f0 = nb[j] + so,
-            c1 = nc[j + 1],
-            f1 = nb[j + 1] + so;
-          for (let mods = 0; mods < MODS; mods++) {
-            ext[eo + mods] += c0 * next[f0 + mods] + c1 * next[f1 + mods];
-          }
-        }
-      }
-      const f7 = step.flip7, f7Sum = step.flip7Sum, total = step.total;
-      const sum = step.sum;
-      const isRoot = core === model.base.root;
-      const hitBase = slot * T1 * MODS;
-      for (let mi = M - 1; mi >= 0; mi--) {
-        const t = md.advN[mi], tT = md.advT[mi], tF = md.advF[mi];
-        const tl = T - md.td[mi], fl = F - md.fd[mi];
-        const eo = t * MODS, mo = mi * MODS;
-        const isFree = md.r[mi] === 0;
-        for (let mods = MODS - 1; mods >= 0; mods--) {
-          const x2 = x2Of[mods], plus = plusOf[mods];
-          const stay = x2 * sum + plus;
-          const cards = total + freeOf[mods] + tl + fl;
-          let v: number;
-          if (cards === 0) {
-            v = stay; // nothing left to draw: the round ends as it stands
-          } else {
-            let e = ext[eo + mods] + x2 * f7Sum + f7 * (plus + 15);
-            for (let free = avail & ~mods; free !== 0; free &= free - 1) {
-              const mm = mods | (free & -free);
-              e += t === BANK ? x2Of[mm] * sum + plusOf[mm] : cur[eo + mm];
-            }
-            if (tl > 0) e += tl * (tT === BANK ? stay : cur[tT * MODS + mods]);
-            if (fl > 0) e += fl * (tF === BANK ? stay : cur[tF * MODS + mods]);
-            v = e / cards;
-          }
-          if (isFree) {
-            const h = cards > 0 &&
-              (v > stay || (isRoot && mods === 0 && md.td[mi] === 0));
-            if (h) hit[hitBase + md.td[mi] * MODS + mods] = 1;
-            else v = stay;
-          }
-          cur[mo + mods] = v;
-        }
-      }
-      const out = (pos - ls) * blockN;
-      for (let mi = 0; mi < M; mi++) {
-        const s = md.stored[mi];
-        if (s < 0) continue;
-        const to = out + s * MODS, from = mi * MODS;
-        for (let k = 0; k < MODS; k++) layer[to + k] = cur[from + k];
-      }
-      if (isRoot) ev = cur[md.free[0] * MODS];
-    }
-    done += le - ls;
-    peakRss = Math.max(peakRss, Deno.memoryUsage().rss);
-    log?.(
-      `flip7: ${model.id}: level ${L} done (${
-        done.toLocaleString("en-US")
-      } of ${nCores.toLocaleString("en-US")} cores, ${
-        ((performance.now() - t0) / 1000).toFixed(1)
-      } s)`,
-    );
-    next = layer;
-    nextStart = ls;
-  }
-  // the decision table in decision-space order: key slot * T1 + td
-  return {
-    space: decisions,
-    hit,
-    ev,
-    seconds: (performance.now() - t0) / 1000,
-    enumSeconds,
-    states,
-    peakLayerBytes: peak,
-    peakRss,
-  };
+export function solveActions(
+  model: ActionModel,
+  threads?: number,
+): ActionSolution {
+  return solveLevels(model, threads);
 }
 
 /**
  * Exact forward evaluation of a decision rule (asked at free-mode states with
  * positive probability, `decide(decision slot, mods)`) or a decision table
- * over an action model, level by level.
+ * over an action model, level by level. A table (with no `decide`) is
+ * evaluated on `threads` threads by `forwardLevels` (`levels.ts`); a rule by
+ * this thread alone, in the reference order of the sums.
  *
  * @example
  * ```ts
@@ -732,7 +531,9 @@ export function forwardActions(
   decide: Decider | null,
   table: Uint8Array | null,
   policy: string,
+  threads?: number,
 ): Evaluation {
+  if (table && !decide) return forwardLevels(model, table, policy, threads);
   const { base } = model.spaces();
   const { order, start } = model.levels();
   const md = model.modes;

@@ -142,9 +142,10 @@ function plusSum(mods: number): number {
 
 /**
  * Mass banked per class and number part of the score (`(x2 ? 2 : 1) × sum
- * (+ 15)`), spread over the `+X` sums of the class once at the end.
+ * (+ 15)`), spread over the `+X` sums of the class once at the end
+ * (internal, shared with `lumped_levels.ts`).
  */
-class Banked {
+export class Banked {
   readonly width: number;
   readonly acc: Float64Array;
   constructor(readonly k: ModClasses, maxScore: number) {
@@ -169,9 +170,10 @@ class Banked {
 
 /**
  * The policy's decision on class `c` at decision slot `dslot`: 1 hit, 0
- * stay, -1 when masks of the class disagree.
+ * stay, -1 when masks of the class disagree (internal, shared with
+ * `lumped_levels.ts`).
  */
-function classDecision(
+export function classDecision(
   decide: Decider,
   k: ModClasses,
   dslot: number,
@@ -185,7 +187,8 @@ function classDecision(
   return d ? 1 : 0;
 }
 
-function finish(
+/** The evaluation from the banked mass (internal, shared with `lumped_levels.ts`). */
+export function finish(
   space: SoloSpace,
   policy: string,
   banked: Banked,

@@ -1,0 +1,1133 @@
+/**
+ * The level-parallel passes of the action models (`all94`): the backward DP
+ * and the forward evaluation of a decision table, run by this thread and
+ * helper workers over shared buffers (`SharedArrayBuffer`), one level at a
+ * time. The states of one level are independent, so every level is cut into
+ * chunks of {@linkcode CHUNK} cores that the threads take by `Atomics.add`.
+ *
+ * - **DP.** Each core reads the next level and writes its own block: the
+ *   values and decisions are those of a one-thread solve, bit for bit,
+ *   whatever the number of threads.
+ * - **Forward pass.** Phase A (per core of level L): the core's mass is
+ *   propagated through its modes as in `forwardActions`, the banked, bust and
+ *   Flip 7 mass summed per chunk, and the mass leaving the core written back
+ *   in place, one block per kept target mode. Phase B (per core of level
+ *   L + 1): the core pulls its mass from its predecessors (an in-edge list
+ *   built between the phases), in ascending order. Per-chunk sums are added
+ *   in chunk order, so the figures do not depend on the number of threads;
+ *   they equal the reference pass's up to floating-point rounding (the sums
+ *   are taken in another order) and visit the same states.
+ *
+ * Two level buffers (sized for the largest level) and the decision table are
+ * kept per process and reused by the next pass of the same size
+ * ({@linkcode releaseLevelBuffers} drops them). No per-state allocation.
+ *
+ * @example
+ * ```ts
+ * import { getModel } from "./model.ts";
+ * import { type ActionModel } from "./actions.ts";
+ * import { forwardLevels, solveLevels } from "./levels.ts";
+ * const m = getModel("all94", "9:0,10:0,11:0,12:0,chance:1") as ActionModel;
+ * const s = solveLevels(m, 2);
+ * forwardLevels(m, s.hit, "dp", 2).ev; // s.ev, to 1e-12
+ * ```
+ * @module
+ */
+
+import {
+  FLIP3,
+  FREEZE,
+  PLUS_OF_MASK,
+  SUM_OF_MASK,
+  X2_BIT,
+} from "../game/cards.ts";
+import type { ActionModel, ActionModes, ActionSolution } from "./actions.ts";
+import { FLIP7, NEXT, Outcomes } from "./model.ts";
+import type { Evaluation } from "./forward.ts";
+import { modifiersInDeck, MODS, type SoloSpace } from "./solve.ts";
+
+/** Per-modifier-mask constants: x2 factor, +X bonus, modifiers left (internal, shared with `actions.ts`). */
+export function modTables(avail: number) {
+  const x2 = new Float64Array(MODS), plus = new Float64Array(MODS);
+  const free = new Float64Array(MODS);
+  for (let mods = 0; mods < MODS; mods++) {
+    x2[mods] = mods & X2_BIT ? 2 : 1;
+    plus[mods] = PLUS_OF_MASK[mods & 31];
+    let f = avail & ~mods, c = 0;
+    for (; f; f &= f - 1) c++;
+    free[mods] = c;
+  }
+  return { x2, plus, free };
+}
+
+/** One core's chance node (numbers and Second Chances) in level-buffer offsets (internal, shared with `actions.ts`). */
+export class LevelStep {
+  readonly o = new Outcomes();
+  /** Offset of each NEXT outcome's core in the next level's buffer. */
+  readonly nextOff = new Int32Array(64);
+  /** Level position of each NEXT outcome's core. */
+  readonly nextPos = new Int32Array(64);
+  readonly nextCount = new Float64Array(64);
+  /** Number sum of each NEXT outcome's core. */
+  readonly nextSum = new Float64Array(64);
+  nNext = 0;
+  bust = 0;
+  flip7 = 0;
+  flip7Sum = 0;
+  /** The Flip 7 outcomes: number sum of the seven and copies. */
+  readonly f7Sum = new Float64Array(16);
+  readonly f7Count = new Float64Array(16);
+  f7n = 0;
+  total = 0;
+  mask = 0;
+  sum = 0;
+  /** Σ copies × number sum over the NEXT outcomes, and Σ copies. */
+  nextSumC = 0;
+  nextC = 0;
+
+  load(
+    model: ActionModel,
+    base: SoloSpace,
+    posOf: Int32Array,
+    nextStart: number,
+    blockN: number,
+    core: number,
+  ): void {
+    const o = this.o;
+    model.base.outcomes(core, o);
+    this.mask = model.base.mask(core);
+    this.sum = SUM_OF_MASK[this.mask];
+    this.nNext = 0;
+    this.bust = 0;
+    this.flip7 = 0;
+    this.flip7Sum = 0;
+    this.f7n = 0;
+    this.total = o.total;
+    this.nextSumC = 0;
+    this.nextC = 0;
+    for (let i = 0; i < o.n; i++) {
+      const c = o.count[i];
+      if (o.effect[i] === NEXT) {
+        const slot = base.index.get(o.next[i]);
+        if (slot < 0) throw new Error(`core ${o.next[i]} is missing`);
+        const pos = posOf[slot];
+        const j = this.nNext++;
+        this.nextPos[j] = pos;
+        this.nextOff[j] = (pos - nextStart) * blockN;
+        this.nextCount[j] = c;
+        const s = SUM_OF_MASK[model.base.mask(o.next[i])];
+        this.nextSum[j] = s;
+        this.nextSumC += c * s;
+        this.nextC += c;
+      } else if (o.effect[i] === FLIP7) {
+        this.flip7 += c;
+        this.flip7Sum += c * SUM_OF_MASK[o.next[i]];
+        this.f7Sum[this.f7n] = SUM_OF_MASK[o.next[i]];
+        this.f7Count[this.f7n++] = c;
+      } else {
+        this.bust += c;
+      }
+    }
+  }
+}
+
+/** Cores per chunk (chunk boundaries depend only on the level's size). */
+export const CHUNK = 64;
+/** Most NEXT outcomes of one core. */
+const MAX_NEXT = 64;
+
+// control words
+const GEN = 0, TASK = 1, LEVEL = 2, DONE = 4, DEAD = 5, ERR = 6;
+/** Control word: the next chunk to take. */
+export const NEXT_CHUNK = 3;
+/** Control word: set when a lumped pass declines. */
+export const DECLINED = 7;
+/** Control words `JOIN + i`: helper i joined (1) or was given up on (2). */
+const JOIN = 8, MAX_HELPERS = 8;
+/** Words of a control block. */
+export const CTRL_WORDS = JOIN + MAX_HELPERS;
+/** A helper that has not joined by then (its module did not load) is given up. */
+const JOIN_TIMEOUT_MS = 60_000;
+const TASK_DP = 1, TASK_EXIT = 9;
+/** Task: phase A of a forward pass (per core of level L). */
+export const TASK_FWD_A = 2;
+/** Task: phase B of a forward pass (per core of level L + 1). */
+export const TASK_FWD_B = 3;
+
+/** The shared buffers of a level pass (all `SharedArrayBuffer`s). */
+export interface LevelShared {
+  ctrl: SharedArrayBuffer;
+  /** Level buffers: level L lives in `layers[L % 2]`. */
+  layers: [SharedArrayBuffer, SharedArrayBuffer];
+  /** Touched flags of a level's cores, `touched[L % 2]`. */
+  touched: [SharedArrayBuffer, SharedArrayBuffer];
+  hit: SharedArrayBuffer;
+  edgeN: SharedArrayBuffer;
+  edgeT: SharedArrayBuffer;
+  edgeC: SharedArrayBuffer;
+  flags: SharedArrayBuffer;
+  inStart: SharedArrayBuffer;
+  inSrc: SharedArrayBuffer;
+  inC: SharedArrayBuffer;
+  partDist: SharedArrayBuffer;
+  partScal: SharedArrayBuffer;
+  /** Float64 scalars: [0] the root's value. */
+  scal: SharedArrayBuffer;
+  /** Sizes they were made for. */
+  maxLevel: number;
+  blockN: number;
+  hitN: number;
+  width: number;
+  stored: number;
+}
+
+/** What a helper worker is sent. */
+export interface LevelInit {
+  /** Which pass: the DP and forward pass here, or the lumped pass (`lumped_levels.ts`). */
+  kind: "levels" | "lumped";
+  deck: number[];
+  cores: Int32Array;
+  order: Int32Array;
+  start: Int32Array;
+  /** The shared buffers (their `ctrl` is the team's control block). */
+  shared: { ctrl: SharedArrayBuffer };
+  /** This helper's index in the team. */
+  helper?: number;
+  /** The policy spec of a lumped pass. */
+  spec?: string;
+}
+
+/** The tasks one thread serves. */
+export interface LevelTasks {
+  /** The team's control block. */
+  readonly ctrl: Int32Array;
+  /** Take chunks of task `task` on level L until none is left. */
+  work(task: number, L: number): void;
+  /** Chunks of task `task` on level L. */
+  chunksOf(task: number, L: number): number;
+}
+
+/**
+ * Cores of the largest level.
+ *
+ * @example
+ * ```ts
+ * maxLevelOf(Int32Array.of(0, 1, 15, 20)); // 14
+ * ```
+ */
+export function maxLevelOf(start: Int32Array): number {
+  let n = 0;
+  for (let l = 0; l + 1 < start.length; l++) {
+    n = Math.max(n, start[l + 1] - start[l]);
+  }
+  return n;
+}
+
+let pool: LevelShared | null = null;
+
+/**
+ * Drop the level buffers kept for the next pass (they are otherwise held
+ * until the process ends; about 3.3 GB for `all94`).
+ *
+ * @example
+ * ```ts
+ * releaseLevelBuffers();
+ * ```
+ */
+export function releaseLevelBuffers(): void {
+  pool = null;
+}
+
+function sharedFor(model: ActionModel): LevelShared {
+  const { start } = model.levels();
+  const maxLevel = maxLevelOf(start);
+  const stored = model.modes.nStored;
+  const blockN = stored * MODS;
+  const nCores = model.spaces().base.cores.length;
+  const hitN = nCores * (model.deck[FLIP3] + 1) * MODS;
+  const width = model.maxScore + 1;
+  const p = pool;
+  if (
+    p && p.maxLevel === maxLevel && p.blockN === blockN && p.hitN === hitN &&
+    p.width === width && p.stored === stored
+  ) {
+    return p;
+  }
+  pool = null; // let the old buffers go before the new ones are made
+  const sab = (bytes: number) => new SharedArrayBuffer(Math.max(8, bytes));
+  const chunks = Math.ceil(maxLevel / CHUNK) + 1;
+  const made: LevelShared = {
+    ctrl: sab(CTRL_WORDS * 4), // replaced by each team's own
+    layers: [sab(maxLevel * blockN * 8), sab(maxLevel * blockN * 8)],
+    touched: [sab(maxLevel), sab(maxLevel)],
+    hit: sab(hitN),
+    edgeN: sab(maxLevel * 4),
+    edgeT: sab(maxLevel * MAX_NEXT * 4),
+    edgeC: sab(maxLevel * MAX_NEXT * 8),
+    flags: sab(maxLevel * stored),
+    inStart: sab((maxLevel + 1) * 4),
+    inSrc: sab(maxLevel * MAX_NEXT * 4),
+    inC: sab(maxLevel * MAX_NEXT * 8),
+    partDist: sab(chunks * width * 8),
+    partScal: sab(chunks * 3 * 8),
+    scal: sab(8 * 8),
+    maxLevel,
+    blockN,
+    hitN,
+    width,
+    stored,
+  };
+  pool = made;
+  return made;
+}
+
+/**
+ * One thread's view of a level pass: the model's tables, typed views of the
+ * shared buffers and its own scratch.
+ */
+export class LevelWork implements LevelTasks {
+  readonly md: ActionModes;
+  readonly M: number;
+  readonly BANK: number;
+  readonly S: number;
+  readonly T: number;
+  readonly F: number;
+  readonly T1: number;
+  readonly blockN: number;
+  readonly avail: number;
+  readonly x2Of: Float64Array;
+  readonly plusOf: Float64Array;
+  readonly freeOf: Float64Array;
+  readonly targets: Int16Array;
+  readonly posOf: Int32Array;
+  readonly W: number;
+  readonly step: LevelStep = new LevelStep();
+  // shared views
+  readonly ctrl: Int32Array;
+  readonly layers: [Float64Array, Float64Array];
+  readonly touched: [Uint8Array, Uint8Array];
+  readonly hit: Uint8Array;
+  readonly edgeN: Int32Array;
+  readonly edgeT: Int32Array;
+  readonly edgeC: Float64Array;
+  readonly flags: Uint8Array;
+  readonly inStart: Int32Array;
+  readonly inSrc: Int32Array;
+  readonly inC: Float64Array;
+  readonly partDist: Float64Array;
+  readonly partScal: Float64Array;
+  readonly scal: Float64Array;
+  // scratch
+  readonly cur: Float64Array;
+  readonly ext: Float64Array;
+  readonly pHit: Float64Array = new Float64Array(MODS);
+  /** Forward pass: the hit mass of the current core per modifier mask (all modes). */
+  readonly pMods: Float64Array = new Float64Array(MODS);
+  /** Forward pass: the hit mass whose next number banks the round, per mask. */
+  readonly pBank: Float64Array = new Float64Array(MODS);
+
+  readonly base: SoloSpace;
+  readonly order: Int32Array;
+  readonly start: Int32Array;
+
+  constructor(readonly model: ActionModel, sh: LevelShared) {
+    this.base = model.spaces().base;
+    const { order, start } = model.levels();
+    this.order = order;
+    this.start = start;
+    const base = this.base;
+    const md = model.modes;
+    this.md = md;
+    this.M = md.n;
+    this.BANK = md.bank;
+    this.S = md.nStored;
+    this.T = model.deck[FLIP3];
+    this.F = model.deck[FREEZE];
+    this.T1 = this.T + 1;
+    this.blockN = this.S * MODS;
+    this.avail = modifiersInDeck(model.base);
+    const t = modTables(this.avail);
+    this.x2Of = t.x2;
+    this.plusOf = t.plus;
+    this.freeOf = t.free;
+    const nTargets = this.M + 1;
+    const want = new Uint8Array(nTargets);
+    for (let i = 0; i < this.M; i++) want[md.advN[i]] = 1;
+    this.targets = Int16Array.from(
+      [...want.keys()].filter((x) => want[x] === 1),
+    );
+    const n = base.cores.length;
+    this.posOf = new Int32Array(n);
+    for (let p = 0; p < n; p++) this.posOf[order[p]] = p;
+    this.W = model.maxScore + 1;
+    this.ctrl = new Int32Array(sh.ctrl);
+    this.layers = [
+      new Float64Array(sh.layers[0]),
+      new Float64Array(sh.layers[1]),
+    ];
+    this.touched = [
+      new Uint8Array(sh.touched[0]),
+      new Uint8Array(sh.touched[1]),
+    ];
+    this.hit = new Uint8Array(sh.hit, 0, sh.hitN);
+    this.edgeN = new Int32Array(sh.edgeN);
+    this.edgeT = new Int32Array(sh.edgeT);
+    this.edgeC = new Float64Array(sh.edgeC);
+    this.flags = new Uint8Array(sh.flags);
+    this.inStart = new Int32Array(sh.inStart);
+    this.inSrc = new Int32Array(sh.inSrc);
+    this.inC = new Float64Array(sh.inC);
+    this.partDist = new Float64Array(sh.partDist);
+    this.partScal = new Float64Array(sh.partScal);
+    this.scal = new Float64Array(sh.scal);
+    this.cur = new Float64Array(this.M * MODS);
+    this.ext = new Float64Array(nTargets * MODS);
+  }
+
+  /** Chunks of level L's task. */
+  chunksOf(task: number, L: number): number {
+    const start = this.start;
+    const K = task === TASK_FWD_B ? L + 1 : L;
+    if (K + 1 >= start.length) return 0;
+    return Math.ceil((start[K + 1] - start[K]) / CHUNK);
+  }
+
+  /** Take chunks of the current task until none is left. */
+  work(task: number, L: number): void {
+    const ctrl = this.ctrl;
+    const n = this.chunksOf(task, L);
+    for (;;) {
+      const c = Atomics.add(ctrl, NEXT_CHUNK, 1);
+      if (c >= n) return;
+      if (task === TASK_DP) this.dpChunk(L, c);
+      else if (task === TASK_FWD_A) this.forwardA(L, c);
+      else this.forwardB(L, c);
+    }
+  }
+
+  /** Backward induction over chunk `c` of level L (reads level L + 1). */
+  dpChunk(L: number, c: number): void {
+    const { md, M, BANK, T, F, T1, blockN, avail, x2Of, plusOf, freeOf } = this;
+    const { step, cur, ext, targets, hit, model, base } = this;
+    const start = this.start;
+    const ls = start[L], le = start[L + 1];
+    const nextStart = le;
+    const layer = this.layers[L & 1], next = this.layers[(L + 1) & 1];
+    const nb = step.nextOff, nc = step.nextCount;
+    const from0 = ls + c * CHUNK, to0 = Math.min(le, from0 + CHUNK);
+    const root = model.base.root;
+    for (let pos = from0; pos < to0; pos++) {
+      const slot = this.order[pos];
+      const core = base.cores[slot];
+      step.load(model, base, this.posOf, nextStart, blockN, core);
+      const n = step.nNext;
+      // the cards that leave the core, once per target mode of a non-action card
+      for (let ti = 0; ti < targets.length; ti++) {
+        const t = targets[ti];
+        const eo = t * MODS;
+        if (t === BANK) {
+          const sc = step.nextSumC, cc = step.nextC;
+          for (let mods = 0; mods < MODS; mods++) {
+            ext[eo + mods] = x2Of[mods] * sc + plusOf[mods] * cc;
+          }
+          continue;
+        }
+        const so = md.stored[t] * MODS;
+        let j = 0;
+        if (n & 1) {
+          const c0 = nc[0], from = nb[0] + so;
+          for (let mods = 0; mods < MODS; mods++) {
+            ext[eo + mods] = c0 * next[from + mods];
+          }
+          j = 1;
+        } else {
+          for (let mods = 0; mods < MODS; mods++) ext[eo + mods] = 0;
+        }
+        for (; j < n; j += 2) {
+          const c0 = nc[j],
+            f0 = nb[j] + so,
+            c1 = nc[j + 1],
+            f1 = nb[j + 1] + so;
+          for (let mods = 0; mods < MODS; mods++) {
+            ext[eo + mods] += c0 * next[f0 + mods] + c1 * next[f1 + mods];
+          }
+        }
+      }
+      const f7 = step.flip7, f7Sum = step.flip7Sum, total = step.total;
+      const sum = step.sum;
+      const isRoot = core === root;
+      const hitBase = slot * T1 * MODS;
+      for (let mi = M - 1; mi >= 0; mi--) {
+        const t = md.advN[mi], tT = md.advT[mi], tF = md.advF[mi];
+        const tl = T - md.td[mi], fl = F - md.fd[mi];
+        const eo = t * MODS, mo = mi * MODS;
+        const isFree = md.r[mi] === 0;
+        for (let mods = MODS - 1; mods >= 0; mods--) {
+          const x2 = x2Of[mods], plus = plusOf[mods];
+          const stay = x2 * sum + plus;
+          const cards = total + freeOf[mods] + tl + fl;
+          let v: number;
+          if (cards === 0) {
+            v = stay; // nothing left to draw: the round ends as it stands
+          } else {
+            let e = ext[eo + mods] + x2 * f7Sum + f7 * (plus + 15);
+            for (let free = avail & ~mods; free !== 0; free &= free - 1) {
+              const mm = mods | (free & -free);
+              e += t === BANK ? x2Of[mm] * sum + plusOf[mm] : cur[eo + mm];
+            }
+            if (tl > 0) e += tl * (tT === BANK ? stay : cur[tT * MODS + mods]);
+            if (fl > 0) e += fl * (tF === BANK ? stay : cur[tF * MODS + mods]);
+            v = e / cards;
+          }
+          if (isFree) {
+            const h = cards > 0 &&
+              (v > stay || (isRoot && mods === 0 && md.td[mi] === 0));
+            if (h) hit[hitBase + md.td[mi] * MODS + mods] = 1;
+            else v = stay;
+          }
+          cur[mo + mods] = v;
+        }
+      }
+      const out = (pos - ls) * blockN;
+      for (let mi = 0; mi < M; mi++) {
+        const s = md.stored[mi];
+        if (s < 0) continue;
+        const to = out + s * MODS, from = mi * MODS;
+        for (let k = 0; k < MODS; k++) layer[to + k] = cur[from + k];
+      }
+      if (isRoot) this.scal[0] = cur[md.free[0] * MODS];
+    }
+  }
+
+  /**
+   * Phase A of the forward pass over chunk `c` of level L: propagate each
+   * touched core's mass through its modes, sum what ends the round into the
+   * chunk's partials, write the mass leaving the core (per kept target mode)
+   * back over its block, and record its outgoing edges.
+   */
+  forwardA(L: number, c: number): void {
+    const { md, M, BANK, S, T, F, T1, blockN, avail, x2Of, plusOf, freeOf } =
+      this;
+    const { step, pHit, hit, model, base, W } = this;
+    const mass = this.cur;
+    const agg = this.ext; // per kept target mode: the mass leaving the core
+    const pMods = this.pMods, pBank = this.pBank;
+    const start = this.start;
+    const ls = start[L], le = start[L + 1];
+    const ns = le;
+    const layer = this.layers[L & 1], touched = this.touched[L & 1];
+    const flags = this.flags, edgeN = this.edgeN;
+    const edgeT = this.edgeT, edgeC = this.edgeC;
+    const dist = this.partDist, dOff = c * W;
+    for (let s = 0; s < W; s++) dist[dOff + s] = 0;
+    let bust = 0, flip7 = 0, visited = 0;
+    const from0 = ls + c * CHUNK, to0 = Math.min(le, from0 + CHUNK);
+    const root = model.base.root;
+    const nc = step.nextCount;
+    for (let pos = from0; pos < to0; pos++) {
+      const q = pos - ls;
+      if (!touched[q]) {
+        edgeN[q] = 0;
+        continue;
+      }
+      const slot = this.order[pos];
+      const core = base.cores[slot];
+      const inOff = q * blockN;
+      for (let mi = 0; mi < M; mi++) {
+        const s = md.stored[mi];
+        const to = mi * MODS;
+        if (s >= 0) {
+          const from = inOff + s * MODS;
+          for (let k = 0; k < MODS; k++) mass[to + k] = layer[from + k];
+        } else {
+          for (let k = 0; k < MODS; k++) mass[to + k] = 0;
+        }
+      }
+      for (let k = 0; k < S * MODS; k++) agg[k] = 0;
+      for (let k = 0; k < MODS; k++) pMods[k] = pBank[k] = 0;
+      let anyBank = false;
+      const fl0 = q * S;
+      for (let s = 0; s < S; s++) flags[fl0 + s] = 0;
+      step.load(model, base, this.posOf, ns, blockN, core);
+      const total = step.total, sum = step.sum;
+      const isRoot = core === root;
+      const dBase = slot * T1;
+      for (let mi = 0; mi < M; mi++) {
+        const t = md.advN[mi], tT = md.advT[mi], tF = md.advF[mi];
+        const tl = T - md.td[mi], fl = F - md.fd[mi];
+        const mo = mi * MODS;
+        const isFree = md.r[mi] === 0;
+        let any = false;
+        for (let mods = 0; mods < MODS; mods++) {
+          pHit[mods] = 0;
+          const m = mass[mo + mods];
+          if (m === 0) continue;
+          visited++;
+          const stay = x2Of[mods] * sum + plusOf[mods];
+          const cards = total + freeOf[mods] + tl + fl;
+          if (cards === 0) {
+            dist[dOff + stay] += m;
+            continue;
+          }
+          if (isFree) {
+            const td = md.td[mi];
+            const hits = (isRoot && mods === 0 && td === 0) ||
+              hit[(dBase + td) * MODS + mods] === 1;
+            if (!hits) {
+              dist[dOff + stay] += m;
+              continue;
+            }
+          }
+          const p = m / cards;
+          pHit[mods] = p;
+          any = true;
+          for (let free = avail & ~mods; free !== 0; free &= free - 1) {
+            const mm = mods | (free & -free);
+            if (t === BANK) dist[dOff + x2Of[mm] * sum + plusOf[mm]] += p;
+            else mass[t * MODS + mm] += p;
+          }
+          if (tl > 0) {
+            if (tT === BANK) dist[dOff + stay] += p * tl;
+            else mass[tT * MODS + mods] += p * tl;
+          }
+          if (fl > 0) {
+            if (tF === BANK) dist[dOff + stay] += p * fl;
+            else mass[tF * MODS + mods] += p * fl;
+          }
+          pMods[mods] += p; // bust and Flip 7: once per core, below
+        }
+        if (!any) continue;
+        // the cards that leave the core
+        if (t === BANK) {
+          // a number banks the round: once per core, below
+          for (let mods = 0; mods < MODS; mods++) pBank[mods] += pHit[mods];
+          anyBank = true;
+          continue;
+        }
+        if (step.nNext === 0) continue;
+        const s = md.stored[t];
+        flags[fl0 + s] = 1;
+        const so = s * MODS;
+        for (let mods = 0; mods < MODS; mods++) agg[so + mods] += pHit[mods];
+      }
+      // what every hit of the core shares: a bust, a Flip 7, a number that banks
+      const nb = step.bust, f7n = step.f7n;
+      let hitMass = 0;
+      for (let mods = 0; mods < MODS; mods++) {
+        const p = pMods[mods];
+        if (p === 0) continue;
+        hitMass += p;
+        const x2 = x2Of[mods], plus = plusOf[mods] + 15;
+        for (let i = 0; i < f7n; i++) {
+          const qq = p * step.f7Count[i];
+          dist[dOff + x2 * step.f7Sum[i] + plus] += qq;
+          flip7 += qq;
+        }
+      }
+      if (nb > 0 && hitMass > 0) {
+        bust += hitMass * nb;
+        dist[dOff] += hitMass * nb;
+      }
+      if (anyBank) {
+        for (let j = 0; j < step.nNext; j++) {
+          const cc = nc[j], s = step.nextSum[j];
+          for (let mods = 0; mods < MODS; mods++) {
+            if (pBank[mods] !== 0) {
+              dist[dOff + x2Of[mods] * s + plusOf[mods]] += pBank[mods] * cc;
+            }
+          }
+        }
+      }
+      // the mass leaving the core, over its own block
+      for (let s = 0; s < S; s++) {
+        if (!flags[fl0 + s]) continue;
+        const to = inOff + s * MODS, from = s * MODS;
+        for (let k = 0; k < MODS; k++) layer[to + k] = agg[from + k];
+      }
+      const n = step.nNext, e0 = q * MAX_NEXT;
+      edgeN[q] = n;
+      for (let j = 0; j < n; j++) {
+        edgeT[e0 + j] = step.nextPos[j] - ns;
+        edgeC[e0 + j] = nc[j];
+      }
+    }
+    const sc = this.partScal, o = c * 3;
+    sc[o] = bust;
+    sc[o + 1] = flip7;
+    sc[o + 2] = visited;
+  }
+
+  /** The in-edge lists of level L + 1 (see {@linkcode buildInEdges}). */
+  inEdges(L: number): void {
+    buildInEdges(this, L);
+  }
+
+  /** Phase B over chunk `c` of level L + 1 (see {@linkcode pullLevel}). */
+  forwardB(L: number, c: number): void {
+    pullLevel(this, L, c, MODS);
+  }
+}
+
+/** The edge and flag buffers of a forward pass, as {@linkcode buildInEdges} and {@linkcode pullLevel} read them. */
+export interface EdgeViews {
+  readonly start: Int32Array;
+  readonly S: number;
+  readonly blockN: number;
+  readonly layers: [Float64Array, Float64Array];
+  readonly touched: [Uint8Array, Uint8Array];
+  readonly edgeN: Int32Array;
+  readonly edgeT: Int32Array;
+  readonly edgeC: Float64Array;
+  readonly flags: Uint8Array;
+  readonly inStart: Int32Array;
+  readonly inSrc: Int32Array;
+  readonly inC: Float64Array;
+}
+
+/**
+ * Build the in-edge lists of level L + 1 from the edges phase A recorded
+ * (sources ascending); only sources with mass leaving them count.
+ *
+ * @example
+ * ```ts
+ * declare const w: EdgeViews;
+ * buildInEdges(w, 3); // then pullLevel(w, 3, chunk, width) for each chunk of level 4
+ * ```
+ */
+export function buildInEdges(w: EdgeViews, L: number): void {
+  const start = w.start;
+  const ls = start[L], le = start[L + 1];
+  const ne = L + 2 < start.length ? start[L + 2] : le;
+  const nq = ne - le, S = w.S;
+  const inStart = w.inStart, edgeN = w.edgeN, flags = w.flags;
+  const edgeT = w.edgeT, edgeC = w.edgeC;
+  const inSrc = w.inSrc, inC = w.inC;
+  for (let i = 0; i <= nq; i++) inStart[i] = 0;
+  for (let q = 0; q < le - ls; q++) {
+    let live = false;
+    if (edgeN[q] > 0) {
+      for (let s = 0; s < S; s++) {
+        if (flags[q * S + s]) {
+          live = true;
+          break;
+        }
+      }
+    }
+    if (!live) {
+      edgeN[q] = 0;
+      continue;
+    }
+    const e0 = q * MAX_NEXT;
+    for (let j = 0; j < edgeN[q]; j++) inStart[edgeT[e0 + j] + 1]++;
+  }
+  for (let i = 0; i < nq; i++) inStart[i + 1] += inStart[i];
+  // fill in ascending source order; inStart[t] ends as the end of t's list
+  for (let q = 0; q < le - ls; q++) {
+    const n = edgeN[q], e0 = q * MAX_NEXT;
+    for (let j = 0; j < n; j++) {
+      const t = edgeT[e0 + j];
+      const k = inStart[t]++;
+      inSrc[k] = q;
+      inC[k] = edgeC[e0 + j];
+    }
+  }
+  for (let i = nq; i > 0; i--) inStart[i] = inStart[i - 1];
+  inStart[0] = 0;
+}
+
+/**
+ * Phase B over chunk `c` of level L + 1: each core pulls its mass from its
+ * predecessors' outgoing blocks (`width` floats per kept mode).
+ *
+ * @example
+ * ```ts
+ * declare const w: EdgeViews;
+ * pullLevel(w, 3, 0, 64);
+ * ```
+ */
+export function pullLevel(
+  w: EdgeViews,
+  L: number,
+  c: number,
+  width: number,
+): void {
+  const start = w.start;
+  const le = start[L + 1], ne = start[L + 2];
+  const S = w.S, blockN = w.blockN;
+  const src = w.layers[L & 1], dst = w.layers[(L + 1) & 1];
+  const touched = w.touched[(L + 1) & 1];
+  const flags = w.flags, inStart = w.inStart;
+  const inSrc = w.inSrc, inC = w.inC;
+  const from0 = c * CHUNK, to0 = Math.min(ne - le, from0 + CHUNK);
+  for (let q = from0; q < to0; q++) {
+    const a = inStart[q], b = inStart[q + 1];
+    if (a === b) {
+      touched[q] = 0;
+      continue;
+    }
+    touched[q] = 1;
+    const out = q * blockN;
+    for (let k = 0; k < blockN; k++) dst[out + k] = 0;
+    for (let e = a; e < b; e++) {
+      const p = inSrc[e], cc = inC[e];
+      const f0 = p * S, sb = p * blockN;
+      for (let s = 0; s < S; s++) {
+        if (!flags[f0 + s]) continue;
+        const to = out + s * width, from = sb + s * width;
+        for (let k = 0; k < width; k++) dst[to + k] += src[from + k] * cc;
+      }
+    }
+  }
+}
+
+/**
+ * Threads for the level passes of big models: this one and `threads - 1`
+ * workers (default 2, at most the cores reported).
+ */
+let defaultThreads = 2;
+
+/**
+ * Set the default number of threads of the level passes (1: this thread only).
+ *
+ * @example
+ * ```ts
+ * setLevelThreads(1);
+ * ```
+ */
+export function setLevelThreads(n: number): void {
+  defaultThreads = Math.max(1, Math.floor(n));
+}
+
+/** Models smaller than this many dense states run in this thread only. */
+const PARALLEL_STATES = 2e7;
+
+/**
+ * Threads for a level pass over `model`: `threads` when given, else 1 for
+ * the small models and the default (2) for the big ones.
+ *
+ * @example
+ * ```ts
+ * declare const model: ActionModel;
+ * threadsFor(model, 1); // 1
+ * ```
+ */
+export function threadsFor(model: ActionModel, threads?: number): number {
+  if (threads !== undefined) return Math.max(1, Math.floor(threads));
+  if (model.denseStates() < PARALLEL_STATES) return 1;
+  const cores = navigator.hardwareConcurrency || 1;
+  return Math.max(1, Math.min(defaultThreads, cores));
+}
+
+/**
+ * This thread and its helper workers over one set of shared buffers.
+ *
+ * @example
+ * ```ts
+ * declare const work: LevelTasks, init: LevelInit;
+ * const team = new LevelTeam(work, init, 1);
+ * team.run(TASK_FWD_A, 0);
+ * team.close();
+ * ```
+ */
+export class LevelTeam {
+  /** The helper workers. */
+  readonly workers: Worker[] = [];
+  /** The control block. */
+  readonly ctrl: Int32Array;
+  /**
+   * @param work this thread's side
+   * @param init what each worker is sent
+   * @param helpers workers to start
+   */
+  constructor(readonly work: LevelTasks, init: LevelInit, helpers: number) {
+    this.ctrl = work.ctrl;
+    for (let i = 0; i < CTRL_WORDS; i++) Atomics.store(this.ctrl, i, 0);
+    for (let i = 0; i < Math.min(helpers, MAX_HELPERS); i++) {
+      try {
+        const w = new Worker(
+          new URL("./levels_worker.ts", import.meta.url).href,
+          { type: "module" },
+        );
+        w.postMessage({ ...init, helper: i });
+        this.workers.push(w);
+      } catch {
+        break; // no workers here (permissions): this thread does it all
+      }
+    }
+    this.started = performance.now();
+  }
+
+  private readonly started: number;
+
+  /** Helpers not given up on. */
+  private live(): number {
+    let n = 0;
+    for (let i = 0; i < this.workers.length; i++) {
+      if (Atomics.load(this.ctrl, JOIN + i) !== 2) n++;
+    }
+    return n;
+  }
+
+  /** Give up on the helpers that have not joined by the deadline. */
+  private giveUpLate(): void {
+    if (performance.now() - this.started < JOIN_TIMEOUT_MS) return;
+    for (let i = 0; i < this.workers.length; i++) {
+      if (Atomics.compareExchange(this.ctrl, JOIN + i, 0, 2) === 0) {
+        console.error(
+          `flip7: a level worker did not start in ${
+            JOIN_TIMEOUT_MS / 1000
+          } s; going on without it`,
+        );
+      }
+    }
+  }
+
+  /** Run one task on every thread; returns when all its chunks are done. */
+  run(task: number, L: number): void {
+    const ctrl = this.ctrl, n = this.workers.length;
+    Atomics.store(ctrl, TASK, task);
+    Atomics.store(ctrl, LEVEL, L);
+    Atomics.store(ctrl, NEXT_CHUNK, 0);
+    Atomics.store(ctrl, DONE, 0);
+    if (n > 0) {
+      Atomics.add(ctrl, GEN, 1);
+      Atomics.notify(ctrl, GEN);
+    }
+    this.work.work(task, L);
+    for (;;) {
+      const d = Atomics.load(ctrl, DONE);
+      if (Atomics.load(ctrl, ERR) !== 0) {
+        throw new Error("a level worker failed (see its error above)");
+      }
+      if (d + Atomics.load(ctrl, DEAD) >= this.live()) break;
+      Atomics.wait(ctrl, DONE, d, 200);
+      this.giveUpLate();
+    }
+    if (Atomics.load(ctrl, NEXT_CHUNK) < this.work.chunksOf(task, L)) {
+      this.work.work(task, L); // a worker died before taking its share
+    }
+  }
+
+  /** Tell the workers to exit. */
+  close(): void {
+    if (this.workers.length === 0) return;
+    Atomics.store(this.ctrl, TASK, TASK_EXIT);
+    Atomics.add(this.ctrl, GEN, 1);
+    Atomics.notify(this.ctrl, GEN);
+    for (const w of this.workers) w.terminate();
+  }
+}
+
+/**
+ * What a worker is sent for a pass over `model` with these shared buffers.
+ *
+ * @example
+ * ```ts
+ * declare const model: ActionModel, shared: LevelShared;
+ * levelInit("levels", model, shared).cores.length; // the model's cores
+ * ```
+ */
+export function levelInit(
+  kind: LevelInit["kind"],
+  model: ActionModel,
+  shared: { ctrl: SharedArrayBuffer },
+  spec?: string,
+): LevelInit {
+  const { base } = model.spaces();
+  const { order, start } = model.levels();
+  return {
+    kind,
+    deck: model.deck.slice(),
+    cores: base.cores,
+    order,
+    start,
+    shared,
+    spec,
+  };
+}
+
+function teamFor(model: ActionModel, threads: number): LevelTeam {
+  const sh = sharedFor(model);
+  // a control block of its own: a worker of an earlier team still shutting
+  // down never sees this team's tasks
+  const shared = { ...sh, ctrl: new SharedArrayBuffer(CTRL_WORDS * 4) };
+  const work = new LevelWork(model, shared);
+  return new LevelTeam(work, levelInit("levels", model, shared), threads - 1);
+}
+
+/**
+ * The worker side: build this thread's tasks, then serve them until told to
+ * exit (see `levels_worker.ts`).
+ *
+ * @example
+ * ```ts
+ * declare const init: LevelInit, make: () => LevelTasks;
+ * serveLevels(init.shared.ctrl, init.helper ?? 0, make);
+ * ```
+ */
+export function serveLevels(
+  ctrlBuffer: SharedArrayBuffer,
+  helper: number,
+  make: () => LevelTasks,
+): void {
+  const ctrl = new Int32Array(ctrlBuffer);
+  // join, unless the team has given up on this helper (it started too late)
+  if (Atomics.compareExchange(ctrl, JOIN + helper, 0, 1) !== 0) return;
+  let work: LevelTasks;
+  try {
+    work = make();
+  } catch (e) {
+    console.error(`flip7: level worker: ${(e as Error).message}`);
+    Atomics.add(ctrl, DEAD, 1);
+    Atomics.notify(ctrl, DONE);
+    return;
+  }
+  let gen = 0;
+  for (;;) {
+    Atomics.wait(ctrl, GEN, gen);
+    gen = Atomics.load(ctrl, GEN);
+    const task = Atomics.load(ctrl, TASK);
+    if (task === TASK_EXIT) return;
+    try {
+      work.work(task, Atomics.load(ctrl, LEVEL));
+    } catch (e) {
+      console.error(`flip7: level worker: ${(e as Error).stack}`);
+      Atomics.store(ctrl, ERR, 1);
+    }
+    Atomics.add(ctrl, DONE, 1);
+    Atomics.notify(ctrl, DONE);
+  }
+}
+
+/**
+ * Solve an action model by backward induction, level by level, on `threads`
+ * threads (default: 2 for the big models, 1 below 2e7 dense states). The
+ * decisions and the value are the same bit for bit whatever the number.
+ *
+ * @example
+ * ```ts
+ * import { getModel } from "./model.ts";
+ * import type { ActionModel } from "./actions.ts";
+ * solveLevels(getModel("all94", "freeze:1,flip3:1") as ActionModel).ev;
+ * ```
+ */
+export function solveLevels(
+  model: ActionModel,
+  threads?: number,
+): ActionSolution {
+  const t0 = performance.now();
+  const { base, decisions } = model.spaces();
+  const { start } = model.levels();
+  const enumSeconds = (performance.now() - t0) / 1000;
+  const nCores = base.cores.length;
+  const states = model.denseStates();
+  const log = model.log ??
+    (states > 1e8 ? (l: string) => console.error(l) : null);
+  const team = teamFor(model, threadsFor(model, threads));
+  const w = team.work as LevelWork;
+  w.hit.fill(0);
+  w.scal[0] = NaN;
+  const levels = start.length - 1;
+  let peakRss = 0, done = 0;
+  try {
+    for (let L = levels - 1; L >= 0; L--) {
+      team.run(TASK_DP, L);
+      done += start[L + 1] - start[L];
+      peakRss = Math.max(peakRss, Deno.memoryUsage().rss);
+      log?.(
+        `flip7: ${model.id}: level ${L} done (${
+          done.toLocaleString("en-US")
+        } of ${nCores.toLocaleString("en-US")} cores, ${
+          ((performance.now() - t0) / 1000).toFixed(1)
+        } s, ${team.workers.length + 1} threads)`,
+      );
+    }
+  } finally {
+    team.close();
+  }
+  const maxLevel = maxLevelOf(start);
+  return {
+    space: decisions,
+    hit: w.hit.slice(), // a plain (not shared) copy for the callers
+    ev: w.scal[0],
+    seconds: (performance.now() - t0) / 1000,
+    enumSeconds,
+    states,
+    peakLayerBytes: 2 * maxLevel * w.blockN * 8,
+    peakRss,
+  };
+}
+
+/**
+ * Exact forward evaluation of a decision table over an action model, level
+ * by level on `threads` threads (see the module doc).
+ *
+ * @example
+ * ```ts
+ * import { getModel } from "./model.ts";
+ * import type { ActionModel } from "./actions.ts";
+ * const m = getModel("all94", "freeze:1,flip3:1") as ActionModel;
+ * forwardLevels(m, solveLevels(m).hit, "dp").bust;
+ * ```
+ */
+export function forwardLevels(
+  model: ActionModel,
+  table: Uint8Array,
+  policy: string,
+  threads?: number,
+): Evaluation {
+  const { start } = model.levels();
+  const team = teamFor(model, threadsFor(model, threads));
+  const w = team.work as LevelWork;
+  if (table.length !== w.hit.length) {
+    team.close();
+    throw new Error(
+      `decision table of ${table.length} bytes for a model of ${w.hit.length}`,
+    );
+  }
+  w.hit.set(table);
+  const md = model.modes, W = w.W;
+  const dist = new Float64Array(W);
+  let bust = 0, flip7 = 0, visited = 0;
+  const levels = start.length - 1;
+  // the pre-deal state
+  const l0 = w.layers[0];
+  for (let k = 0; k < w.blockN; k++) l0[k] = 0;
+  l0[md.stored[md.free[0]] * MODS] = 1;
+  w.touched[0].fill(0, 0, start[1] - start[0]);
+  w.touched[0][0] = 1;
+  try {
+    for (let L = 0; L < levels; L++) {
+      team.run(TASK_FWD_A, L);
+      const nc = w.chunksOf(TASK_FWD_A, L);
+      for (let c = 0; c < nc; c++) {
+        const o = c * W;
+        for (let s = 0; s < W; s++) dist[s] += w.partDist[o + s];
+        bust += w.partScal[c * 3];
+        flip7 += w.partScal[c * 3 + 1];
+        visited += w.partScal[c * 3 + 2];
+      }
+      if (L + 1 < levels) {
+        w.inEdges(L);
+        team.run(TASK_FWD_B, L);
+      }
+    }
+  } finally {
+    team.close();
+  }
+  let ev = 0, sq = 0;
+  for (let s = 0; s < W; s++) {
+    ev += s * dist[s];
+    sq += s * s * dist[s];
+  }
+  return {
+    policy,
+    model: model.name,
+    ev,
+    sd: Math.sqrt(Math.max(0, sq - ev * ev)),
+    bust,
+    flip7,
+    distribution: dist,
+    visited,
+  };
+}

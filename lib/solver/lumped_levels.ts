@@ -1,0 +1,485 @@
+/**
+ * The lumped pass (`lumped.ts`) over an action model, level-parallel like the
+ * forward pass of `levels.ts`: phase A per core of level L (the core's class
+ * mass through its modes, the banked mass summed per chunk, the mass leaving
+ * the core written back in place), phase B per core of level L + 1 (pulled
+ * from its predecessors). Each thread asks its own copy of the policy — a
+ * registry spec (`sum:N`, `count:N`, `bust:P`), rebuilt in each worker —
+ * through its own {@linkcode SoloView}, as `evaluateStrategy` asks it. The
+ * figures do not depend on the number of threads, equal the one-thread
+ * lumped pass's up to floating-point rounding (the sums are taken in another
+ * order) and visit the same states; the pass declines (returns `null`) at
+ * the same reached states.
+ *
+ * @example
+ * ```ts
+ * import { getModel } from "./model.ts";
+ * import type { ActionModel } from "./actions.ts";
+ * import { lumpedLevels } from "./lumped_levels.ts";
+ * const m = getModel("all94", "9:0,10:0,11:0,12:0,chance:1") as ActionModel;
+ * import { SoloView } from "./view.ts";
+ * import { viewDecider } from "./lumped_levels.ts";
+ * declare const sum20: import("../game/view.ts").Strategy; // makeStrategy("sum:20")
+ * const decide = viewDecider(new SoloView(m.space()), sum20);
+ * lumpedLevels(m, "sum:20", "sum:20", decide, 2)?.ev;
+ * ```
+ * @module
+ */
+
+import { FLIP3, FREEZE } from "../game/cards.ts";
+import type { Strategy } from "../game/view.ts";
+import type { ActionModel, ActionModes } from "./actions.ts";
+import type { Decider, Evaluation } from "./forward.ts";
+import {
+  buildInEdges,
+  CHUNK,
+  CTRL_WORDS,
+  DECLINED,
+  type EdgeViews,
+  levelInit,
+  LevelStep,
+  type LevelTasks,
+  LevelTeam,
+  maxLevelOf,
+  NEXT_CHUNK,
+  pullLevel,
+  TASK_FWD_A,
+  TASK_FWD_B,
+  threadsFor,
+} from "./levels.ts";
+import { Banked, classDecision, finish, ModClasses } from "./lumped.ts";
+import { modifiersInDeck, type SoloSpace } from "./solve.ts";
+import type { SoloView } from "./view.ts";
+
+const MAX_NEXT = 64;
+
+/**
+ * The policy as a decision rule over a solo view: a decision that did not
+ * count cards exactly holds for every state showing the same table (memo by
+ * the view's visible key), as `evaluateStrategy` asks it.
+ *
+ * @example
+ * ```ts
+ *  * declare const view: SoloView;
+ * const decide = viewDecider(view, makeStrategy("sum:20"));
+ * ```
+ */
+export function viewDecider(view: SoloView, strategy: Strategy): Decider {
+  const memo = new Int8Array(2 ** view.keyBits).fill(-1);
+  return (slot: number, mods: number) => {
+    view.set(slot, mods);
+    const key = view.visibleKey();
+    const known = memo[key];
+    if (known >= 0) return known === 1;
+    view.exactReads = 0;
+    const hit = strategy.hit(view, 0);
+    if (view.exactReads === 0) memo[key] = hit ? 1 : 0;
+    return hit;
+  };
+}
+
+/** Specs a worker can rebuild from the registry alone. */
+const LUMPED_SPEC = /^(sum|count|bust):[0-9.]+$/;
+
+/**
+ * True when `spec` is a registry policy the parallel lumped pass can rebuild
+ * in its workers.
+ *
+ * @example
+ * ```ts
+ * lumpedSpec("sum:25"); // true
+ * lumpedSpec("ev"); // false
+ * ```
+ */
+export function lumpedSpec(spec: string): boolean {
+  return LUMPED_SPEC.test(spec.trim());
+}
+
+/** The shared buffers of a lumped pass. */
+export interface LumpedShared {
+  ctrl: SharedArrayBuffer;
+  layers: [SharedArrayBuffer, SharedArrayBuffer];
+  touched: [SharedArrayBuffer, SharedArrayBuffer];
+  edgeN: SharedArrayBuffer;
+  edgeT: SharedArrayBuffer;
+  edgeC: SharedArrayBuffer;
+  flags: SharedArrayBuffer;
+  inStart: SharedArrayBuffer;
+  inSrc: SharedArrayBuffer;
+  inC: SharedArrayBuffer;
+  partAcc: SharedArrayBuffer;
+  partScal: SharedArrayBuffer;
+  maxLevel: number;
+  blockN: number;
+  accN: number;
+}
+
+let pool: LumpedShared | null = null;
+
+function sharedFor(model: ActionModel, k: ModClasses): LumpedShared {
+  const { start } = model.levels();
+  const maxLevel = maxLevelOf(start);
+  const S = model.modes.nStored;
+  const blockN = S * k.n;
+  const accN = k.n * (model.maxScore + 1);
+  const p = pool;
+  if (
+    p && p.maxLevel === maxLevel && p.blockN === blockN && p.accN === accN
+  ) {
+    return p;
+  }
+  pool = null;
+  const sab = (bytes: number) => new SharedArrayBuffer(Math.max(8, bytes));
+  const chunks = Math.ceil(maxLevel / CHUNK) + 1;
+  const made: LumpedShared = {
+    ctrl: sab(CTRL_WORDS * 4),
+    layers: [sab(maxLevel * blockN * 8), sab(maxLevel * blockN * 8)],
+    touched: [sab(maxLevel), sab(maxLevel)],
+    edgeN: sab(maxLevel * 4),
+    edgeT: sab(maxLevel * MAX_NEXT * 4),
+    edgeC: sab(maxLevel * MAX_NEXT * 8),
+    flags: sab(maxLevel * S),
+    inStart: sab((maxLevel + 1) * 4),
+    inSrc: sab(maxLevel * MAX_NEXT * 4),
+    inC: sab(maxLevel * MAX_NEXT * 8),
+    partAcc: sab(chunks * accN * 8),
+    partScal: sab(chunks * 3 * 8),
+    maxLevel,
+    blockN,
+    accN,
+  };
+  pool = made;
+  return made;
+}
+
+/** One thread's side of a lumped pass. */
+export class LumpedWork implements LevelTasks, EdgeViews {
+  readonly md: ActionModes;
+  readonly k: ModClasses;
+  readonly base: SoloSpace;
+  readonly order: Int32Array;
+  readonly start: Int32Array;
+  readonly posOf: Int32Array;
+  readonly S: number;
+  readonly blockN: number;
+  readonly accN: number;
+  readonly W: number;
+  readonly decide: Decider;
+  readonly step: LevelStep = new LevelStep();
+  readonly ctrl: Int32Array;
+  readonly layers: [Float64Array, Float64Array];
+  readonly touched: [Uint8Array, Uint8Array];
+  readonly edgeN: Int32Array;
+  readonly edgeT: Int32Array;
+  readonly edgeC: Float64Array;
+  readonly flags: Uint8Array;
+  readonly inStart: Int32Array;
+  readonly inSrc: Int32Array;
+  readonly inC: Float64Array;
+  readonly partAcc: Float64Array;
+  readonly partScal: Float64Array;
+  readonly mass: Float64Array;
+  readonly agg: Float64Array;
+  readonly pHit: Float64Array;
+  /** The hit mass of the current core per class (all modes). */
+  readonly pCls: Float64Array;
+  /** The hit mass whose next number banks the round, per class. */
+  readonly pBank: Float64Array;
+
+  /**
+   * @param model the action model
+   * @param sh the shared buffers
+   * @param decide this thread's copy of the decision rule
+   */
+  constructor(
+    readonly model: ActionModel,
+    sh: LumpedShared,
+    decide: Decider,
+  ) {
+    this.md = model.modes;
+    this.k = new ModClasses(modifiersInDeck(model.base));
+    this.base = model.spaces().base;
+    const { order, start } = model.levels();
+    this.order = order;
+    this.start = start;
+    const n = this.base.cores.length;
+    this.posOf = new Int32Array(n);
+    for (let p = 0; p < n; p++) this.posOf[order[p]] = p;
+    this.S = this.md.nStored;
+    this.blockN = sh.blockN;
+    this.accN = sh.accN;
+    this.W = model.maxScore + 1;
+    this.decide = decide;
+    this.ctrl = new Int32Array(sh.ctrl);
+    this.layers = [
+      new Float64Array(sh.layers[0]),
+      new Float64Array(sh.layers[1]),
+    ];
+    this.touched = [
+      new Uint8Array(sh.touched[0]),
+      new Uint8Array(sh.touched[1]),
+    ];
+    this.edgeN = new Int32Array(sh.edgeN);
+    this.edgeT = new Int32Array(sh.edgeT);
+    this.edgeC = new Float64Array(sh.edgeC);
+    this.flags = new Uint8Array(sh.flags);
+    this.inStart = new Int32Array(sh.inStart);
+    this.inSrc = new Int32Array(sh.inSrc);
+    this.inC = new Float64Array(sh.inC);
+    this.partAcc = new Float64Array(sh.partAcc);
+    this.partScal = new Float64Array(sh.partScal);
+    this.mass = new Float64Array(this.md.n * this.k.n);
+    this.agg = new Float64Array(this.S * this.k.n);
+    this.pHit = new Float64Array(this.k.n);
+    this.pCls = new Float64Array(this.k.n);
+    this.pBank = new Float64Array(this.k.n);
+  }
+
+  chunksOf(task: number, L: number): number {
+    const K = task === TASK_FWD_B ? L + 1 : L;
+    if (K + 1 >= this.start.length) return 0;
+    return Math.ceil((this.start[K + 1] - this.start[K]) / CHUNK);
+  }
+
+  work(task: number, L: number): void {
+    const n = this.chunksOf(task, L);
+    for (;;) {
+      const c = Atomics.add(this.ctrl, NEXT_CHUNK, 1);
+      if (c >= n) return;
+      if (task === TASK_FWD_A) {
+        if (Atomics.load(this.ctrl, DECLINED) !== 0) continue;
+        if (!this.phaseA(L, c)) Atomics.store(this.ctrl, DECLINED, 1);
+      } else pullLevel(this, L, c, this.k.n);
+    }
+  }
+
+  /** Phase A over chunk `c` of level L; false when the policy tells masks of a class apart. */
+  phaseA(L: number, c: number): boolean {
+    const { md, k, S, W, step, mass, agg, pHit, pCls, pBank, model, decide } =
+      this;
+    const NC = k.n, M = md.n, BANKED = md.bank;
+    const T = model.deck[FLIP3], F = model.deck[FREEZE], T1 = T + 1;
+    const blockN = this.blockN;
+    const start = this.start;
+    const ls = start[L], le = start[L + 1];
+    const ns = le;
+    const layer = this.layers[L & 1], touched = this.touched[L & 1];
+    const flags = this.flags, edgeN = this.edgeN;
+    const edgeT = this.edgeT, edgeC = this.edgeC;
+    const acc = this.partAcc, aOff = c * this.accN;
+    for (let i = 0; i < this.accN; i++) acc[aOff + i] = 0;
+    let bust = 0, flip7 = 0, visited = 0;
+    const from0 = ls + c * CHUNK, to0 = Math.min(le, from0 + CHUNK);
+    const root = model.base.root;
+    const nc = step.nextCount;
+    for (let pos = from0; pos < to0; pos++) {
+      const q = pos - ls;
+      if (!touched[q]) {
+        edgeN[q] = 0;
+        continue;
+      }
+      const slot = this.order[pos];
+      const core = this.base.cores[slot];
+      const inOff = q * blockN;
+      for (let mi = 0; mi < M; mi++) {
+        const s = md.stored[mi];
+        const to = mi * NC;
+        if (s >= 0) {
+          const from = inOff + s * NC;
+          for (let x = 0; x < NC; x++) mass[to + x] = layer[from + x];
+        } else {
+          for (let x = 0; x < NC; x++) mass[to + x] = 0;
+        }
+      }
+      for (let i = 0; i < S * NC; i++) agg[i] = 0;
+      for (let cl = 0; cl < NC; cl++) pCls[cl] = pBank[cl] = 0;
+      let anyBank = false;
+      const fl0 = q * S;
+      for (let s = 0; s < S; s++) flags[fl0 + s] = 0;
+      step.load(model, this.base, this.posOf, ns, blockN, core);
+      const total = step.total, sum = step.sum;
+      const isRoot = core === root;
+      const dBase = slot * T1;
+      for (let mi = 0; mi < M; mi++) {
+        const t = md.advN[mi], tT = md.advT[mi], tF = md.advF[mi];
+        const tl = T - md.td[mi], fl = F - md.fd[mi];
+        const mo = mi * NC;
+        const isFree = md.r[mi] === 0;
+        let any = false;
+        for (let cl = 0; cl < NC; cl++) {
+          pHit[cl] = 0;
+          const m = mass[mo + cl];
+          if (m === 0) continue;
+          visited += k.members[cl].length;
+          const stay = k.mul[cl] * sum;
+          const cards = total + k.free[cl] + tl + fl;
+          if (cards === 0) {
+            acc[aOff + cl * W + stay] += m;
+            continue;
+          }
+          if (isFree) {
+            const td = md.td[mi];
+            let hits = isRoot && cl === 0 && td === 0;
+            if (!hits) {
+              const d = classDecision(decide, k, dBase + td, cl);
+              if (d < 0) return false;
+              hits = d === 1;
+            }
+            if (!hits) {
+              acc[aOff + cl * W + stay] += m;
+              continue;
+            }
+          }
+          const p = m / cards;
+          pHit[cl] = p;
+          any = true;
+          const pl = k.plusLeft[cl], xl = k.x2Left[cl];
+          if (pl > 0) {
+            const up = k.upPlus[cl];
+            if (t === BANKED) acc[aOff + up * W + k.mul[up] * sum] += p * pl;
+            else mass[t * NC + up] += p * pl;
+          }
+          if (xl > 0) {
+            const up = k.upX2[cl];
+            if (t === BANKED) acc[aOff + up * W + k.mul[up] * sum] += p * xl;
+            else mass[t * NC + up] += p * xl;
+          }
+          if (tl > 0) {
+            if (tT === BANKED) acc[aOff + cl * W + stay] += p * tl;
+            else mass[tT * NC + cl] += p * tl;
+          }
+          if (fl > 0) {
+            if (tF === BANKED) acc[aOff + cl * W + stay] += p * fl;
+            else mass[tF * NC + cl] += p * fl;
+          }
+          pCls[cl] += p; // bust and Flip 7: once per core, below
+        }
+        if (!any) continue;
+        // the cards that leave the core
+        if (t === BANKED) {
+          // a number banks the round: once per core, below
+          for (let cl = 0; cl < NC; cl++) pBank[cl] += pHit[cl];
+          anyBank = true;
+          continue;
+        }
+        if (step.nNext === 0) continue;
+        const s = md.stored[t];
+        flags[fl0 + s] = 1;
+        const so = s * NC;
+        for (let cl = 0; cl < NC; cl++) agg[so + cl] += pHit[cl];
+      }
+      // what every hit of the core shares: a bust, a Flip 7, a number that banks
+      const nb = step.bust, f7n = step.f7n;
+      let hitMass = 0;
+      for (let cl = 0; cl < NC; cl++) {
+        const p = pCls[cl];
+        if (p === 0) continue;
+        hitMass += p;
+        const o = aOff + cl * W + 15, mul = k.mul[cl];
+        for (let i = 0; i < f7n; i++) {
+          const qq = p * step.f7Count[i];
+          acc[o + mul * step.f7Sum[i]] += qq;
+          flip7 += qq;
+        }
+      }
+      if (nb > 0 && hitMass > 0) {
+        bust += hitMass * nb;
+        acc[aOff] += hitMass * nb;
+      }
+      if (anyBank) {
+        for (let j = 0; j < step.nNext; j++) {
+          const cnt = nc[j], s = step.nextSum[j];
+          for (let cl = 0; cl < NC; cl++) {
+            if (pBank[cl] !== 0) {
+              acc[aOff + cl * W + k.mul[cl] * s] += pBank[cl] * cnt;
+            }
+          }
+        }
+      }
+      for (let s = 0; s < S; s++) {
+        if (!flags[fl0 + s]) continue;
+        const to = inOff + s * NC, from = s * NC;
+        for (let x = 0; x < NC; x++) layer[to + x] = agg[from + x];
+      }
+      const n = step.nNext, e0 = q * MAX_NEXT;
+      edgeN[q] = n;
+      for (let j = 0; j < n; j++) {
+        edgeT[e0 + j] = step.nextPos[j] - ns;
+        edgeC[e0 + j] = nc[j];
+      }
+    }
+    const sc = this.partScal, o = c * 3;
+    sc[o] = bust;
+    sc[o + 1] = flip7;
+    sc[o + 2] = visited;
+    return true;
+  }
+}
+
+/**
+ * The lumped pass of a registry policy (`sum:N`, `count:N`, `bust:P`) over
+ * an action model on `threads` threads (default: 2 for the big models), or
+ * `null` when the policy tells two masks of one modifier class apart at a
+ * state it reaches. `decide` is this thread's copy of the rule (it must
+ * decide as the spec does; each worker rebuilds the spec from the registry).
+ *
+ * @example
+ * ```ts
+ * import { getModel } from "./model.ts";
+ * import type { ActionModel } from "./actions.ts";
+ * import { viewDecider } from "./lumped_levels.ts";
+ * import { SoloView } from "./view.ts";
+ * const m = getModel("all94", "freeze:1,flip3:1") as ActionModel;
+ * declare const sum25: import("../game/view.ts").Strategy; // makeStrategy("sum:25")
+ * lumpedLevels(m, "sum:25", "sum:25", viewDecider(new SoloView(m.space()), sum25))?.ev;
+ * ```
+ */
+export function lumpedLevels(
+  model: ActionModel,
+  spec: string,
+  policy: string,
+  decide: Decider,
+  threads?: number,
+): Evaluation | null {
+  const { start } = model.levels();
+  const k = new ModClasses(modifiersInDeck(model.base));
+  const sh = sharedFor(model, k);
+  const shared = { ...sh, ctrl: new SharedArrayBuffer(CTRL_WORDS * 4) };
+  const w = new LumpedWork(model, shared, decide);
+  const team = new LevelTeam(
+    w,
+    levelInit("lumped", model, shared, spec),
+    threadsFor(model, threads) - 1,
+  );
+  const md = model.modes, NC = k.n;
+  const banked = new Banked(k, model.maxScore);
+  const acc = banked.acc;
+  let bust = 0, flip7 = 0, visited = 0;
+  const levels = start.length - 1;
+  const l0 = w.layers[0];
+  for (let i = 0; i < w.blockN; i++) l0[i] = 0;
+  l0[md.stored[md.free[0]] * NC] = 1;
+  w.touched[0].fill(0, 0, start[1] - start[0]);
+  w.touched[0][0] = 1;
+  try {
+    for (let L = 0; L < levels; L++) {
+      team.run(TASK_FWD_A, L);
+      if (Atomics.load(w.ctrl, DECLINED) !== 0) return null;
+      const n = w.chunksOf(TASK_FWD_A, L);
+      for (let c = 0; c < n; c++) {
+        const o = c * w.accN;
+        for (let i = 0; i < w.accN; i++) acc[i] += w.partAcc[o + i];
+        bust += w.partScal[c * 3];
+        flip7 += w.partScal[c * 3 + 1];
+        visited += w.partScal[c * 3 + 2];
+      }
+      if (L + 1 < levels) {
+        buildInEdges(w, L);
+        team.run(TASK_FWD_B, L);
+      }
+    }
+  } finally {
+    team.close();
+  }
+  return finish(model.space(), policy, banked, bust, flip7, visited);
+}
