@@ -28,6 +28,7 @@ import { ADAPT_MODELS, AdaptiveStrategy } from "./adaptive.ts";
 import { AdviceStrategy, deriveAdvice, SEED_ADVICE } from "../solver/advice.ts";
 import { getModel } from "../solver/model.ts";
 import { isModuleSpec, moduleStrategy } from "./modules.ts";
+import { BrFieldStrategy } from "./brfield.ts";
 
 export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
 
@@ -204,6 +205,14 @@ export const REGISTRY: StrategyEntry[] = [
     describe:
       "winprob against a known sum:N player: the best response to sum:N (its table, and sum:N's law for an opponent still in the round). A ceiling, not a fair agent.",
     make: (n, c) => new WinProbStrategy({ table: c.brTable?.(n), opponent: n }),
+  },
+  {
+    name: "brfield",
+    param: "none",
+    usage: "brfield",
+    describe:
+      "The race model's best response to a field of ev players (exact round laws, all 94 cards): each round it plays the sum:N, bust:P or ev rule its table picks for the table size and the totals.",
+    make: () => new BrFieldStrategy(),
   },
   {
     name: "human",
