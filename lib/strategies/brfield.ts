@@ -99,3 +99,84 @@ export class BrFieldStrategy implements Strategy {
     return defaultTarget(view, seat, kind);
   }
 }
+
+/** One 32-bit mixing step (murmur3's finaliser over an accumulated word). */
+function mix32(h: number, x: number): number {
+  h = Math.imul(h ^ (x | 0), 0x9e3779b1);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x85ebca6b) ^ (h >>> 13);
+}
+
+/**
+ * `breq` — plays a mixed heads-up race table (the symmetric equilibrium of
+ * `lib/winprob/equilibrium.ts`): at its first decision of each round it
+ * draws the round's policy from the table's mixture at the totals, with a
+ * deterministic hash of the round, the totals and the cards then on the
+ * table (so a seeded game replays exactly), and keeps it for the round.
+ * Not heads-up, or a total past the target: plays `ev`.
+ *
+ * @example
+ * ```ts
+ * import { MixedRaceStrategy } from "./brfield.ts";
+ * import type { RaceTable } from "../winprob/racetable.ts";
+ * declare const eq: RaceTable;
+ * new MixedRaceStrategy(eq).name; // "breq"
+ * ```
+ */
+export class MixedRaceStrategy implements Strategy {
+  /** The spec. */
+  readonly name: string;
+  private readonly rules: Strategy[];
+  private readonly fallback = new EvStrategy(false);
+  private readonly lastKey = new Int32Array(16);
+  private readonly pick = new Uint8Array(16);
+
+  /**
+   * @param table a heads-up table with a mixture (`mix`)
+   * @param name the spec (default `breq`)
+   */
+  constructor(readonly table: RaceTable, name = "breq") {
+    if (!table.mix || table.header.dims !== 2) {
+      throw new InputError(`${name}: a heads-up mixed race table is needed`);
+    }
+    this.name = name;
+    this.rules = table.header.family.map(familyRule);
+  }
+
+  /** The policy drawn for this seat's round (or `ev`). */
+  rule(view: TableView, seat: number): Strategy {
+    const T = this.table.header.target;
+    if (view.players !== 2 || seat > 15) return this.fallback;
+    const t0 = view.total(seat), t1 = view.total(1 - seat);
+    if (t0 >= T || t1 >= T) return this.fallback;
+    const key = mix32(mix32(mix32(view.round, t0), t1), view.firstOfRound());
+    if (this.lastKey[seat] !== key || this.lastKey[seat] === 0) {
+      // a new round: draw from the mixture, seeded by what is on the table
+      let h = mix32(key, view.unseenTableTotal());
+      for (let s = 0; s < 2; s++) {
+        h = mix32(mix32(h, view.lineMask(s)), view.modMask(s));
+      }
+      const u = (h >>> 0) / 4294967296;
+      const K = this.rules.length, base = (t0 * T + t1) * K;
+      const m = this.table.mix!;
+      let acc = 0, k = 0;
+      for (; k < K - 1; k++) {
+        acc += m[base + k];
+        if (u < acc) break;
+      }
+      this.lastKey[seat] = key || 1;
+      this.pick[seat] = k;
+    }
+    return this.rules[this.pick[seat]];
+  }
+
+  /** Hit as the drawn policy would. */
+  hit(view: TableView, seat: number): boolean {
+    return this.rule(view, seat).hit(view, seat);
+  }
+
+  /** Shared targeting heuristics. */
+  target(view: TableView, seat: number, kind: number): number {
+    return defaultTarget(view, seat, kind);
+  }
+}

@@ -28,7 +28,8 @@ import { ADAPT_MODELS, AdaptiveStrategy } from "./adaptive.ts";
 import { AdviceStrategy, deriveAdvice, SEED_ADVICE } from "../solver/advice.ts";
 import { getModel } from "../solver/model.ts";
 import { isModuleSpec, moduleStrategy } from "./modules.ts";
-import { BrFieldStrategy } from "./brfield.ts";
+import { BrFieldStrategy, MixedRaceStrategy } from "./brfield.ts";
+import { BREQ_WANT, raceTable } from "../winprob/racetable.ts";
 
 export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
 
@@ -213,6 +214,14 @@ export const REGISTRY: StrategyEntry[] = [
     describe:
       "The race model's best response to a field of ev players (exact round laws, all 94 cards): each round it plays the sum:N, bust:P or ev rule its table picks for the table size and the totals.",
     make: () => new BrFieldStrategy(),
+  },
+  {
+    name: "breq",
+    param: "none",
+    usage: "breq",
+    describe:
+      "The race model's heads-up symmetric equilibrium over sum:N and ev (exact round laws, all 94 cards): each round it draws its rule from the equilibrium's mixture at the totals.",
+    make: () => new MixedRaceStrategy(raceTable(BREQ_WANT())),
   },
   {
     name: "human",

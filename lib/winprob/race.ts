@@ -34,6 +34,8 @@
  * @module
  */
 
+import { Rng } from "../rng.ts";
+
 /** A solved (or evaluated) race table. */
 export interface RaceSolution {
   /** Target total. */
@@ -319,4 +321,85 @@ export function slotIndex(
   }
   if (b < 0) b = 0;
   return (t0 * T + a) * T + b;
+}
+
+/** What {@linkcode simulateRace} returns. */
+export interface RaceSimulation {
+  /** Games simulated. */
+  games: number;
+  /** Mean of the player's game value (1 a win, 1/k a k-way tie at the top, 0 a loss). */
+  mean: number;
+  /** Standard error of the mean. */
+  se: number;
+}
+
+/**
+ * Monte Carlo of the full N-player race model (every total kept, no
+ * reduction): the player (seat 0) plays the policy `choose(t0, others)`
+ * picks each round, with the laws of `family`; the other N − 1 players'
+ * rounds follow `field`. Seeded; no allocation per round.
+ *
+ * @example
+ * ```ts
+ * const coin = new Float64Array([0.5, 0.5]);
+ * simulateRace(3, [coin], () => 0, coin, 5, 1000, 1).mean; // about 1/3
+ * ```
+ */
+export function simulateRace(
+  players: number,
+  family: readonly ArrayLike<number>[],
+  choose: (t0: number, others: Int32Array) => number,
+  field: ArrayLike<number>,
+  target: number,
+  games: number,
+  seed: number,
+): RaceSimulation {
+  const cdf = (l: ArrayLike<number>) => {
+    const c = new Float64Array(l.length);
+    let acc = 0;
+    for (let i = 0; i < l.length; i++) c[i] = acc += l[i];
+    c[l.length - 1] = Infinity;
+    return c;
+  };
+  const cf = family.map(cdf), cq = cdf(field);
+  const draw = (c: Float64Array, u: number) => {
+    let i = 0;
+    while (u >= c[i]) i++;
+    return i;
+  };
+  const rng = new Rng(seed, 0);
+  const others = new Int32Array(players - 1);
+  let sum = 0, sq = 0;
+  for (let g = 0; g < games; g++) {
+    rng.reseed(seed, g);
+    let t0 = 0;
+    others.fill(0);
+    for (;;) {
+      const k = choose(t0, others);
+      t0 += draw(cf[k], rng.float());
+      let top = 0;
+      for (let i = 0; i < others.length; i++) {
+        others[i] += draw(cq, rng.float());
+        if (others[i] > top) top = others[i];
+      }
+      if (t0 >= target || top >= target) {
+        let v = 0;
+        if (t0 > top) v = 1;
+        else if (t0 === top) {
+          let tied = 1;
+          for (let i = 0; i < others.length; i++) if (others[i] === t0) tied++;
+          v = 1 / tied;
+        }
+        sum += v;
+        sq += v * v;
+        break;
+      }
+    }
+  }
+  const mean = sum / games;
+  return {
+    games,
+    mean,
+    se: Math.sqrt(Math.max(0, sq / games - mean * mean) / games),
+  };
 }

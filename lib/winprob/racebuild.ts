@@ -21,6 +21,7 @@
 
 import { InputError } from "../cards.ts";
 import { raceLaws } from "./racelaws.ts";
+import { bestResponseToMixed, solveEquilibrium } from "./equilibrium.ts";
 import { reductionLaws, solveRace2, solveRace3 } from "./race.ts";
 import {
   type RaceTable,
@@ -39,11 +40,15 @@ import {
 export function familyLaws(
   family: readonly string[],
   opponent: string,
+  model = "all94",
 ): { family: Float64Array[]; opponent: Float64Array } {
-  const laws = raceLaws([...new Set([...family, opponent])]);
+  const specs = [...new Set([...family, opponent])].filter((s) => s !== "self");
+  const laws = raceLaws(specs, { model });
   return {
     family: family.map((s) => laws.get(s)!.distribution),
-    opponent: laws.get(opponent)!.distribution,
+    opponent: opponent === "self"
+      ? new Float64Array(1)
+      : laws.get(opponent)!.distribution,
   };
 }
 
@@ -58,14 +63,18 @@ export function familyLaws(
  * ```
  */
 export function buildRaceTable(want: RaceTableWant): RaceTable {
+  const model = want.model ?? "all94";
+  if (want.kind === "breq") return buildEquilibrium(want);
   if (want.kind !== "brfield") {
-    throw new InputError(`race table kind '${want.kind}': allowed brfield`);
+    throw new InputError(
+      `race table kind '${want.kind}': allowed brfield, breq`,
+    );
   }
   const n = want.players;
   if (!(n >= 2 && n <= 6)) {
     throw new InputError(`race table for ${n} players: allowed 2 to 6`);
   }
-  const { family, opponent } = familyLaws(want.family, want.opponent);
+  const { family, opponent } = familyLaws(want.family, want.opponent, model);
   const sol = n === 2
     ? solveRace2(family, opponent, want.target)
     : solveRace3(family, ...reductionLaws(opponent, n), want.target);
@@ -78,10 +87,58 @@ export function buildRaceTable(want: RaceTableWant): RaceTable {
       family: [...want.family],
       opponent: want.opponent,
       reduction: want.reduction,
+      model,
       w0: sol.w[0],
       seconds: Number(sol.seconds.toFixed(1)),
     },
     choice: sol.choice,
+  };
+}
+
+/**
+ * The heads-up symmetric equilibrium as a mixed race table, with its
+ * measured exploitability in the header (`exploitability`: the exact best
+ * response's win probability against it from (0, 0), minus one half).
+ *
+ * @example
+ * ```ts
+ * import { BREQ_WANT } from "./racetable.ts";
+ * buildEquilibrium(BREQ_WANT("numbers", 60)).header.exploitability; // below 1e-9
+ * ```
+ */
+export function buildEquilibrium(want: RaceTableWant): RaceTable {
+  const model = want.model ?? "all94";
+  const { family } = familyLaws(want.family, "self", model);
+  const eq = solveEquilibrium(family, want.target);
+  const t = performance.now();
+  const br = bestResponseToMixed(family, eq.mix, want.target);
+  const T = want.target, K = family.length;
+  const choice = new Uint8Array(T * T);
+  for (let i = 0; i < T * T; i++) {
+    let b = 0;
+    for (let k = 1; k < K; k++) {
+      if (eq.mix[i * K + k] > eq.mix[i * K + b]) b = k;
+    }
+    choice[i] = b;
+  }
+  return {
+    header: {
+      kind: "breq",
+      players: 2,
+      target: T,
+      dims: 2,
+      family: [...want.family],
+      opponent: want.opponent,
+      reduction: want.reduction,
+      model,
+      w0: eq.v[0],
+      exploitability: br[0] - eq.v[0],
+      mixedStates: eq.mixedStates,
+      seconds: Number(eq.seconds.toFixed(1)),
+      brSeconds: Number(((performance.now() - t) / 1000).toFixed(1)),
+    },
+    choice,
+    mix: eq.mix,
   };
 }
 

@@ -44,6 +44,8 @@ export interface RaceTableHeader {
   reduction: string;
   /** The model's win probability from all totals 0. */
   w0: number;
+  /** Solo model of the laws (`all94` unless said). */
+  model?: string;
   /** Anything else worth keeping (timings, law fingerprint). */
   [key: string]: unknown;
 }
@@ -147,8 +149,13 @@ export function raceTablePath(
   kind: string,
   players: number,
   dir: string = defaultCacheDir(),
+  model = "all94",
+  target = 200,
 ): string {
-  return `${dir}/race-${kind}-${players}p.bin`;
+  const tail = model === "all94" && target === 200
+    ? ""
+    : `-${model}-t${target}`;
+  return `${dir}/race-${kind}-${players}p${tail}.bin`;
 }
 
 /** What a table must be: the fields of its header that are checked on load. */
@@ -165,6 +172,8 @@ export interface RaceTableWant {
   opponent: string;
   /** Reduction. */
   reduction: string;
+  /** Solo model of the laws (default `all94`). */
+  model?: string;
 }
 
 type Builder = (want: RaceTableWant) => RaceTable;
@@ -198,7 +207,14 @@ const loaded = new Map<string, RaceTable>();
  * ```
  */
 export function raceTable(want: RaceTableWant, dir?: string): RaceTable {
-  const path = raceTablePath(want.kind, want.players, dir);
+  const model = want.model ?? "all94";
+  const path = raceTablePath(
+    want.kind,
+    want.players,
+    dir,
+    model,
+    want.target,
+  );
   const got = loaded.get(path);
   if (got) return got;
   let problem = "missing";
@@ -208,7 +224,7 @@ export function raceTable(want: RaceTableWant, dir?: string): RaceTable {
     if (
       h.kind === want.kind && h.players === want.players &&
       h.target === want.target && h.opponent === want.opponent &&
-      h.reduction === want.reduction &&
+      h.reduction === want.reduction && (h.model ?? "all94") === model &&
       JSON.stringify(h.family) === JSON.stringify(want.family)
     ) {
       loaded.set(path, t);
@@ -293,13 +309,38 @@ export const BR3_FAMILY: readonly string[] = [
  * BRFIELD_WANT(4).reduction; // "leader+second"
  * ```
  */
-export function BRFIELD_WANT(players: number): RaceTableWant {
+export function BRFIELD_WANT(
+  players: number,
+  model = "all94",
+  target = 200,
+): RaceTableWant {
   return {
     kind: "brfield",
     players,
-    target: 200,
+    target,
     family: players === 2 ? BR2_FAMILY : BR3_FAMILY,
     opponent: "ev",
     reduction: players <= 3 ? "exact" : "leader+second",
+    model,
+  };
+}
+
+/**
+ * What `breq` reads: the heads-up symmetric equilibrium over `BR3_FAMILY`.
+ *
+ * @example
+ * ```ts
+ * BREQ_WANT().kind; // "breq"
+ * ```
+ */
+export function BREQ_WANT(model = "all94", target = 200): RaceTableWant {
+  return {
+    kind: "breq",
+    players: 2,
+    target,
+    family: BR3_FAMILY,
+    opponent: "self",
+    reduction: "exact",
+    model,
   };
 }
