@@ -25,6 +25,7 @@ import { policyEvTable } from "./policy-ev-table.ts";
 import { replication } from "./replication.ts";
 import { solverVsSimulation } from "./solver-vs-simulation.ts";
 import { winAgent } from "./win-agent.ts";
+import { winOptimal } from "./win-optimal.ts";
 import { sweep } from "./sweep.ts";
 
 /**
@@ -52,7 +53,7 @@ export const SEED000_EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "sweep", "deck-variants", "round-law"]
+ * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "sweep", "deck-variants", "round-law", "win-optimal"]
  * ```
  */
 export const OTHER_EXPERIMENTS: Experiment[] = [
@@ -60,6 +61,7 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
   sweep,
   deckVariants,
   roundLaw,
+  winOptimal as Experiment,
 ];
 
 /**
@@ -133,6 +135,7 @@ export {
   solverVsSimulation,
   sweep,
   winAgent,
+  winOptimal,
 };
 export { SEED000 as POLICY_EV_SEED000 } from "./policy-ev-table.ts";
 export { SEED000 as FIELD_SIZE_SEED000 } from "./field-size.ts";
