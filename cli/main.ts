@@ -25,6 +25,7 @@ import {
 } from "./guard.ts";
 // the trainer of missing search tables (lib/winprob/provide.ts)
 import "../lib/winprob/train.ts";
+import "../lib/winprob/racebuild.ts";
 
 /** Where run logs go. */
 const RUN_DIR = "results/runs";
