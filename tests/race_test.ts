@@ -262,3 +262,28 @@ Deno.test("brfield and breq: play their tables in the engine", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("decide --opponents: bad counts and totals are one-line errors (exit 2)", async () => {
+  const { main } = await import("../cli/main.ts");
+  const err = console.error;
+  const lines: string[] = [];
+  console.error = (s: string) => lines.push(String(s));
+  try {
+    for (
+      const args of [
+        ["--totals", "10,20", "--opponents", "9"],
+        ["--totals", "10,20", "--opponents", "2"],
+        ["--totals", "10,20,300", "--opponents", "2"],
+      ]
+    ) {
+      assert.equal(
+        await main(["decide", ...args, "--line", "5", "--no-file"]),
+        2,
+      );
+    }
+  } finally {
+    console.error = err;
+  }
+  assert.match(lines.join("\n"), /bad --opponents '9'/);
+  assert.match(lines.join("\n"), /the 2 opponents'/);
+});
