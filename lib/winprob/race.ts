@@ -403,3 +403,56 @@ export function simulateRace(
     se: Math.sqrt(Math.max(0, sq / games - mean * mean) / games),
   };
 }
+
+/**
+ * The law of the per-round gain of the leading total of `m` players whose
+ * rounds all follow `law`, measured by a seeded Monte Carlo of their race
+ * (every round of `games` games, until a total reaches `target`): the
+ * opponent of the heads-up table that stands for a field of `m` (the
+ * "field leader" reduction of four to six players). Gains are counted from
+ * the leader's total before the round to the leading total after it, which
+ * may be another player's.
+ *
+ * @example
+ * ```ts
+ * const coin = new Float64Array([0.5, 0.5]);
+ * leaderLaw(coin, 1, 10, 1000, 1)[1]; // 0.5 (one player: its own law)
+ * ```
+ */
+export function leaderLaw(
+  law: ArrayLike<number>,
+  m: number,
+  target: number,
+  games: number,
+  seed: number,
+): Float64Array {
+  const S = law.length;
+  const c = new Float64Array(S);
+  let acc = 0;
+  for (let i = 0; i < S; i++) c[i] = acc += law[i];
+  c[S - 1] = Infinity;
+  const hist = new Float64Array(S);
+  const t = new Int32Array(m);
+  const rng = new Rng(seed, 0);
+  let rounds = 0;
+  for (let g = 0; g < games; g++) {
+    rng.reseed(seed, g);
+    t.fill(0);
+    let lead = 0;
+    while (lead < target) {
+      let next = 0;
+      for (let i = 0; i < m; i++) {
+        const u = rng.float();
+        let s = 0;
+        while (u >= c[s]) s++;
+        t[i] += s;
+        if (t[i] > next) next = t[i];
+      }
+      hist[Math.min(next - lead, S - 1)]++;
+      rounds++;
+      lead = next;
+    }
+  }
+  for (let i = 0; i < S; i++) hist[i] /= rounds;
+  return hist;
+}

@@ -7,8 +7,9 @@
  * - `brfield`, N = 2: {@linkcode solveRace2} against `ev`'s exact solo law,
  *   every policy of `BR2_FAMILY`; exact.
  * - `brfield`, N = 3: {@linkcode solveRace3} with both slots `ev`; exact.
- * - `brfield`, N ≥ 4: {@linkcode solveRace3} with the leader slot `ev` and
- *   the second slot the maximum of N − 2 `ev` rounds (`reductionLaws`).
+ * - `brfield`, N ≥ 4 (and N = 3 with `reduction: "field-leader"`, to measure
+ *   the reduction): {@linkcode solveRace2} against the field's leader, whose
+ *   round gain follows the law `leaderLaw` measures for N − 1 `ev` players.
  *
  * @example
  * ```ts
@@ -22,7 +23,20 @@
 import { InputError } from "../cards.ts";
 import { raceLaws } from "./racelaws.ts";
 import { bestResponseToMixed, solveEquilibrium } from "./equilibrium.ts";
-import { reductionLaws, solveRace2, solveRace3 } from "./race.ts";
+import { leaderLaw, solveRace2, solveRace3 } from "./race.ts";
+
+/**
+ * Games and seed of the Monte Carlo that measures the field leader's round
+ * gain (`leaderLaw`) for the four-to-six-player tables.
+ *
+ * @example
+ * ```ts
+ * LEADER_GAMES; // 200000
+ * ```
+ */
+export const LEADER_GAMES = 200_000;
+/** Seed of that Monte Carlo. */
+export const LEADER_SEED = 2025;
 import {
   type RaceTable,
   type RaceTableWant,
@@ -77,13 +91,22 @@ export function buildRaceTable(want: RaceTableWant): RaceTable {
   const { family, opponent } = familyLaws(want.family, want.opponent, model);
   const sol = n === 2
     ? solveRace2(family, opponent, want.target)
-    : solveRace3(family, ...reductionLaws(opponent, n), want.target);
+    : n === 3 && want.reduction === "exact"
+    ? solveRace3(family, opponent, opponent, want.target)
+    : solveRace2(
+      family,
+      leaderLaw(opponent, n - 1, want.target, LEADER_GAMES, LEADER_SEED),
+      want.target,
+    );
   return {
     header: {
       kind: want.kind,
       players: n,
       target: want.target,
       dims: sol.dims,
+      ...(sol.dims === 2 && n > 2
+        ? { leaderGames: LEADER_GAMES, leaderSeed: LEADER_SEED }
+        : {}),
       family: [...want.family],
       opponent: want.opponent,
       reduction: want.reduction,

@@ -272,8 +272,8 @@ export const BR2_FAMILY: readonly string[] = [
 ];
 
 /**
- * The family `brfield` picks from at three players and more (a subset, to
- * keep the 8-million-state tables to minutes).
+ * The family `brfield` picks from at three players (a subset, to keep the
+ * 8-million-state table to minutes).
  *
  * @example
  * ```ts
@@ -302,11 +302,13 @@ export const BR3_FAMILY: readonly string[] = [
 
 /**
  * What `brfield` at N players reads: the best response to N − 1 `ev`
- * players, exact for N = 2 and 3, the leader-and-second reduction beyond.
+ * players, exact for N = 2 and 3 (the three-player table over `BR3_FAMILY`),
+ * beyond that the field-leader reduction (a heads-up table over
+ * `BR2_FAMILY` against the law of the field's leading total's round gain).
  *
  * @example
  * ```ts
- * BRFIELD_WANT(4).reduction; // "leader+second"
+ * BRFIELD_WANT(4).reduction; // "field-leader"
  * ```
  */
 export function BRFIELD_WANT(
@@ -318,9 +320,9 @@ export function BRFIELD_WANT(
     kind: "brfield",
     players,
     target,
-    family: players === 2 ? BR2_FAMILY : BR3_FAMILY,
+    family: players === 3 ? BR3_FAMILY : BR2_FAMILY,
     opponent: "ev",
-    reduction: players <= 3 ? "exact" : "leader+second",
+    reduction: players <= 3 ? "exact" : "field-leader",
     model,
   };
 }
