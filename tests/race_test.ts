@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import {
+  leaderLaw,
   maxLaw,
   reductionLaws,
   simulateRace,
@@ -121,6 +122,25 @@ Deno.test("race: maxLaw and the reduction's laws", () => {
   assert.equal(
     slotIndex(3, new Int32Array([5, 9, 7]), 10),
     (3 * 10 + 9) * 10 + 7,
+  );
+});
+
+Deno.test("race: the field leader's gain lies between one player's and the best of the draws", () => {
+  const mean = (l: ArrayLike<number>) => {
+    let m = 0;
+    for (let i = 0; i < l.length; i++) m += i * l[i];
+    return m;
+  };
+  const one = leaderLaw(OPP, 1, 100, 20_000, 5);
+  assert.ok(Math.abs(mean(one) - mean(OPP)) < 0.1, `${mean(one)}`);
+  const three = leaderLaw(OPP, 3, 100, 20_000, 5);
+  assert.ok(mean(three) > mean(OPP) + 0.3);
+  assert.ok(mean(three) < mean(maxLaw(OPP, 3)) - 0.3);
+  assert.ok(Math.abs(three.reduce((a, b) => a + b, 0) - 1) < 1e-9);
+  // seeded: the same law again
+  assert.deepEqual(
+    Array.from(leaderLaw(OPP, 3, 100, 2000, 5)),
+    Array.from(leaderLaw(OPP, 3, 100, 2000, 5)),
   );
 });
 
