@@ -46,11 +46,7 @@ import {
 import type { Strategy } from "../lib/view.ts";
 import { buildRaceTable, familyLaws } from "../lib/winprob/racebuild.ts";
 import { raceLaws } from "../lib/winprob/racelaws.ts";
-import {
-  simulateRace,
-  slotIndex,
-  solveRace3,
-} from "../lib/winprob/race.ts";
+import { simulateRace, slotIndex, solveRace3 } from "../lib/winprob/race.ts";
 import {
   BR2_FAMILY,
   BR3_FAMILY,
@@ -101,7 +97,12 @@ interface Match {
   agent: string;
   opponent: string;
   policies: string[];
+  /** Race-model win probability of the table played (exact, or Monte Carlo at 4+). */
   model: number | null;
+  /** Its standard error when it is a Monte Carlo figure. */
+  modelSe?: number;
+  /** The reduced table's own figure (4+ players). */
+  claim?: number;
 }
 
 interface State {
@@ -316,12 +317,19 @@ export const winOptimal: Experiment<State> = defineExperiment<State, unknown>({
       ...(quick ? { target } : {}),
     }));
     const simGames = quick ? 20_000 : 200_000;
-    const reduction = [
-      fieldLeaderError(model, target),
-      ...ns.filter((n) => n >= 3).map((n) =>
-        simulationError(tables[n], model, simGames, deriveSeed(seed, 2600 + n))
-      ),
-    ];
+    const sims = ns.filter((n) => n >= 3).map((n) =>
+      simulationError(tables[n], model, simGames, deriveSeed(seed, 2600 + n))
+    );
+    const reduction = [fieldLeaderError(model, target), ...sims];
+    // at 4+ players the race model's value of the table played is the
+    // Monte Carlo of the unreduced race; the reduced table's own figure beside
+    for (const m of matches) {
+      const sim = sims.find((x) => x.players === m.players);
+      if (m.agent !== "brfield" || m.players < 4 || !sim) continue;
+      m.claim = m.model ?? undefined;
+      m.model = sim.simulated as number;
+      m.modelSe = sim.simulated_se as number;
+    }
     return {
       runs,
       maker: {
@@ -363,6 +371,8 @@ export const winOptimal: Experiment<State> = defineExperiment<State, unknown>({
         ci_high_fw: r6(fhi),
         fair_share: r6(1 / m.players),
         model_win: m.model === null ? null : r6(m.model),
+        model_win_se: m.modelSe === undefined ? null : r6(m.modelSe),
+        reduced_claim: m.claim === undefined ? null : r6(m.claim),
         model_in_ci: m.model === null ? null : m.model >= lo && m.model <= hi,
       };
     });
@@ -400,6 +410,8 @@ export const winOptimal: Experiment<State> = defineExperiment<State, unknown>({
         "ci_high_fw",
         "fair_share",
         "model_win",
+        "model_win_se",
+        "reduced_claim",
         "model_in_ci",
       ],
       rows,
@@ -443,6 +455,8 @@ export const winOptimal: Experiment<State> = defineExperiment<State, unknown>({
           self_play_share: selfRow.win_share,
           self_play_ci: [selfRow.ci_low, selfRow.ci_high],
         },
+        model_win:
+          "the race model's win probability of the table played from all totals 0: exact for 2 and 3 players; at 4-6 a Monte Carlo of the unreduced N-player race playing the table (model_win_se its standard error), the reduced table's own figure in reduced_claim",
         interval:
           "Wilson 95% (ci_low, ci_high) and Bonferroni family-wise 95% over the rows (ci_low_fw, ci_high_fw)",
         cutoff_curve: state.curve,
