@@ -460,6 +460,17 @@ export const winOptimal: Experiment<State> = defineExperiment<State, unknown>({
         interval:
           "Wilson 95% (ci_low, ci_high) and Bonferroni family-wise 95% over the rows (ci_low_fw, ci_high_fw)",
         cutoff_curve: state.curve,
+        // how often each rule is picked, over every state of each table
+        choice_counts: Object.fromEntries(
+          Object.values(state.tables).map((t) => {
+            const counts: Record<string, number> = {};
+            for (const k of t.choice) {
+              const spec = t.header.family[k];
+              counts[spec] = (counts[spec] ?? 0) + 1;
+            }
+            return [String(t.header.players), counts];
+          }),
+        ),
       },
     };
   },
