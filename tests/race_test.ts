@@ -307,3 +307,23 @@ Deno.test("decide --opponents: bad counts and totals are one-line errors (exit 2
   assert.match(lines.join("\n"), /bad --opponents '9'/);
   assert.match(lines.join("\n"), /the 2 opponents'/);
 });
+
+Deno.test("win-optimal --quick: the rows, the equilibrium and the curve", async () => {
+  const { winOptimal } = await import("../experiments/win-optimal.ts");
+  const r = await winOptimal.run({ seed: 1, quick: true, workers: 1 });
+  const br = r.rows.filter((x) => x.agent === "brfield");
+  assert.deepEqual(br.map((x) => x.players), [2, 3, 4]);
+  for (const x of r.rows) {
+    assert.equal(x.games, 200);
+    assert.ok((x.ci_low as number) <= (x.win_share as number));
+    assert.ok((x.win_share as number) <= (x.ci_high as number));
+    assert.ok((x.ci_low_fw as number) <= (x.ci_low as number));
+  }
+  // the 4-player model figure is the unreduced race's, with its error
+  assert.ok((br[2].model_win_se as number) > 0);
+  assert.notEqual(br[2].model_win, br[2].reduced_claim);
+  const eq = r.provenance.equilibrium as Record<string, number>;
+  assert.ok(Math.abs(eq.exploitability) < 1e-3);
+  const curve = r.provenance.cutoff_curve as Record<string, number>[];
+  assert.deepEqual([...new Set(curve.map((c) => c.players))], [2, 3, 4]);
+});
