@@ -56,6 +56,8 @@ export class BrFieldStrategy implements Strategy {
   private readonly fallback = new EvStrategy(false);
 
   /**
+   * Load (or take) the tables of every size from 2 to 6.
+   *
    * @param tables the table of each size (default: the cached `brfield`
    * tables for 2 to 6 players, built if missing where a builder is loaded)
    */
@@ -132,6 +134,8 @@ export class MixedRaceStrategy implements Strategy {
   private readonly pick = new Uint8Array(16);
 
   /**
+   * Play a mixed heads-up table.
+   *
    * @param table a heads-up table with a mixture (`mix`)
    * @param name the spec (default `breq`)
    */

@@ -56,7 +56,11 @@ export interface Equilibrium {
 export class MatrixGame {
   private readonly tab: Float64Array;
   private readonly basis: Int32Array;
-  /** @param maxK the largest game this instance solves */
+  /**
+   * Allocate the buffers once.
+   *
+   * @param maxK the largest game this instance solves
+   */
   constructor(readonly maxK: number) {
     this.tab = new Float64Array((maxK + 1) * (2 * maxK + 1));
     this.basis = new Int32Array(maxK);

@@ -176,7 +176,8 @@ export interface RaceTableWant {
   model?: string;
 }
 
-type Builder = (want: RaceTableWant) => RaceTable;
+/** What computes a missing table. */
+export type Builder = (want: RaceTableWant) => RaceTable;
 let builder: Builder | null = null;
 
 /**
