@@ -57,6 +57,9 @@ import {
 } from "../lib/winprob/racetable.ts";
 import { deriveSeed, r6 } from "./common.ts";
 
+/** The second field the best response is computed against. */
+const B_FIELD = "bust:0.25";
+
 /** What the workers' strategy maker is sent. */
 interface MakerArgs {
   model: string;
@@ -83,6 +86,16 @@ export function makeWinOptimalAgent(
       args.players.includes(n)
         ? raceTable(BRFIELD_WANT(n, args.model, args.target))
         : null
+    );
+  }
+  if (spec.startsWith("brfieldb:")) {
+    const field = `bust:${spec.slice("brfieldb:".length)}`;
+    return new BrFieldStrategy(
+      (n) =>
+        args.players.includes(n)
+          ? raceTable(BRFIELD_WANT(n, args.model, args.target, field))
+          : null,
+      spec,
     );
   }
   if (spec === "breq") {
@@ -164,7 +177,11 @@ function simulationError(
   games: number,
   seed: number,
 ): Record<string, unknown> {
-  const { family, opponent } = familyLaws(t.header.family, "ev", model);
+  const { family, opponent } = familyLaws(
+    t.header.family,
+    t.header.opponent,
+    model,
+  );
   const T = t.header.target, n = t.header.players;
   const choose = (t0: number, others: Int32Array) => {
     if (t.header.dims === 3) return t.choice[slotIndex(t0, others, T)];
@@ -175,6 +192,7 @@ function simulationError(
   const sim = simulateRace(n, family, choose, opponent, T, games, seed);
   return {
     players: n,
+    field: t.header.opponent,
     reduction: t.header.reduction,
     model_w0: r6(t.header.w0),
     simulated: r6(sim.mean),
@@ -268,6 +286,10 @@ export const winOptimal: Experiment<State> = defineExperiment<State, unknown>({
     const tables: Record<number, RaceTable> = {};
     for (const n of ns) tables[n] = raceTable(BRFIELD_WANT(n, model, target));
     const eq = raceTable(BREQ_WANT(model, target));
+    const tablesB: Record<number, RaceTable> = {};
+    for (const n of ns) {
+      tablesB[n] = raceTable(BRFIELD_WANT(n, model, target, B_FIELD));
+    }
     const matches: Match[] = [];
     for (const n of ns) {
       matches.push({
@@ -301,6 +323,18 @@ export const winOptimal: Experiment<State> = defineExperiment<State, unknown>({
         model: null,
       },
     );
+    for (const n of ns) {
+      matches.push({
+        players: n,
+        agent: `brfieldb:${B_FIELD.slice(5)}`,
+        opponent: B_FIELD,
+        policies: [
+          `brfieldb:${B_FIELD.slice(5)}`,
+          ...Array(n - 1).fill(B_FIELD),
+        ],
+        model: tablesB[n].header.w0,
+      });
+    }
     const count = (m: Match) =>
       sized(
         m.agent === "brfield" && m.players === 2 ? 60_000 : 20_000,
@@ -320,12 +354,18 @@ export const winOptimal: Experiment<State> = defineExperiment<State, unknown>({
     const sims = ns.filter((n) => n >= 3).map((n) =>
       simulationError(tables[n], model, simGames, deriveSeed(seed, 2600 + n))
     );
-    const reduction = [fieldLeaderError(model, target), ...sims];
+    const simsB = ns.filter((n) => n >= 3).map((n) =>
+      simulationError(tablesB[n], model, simGames, deriveSeed(seed, 2700 + n))
+    );
+    const reduction = [fieldLeaderError(model, target), ...sims, ...simsB];
     // at 4+ players the race model's value of the table played is the
     // Monte Carlo of the unreduced race; the reduced table's own figure beside
     for (const m of matches) {
-      const sim = sims.find((x) => x.players === m.players);
-      if (m.agent !== "brfield" || m.players < 4 || !sim) continue;
+      const sim = (m.agent === "brfield" ? sims : simsB).find((x) =>
+        x.players === m.players
+      );
+      const reduced = m.agent === "brfield" ? m.players >= 4 : m.players >= 3;
+      if (!m.agent.startsWith("brfield") || !reduced || !sim) continue;
       m.claim = m.model ?? undefined;
       m.model = sim.simulated as number;
       m.modelSe = sim.simulated_se as number;

@@ -77,7 +77,7 @@ const JUNK = [
 
 const CHEAP_POLICIES = new Set(
   REGISTRY.map((e) => e.name).filter((n) =>
-    LONG || !["adapt", "brsum", "brfield", "breq"].includes(n)
+    LONG || !["adapt", "brsum", "brfield", "brfieldb", "breq"].includes(n)
   ),
 );
 

@@ -49,8 +49,8 @@ export function familyRule(spec: string): Strategy {
 
 /** Plays the round policy its race table picks for the totals. */
 export class BrFieldStrategy implements Strategy {
-  /** `brfield`. */
-  readonly name: string = "brfield";
+  /** `brfield`, or `brfieldb:P` against a `bust:P` field. */
+  readonly name: string;
   private readonly tables: (RaceTable | null)[] = [];
   private readonly rules: Strategy[][] = [];
   private readonly fallback = new EvStrategy(false);
@@ -60,8 +60,13 @@ export class BrFieldStrategy implements Strategy {
    *
    * @param tables the table of each size (default: the cached `brfield`
    * tables for 2 to 6 players, built if missing where a builder is loaded)
+   * @param name the spec
    */
-  constructor(tables?: (players: number) => RaceTable | null) {
+  constructor(
+    tables?: (players: number) => RaceTable | null,
+    name = "brfield",
+  ) {
+    this.name = name;
     for (let n = 2; n <= 6; n++) {
       const t = tables ? tables(n) : raceTable(BRFIELD_WANT(n));
       this.tables[n] = t;

@@ -29,7 +29,7 @@ import { AdviceStrategy, deriveAdvice, SEED_ADVICE } from "../solver/advice.ts";
 import { getModel } from "../solver/model.ts";
 import { isModuleSpec, moduleStrategy } from "./modules.ts";
 import { BrFieldStrategy, MixedRaceStrategy } from "./brfield.ts";
-import { BREQ_WANT, raceTable } from "../winprob/racetable.ts";
+import { BREQ_WANT, BRFIELD_WANT, raceTable } from "../winprob/racetable.ts";
 
 export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
 
@@ -214,6 +214,18 @@ export const REGISTRY: StrategyEntry[] = [
     describe:
       "The race model's best response to a field of ev players (exact round laws, all 94 cards): each round it plays the sum:N, bust:P or ev rule its table picks for the table size and the totals.",
     make: () => new BrFieldStrategy(),
+  },
+  {
+    name: "brfieldb",
+    param: "probability",
+    usage: "brfieldb:P",
+    describe:
+      "brfield against a field of bust:P players: its tables are the race model's best response to bust:P's exact round law (the field-leader reduction from three players on).",
+    make: (p) =>
+      new BrFieldStrategy(
+        (n) => raceTable(BRFIELD_WANT(n, "all94", 200, `bust:${p}`)),
+        `brfieldb:${p}`,
+      ),
   },
   {
     name: "breq",

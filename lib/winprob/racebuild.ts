@@ -79,7 +79,7 @@ export function familyLaws(
 export function buildRaceTable(want: RaceTableWant): RaceTable {
   const model = want.model ?? "all94";
   if (want.kind === "breq") return buildEquilibrium(want);
-  if (want.kind !== "brfield") {
+  if (!want.kind.startsWith("brfield")) {
     throw new InputError(
       `race table kind '${want.kind}': allowed brfield, breq`,
     );

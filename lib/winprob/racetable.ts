@@ -316,14 +316,20 @@ export function BRFIELD_WANT(
   players: number,
   model = "all94",
   target = 200,
+  opponent = "ev",
 ): RaceTableWant {
+  // against ev the three-player table is exact; against another field the
+  // field-leader reduction from three players on (its tables are seconds)
+  const exact = players === 2 || (players === 3 && opponent === "ev");
   return {
-    kind: "brfield",
+    kind: opponent === "ev"
+      ? "brfield"
+      : `brfield-${opponent.replace(":", "")}`,
     players,
     target,
-    family: players === 3 ? BR3_FAMILY : BR2_FAMILY,
-    opponent: "ev",
-    reduction: players <= 3 ? "exact" : "field-leader",
+    family: exact && players === 3 ? BR3_FAMILY : BR2_FAMILY,
+    opponent,
+    reduction: exact ? "exact" : "field-leader",
     model,
   };
 }
