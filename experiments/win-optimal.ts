@@ -36,14 +36,14 @@ import {
   type Experiment,
   type Row,
   sized,
-} from "../lib/experiment.ts";
-import { wilson } from "../lib/stats.ts";
-import { resolveStrategy } from "../lib/strategies/registry.ts";
+} from "../lib/experiment/experiment.ts";
+import { wilson } from "../lib/run/stats.ts";
+import { resolveStrategy } from "../lib/run/registry.ts";
 import {
   BrFieldStrategy,
   MixedRaceStrategy,
 } from "../lib/strategies/brfield.ts";
-import type { Strategy } from "../lib/view.ts";
+import type { Strategy } from "../lib/game/view.ts";
 import { buildRaceTable, familyLaws } from "../lib/winprob/racebuild.ts";
 import { raceLaws } from "../lib/winprob/racelaws.ts";
 import { simulateRace, slotIndex, solveRace3 } from "../lib/winprob/race.ts";

@@ -35,8 +35,8 @@ import {
   BrFieldStrategy,
   MixedRaceStrategy,
 } from "../lib/strategies/brfield.ts";
-import { playRange } from "../lib/runner.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
+import { playRange } from "../lib/run/runner.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
 
 /** A law on 0..hi with P(0) = p0 and the rest spread deterministically. */
 function law(seed: number, hi: number, p0: number): Float64Array {

@@ -16,8 +16,8 @@
  * @module
  */
 
-import { InputError } from "../cards.ts";
-import type { Strategy, TableView } from "../view.ts";
+import { InputError } from "../game/cards.ts";
+import type { Strategy, TableView } from "../game/view.ts";
 import {
   BRFIELD_WANT,
   type RaceTable,

@@ -34,7 +34,7 @@
  * @module
  */
 
-import { Rng } from "../rng.ts";
+import { Rng } from "../game/rng.ts";
 
 /** A solved (or evaluated) race table. */
 export interface RaceSolution {

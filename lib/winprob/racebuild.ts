@@ -20,7 +20,7 @@
  * @module
  */
 
-import { InputError } from "../cards.ts";
+import { InputError } from "../game/cards.ts";
 import { raceLaws } from "./racelaws.ts";
 import { bestResponseToMixed, solveEquilibrium } from "./equilibrium.ts";
 import { leaderLaw, solveRace2, solveRace3 } from "./race.ts";

@@ -19,10 +19,10 @@
  * @module
  */
 
-import { InputError } from "../cards.ts";
-import { fnv1a, writeFileAtomicSync } from "../io.ts";
+import { InputError } from "../game/cards.ts";
+import { fnv1a, writeFileAtomicSync } from "../util/io.ts";
 import { defaultCacheDir } from "../solver/cache.ts";
-import { evaluatePolicies } from "../solver/evaluate.ts";
+import { evaluatePolicies } from "../run/evaluate.ts";
 import { getModel, type SoloModel } from "../solver/model.ts";
 import { BR2_FAMILY } from "./racetable.ts";
 

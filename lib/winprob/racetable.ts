@@ -20,8 +20,8 @@
  * @module
  */
 
-import { InputError } from "../cards.ts";
-import { fnv1a, writeFileAtomicSync } from "../io.ts";
+import { InputError } from "../game/cards.ts";
+import { fnv1a, writeFileAtomicSync } from "../util/io.ts";
 import { defaultCacheDir } from "../solver/cache.ts";
 
 const MAGIC = "F7RACE01";
