@@ -25,6 +25,7 @@ import {
 } from "./guard.ts";
 // the trainer of missing search tables (lib/winprob/provide.ts)
 import "../lib/run/train.ts";
+import "../lib/run/race_build.ts";
 
 /** Where run logs go. */
 const RUN_DIR = "results/runs";

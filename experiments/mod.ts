@@ -8,7 +8,7 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { EXPERIMENTS, findExperiment } from "./mod.ts";
- * assert.equal(EXPERIMENTS.length, 13);
+ * assert.equal(EXPERIMENTS.length, 14);
  * assert.equal(findExperiment("field-size").name, "field-size");
  * assert.throws(() => findExperiment("nope"), /unknown experiment 'nope': allowed policy-ev-table, /);
  * ```
@@ -29,6 +29,7 @@ import { replication } from "./replication.ts";
 import { ruleValue } from "./rule-value.ts";
 import { solverVsSimulation } from "./solver-vs-simulation.ts";
 import { winAgent } from "./win-agent.ts";
+import { winOptimal } from "./win-optimal.ts";
 import { sweep } from "./sweep.ts";
 
 /**
@@ -63,6 +64,7 @@ export const SEED000_EXPERIMENTS: Experiment[] = [
  * import assert from "node:assert/strict";
  * assert.deepEqual(OTHER_EXPERIMENTS.map((e) => e.name), [
  *   "win-agent", "sweep", "deck-variants", "round-law", "decision-map", "rule-value",
+ *   "win-optimal",
  * ]);
  * ```
  */
@@ -73,6 +75,7 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
   roundLaw,
   decisionMapExperiment,
   ruleValue,
+  winOptimal as Experiment,
 ];
 
 /**
@@ -83,8 +86,9 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
  * import assert from "node:assert/strict";
  * const names = EXPERIMENTS.map((e) => e.name);
  * assert.deepEqual(names.slice(0, 2), ["policy-ev-table", "optimal-distribution"]);
- * assert.deepEqual(names.slice(-6), [
+ * assert.deepEqual(names.slice(-7), [
  *   "win-agent", "sweep", "deck-variants", "round-law", "decision-map", "rule-value",
+ *   "win-optimal",
  * ]);
  * ```
  */
@@ -160,6 +164,7 @@ export {
   solverVsSimulation,
   sweep,
   winAgent,
+  winOptimal,
 };
 export { SEED000 as POLICY_EV_SEED000 } from "./policy-ev-table.ts";
 export { SEED000 as FIELD_SIZE_SEED000 } from "./field-size.ts";

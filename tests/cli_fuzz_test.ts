@@ -80,7 +80,7 @@ const JUNK = [
 
 const CHEAP_POLICIES = new Set(
   REGISTRY.map((e) => e.name).filter((n) =>
-    LONG || !["adapt", "brsum"].includes(n)
+    LONG || !["adapt", "brsum", "brfield", "brfieldb", "breq"].includes(n)
   ),
 );
 

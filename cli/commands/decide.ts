@@ -1,9 +1,14 @@
 /**
- * `flip7 decide --totals MINE,THEIRS --line CARDS [--opp CARDS] [--opp-done]
- * [--seen CARDS] [--rules PRESET]`: live advice for one two-player decision —
+ * `flip7 decide --totals MINE,THEIRS[,...] --line CARDS [--opponents K]
+ * [--opp CARDS] [--opp-done] [--seen CARDS] [--rules PRESET]`: live advice for
+ * one decision —
  * Hit or Stay for win probability (`winprob`, and seed 001's `search`), Hit or
  * Stay for points (`evc`), the count-aware bust risk, and whom to aim a
- * Freeze or a Flip Three at.
+ * Freeze or a Flip Three at. With `--opponents K` (1 to 5) `--totals` lists
+ * your total and the K opponents'; the heads-up lines read the leader's, and
+ * one more line gives the rule the race model's best response to a field of
+ * `ev` players (`brfield`, `lib/winprob/race.ts`) plays this round at K + 1
+ * players, and what it says now.
  *
  * The draw pile is the deck minus the cards in both lines and the cards seen
  * (discards). Bad input gets a one-line error and exit 2.
@@ -33,6 +38,7 @@ import {
 import { checkStack, getRules, type Rules } from "../../lib/game/rules.ts";
 import { bustRisk, oneCardValue } from "../../lib/strategies/estimate.ts";
 import { SearchStrategy } from "../../lib/winprob/search_strategy.ts";
+import { BrFieldStrategy } from "../../lib/winprob/brfield_strategy.ts";
 import { WinProbStrategy } from "../../lib/winprob/winprob_strategy.ts";
 import { ACTIVE, STAYED, type TableView } from "../../lib/game/view.ts";
 import type { Command } from "../command.ts";
@@ -202,20 +208,36 @@ export class DecideView implements TableView {
   }
 }
 
-function totalsOf(raw: unknown, target: number): number[] {
+function totalsOf(raw: unknown, target: number, opponents = 1): number[] {
   const s = typeof raw === "string" ? raw : "";
   const parts = s.split(",").map((x) => x.trim());
   if (
-    parts.length !== 2 ||
+    parts.length !== opponents + 1 ||
     parts.some((p) => !/^\d+$/.test(p) || Number(p) >= target)
   ) {
     throw new InputError(
-      `bad --totals '${s}': give your total and the opponent's, each from 0 to ${
-        target - 1
-      } (at ${target} the game is over), e.g. --totals 150,185`,
+      opponents === 1
+        ? `bad --totals '${s}': give your total and the opponent's, each from 0 to ${
+          target - 1
+        } (at ${target} the game is over), e.g. --totals 150,185`
+        : `bad --totals '${s}': give your total and the ${opponents} opponents', each from 0 to ${
+          target - 1
+        }, e.g. --totals 150${",185".repeat(opponents)}`,
     );
   }
   return parts.map(Number);
+}
+
+/** `--opponents K`: 1 to 5 (default 1). */
+function opponentsOf(raw: unknown): number {
+  if (raw === undefined) return 1;
+  const s = String(raw);
+  if (!/^[1-5]$/.test(s)) {
+    throw new InputError(
+      `bad --opponents '${s}': a whole number of opponents from 1 to 5`,
+    );
+  }
+  return Number(s);
 }
 
 /** A card-list option: absent is none; given, it must list at least one card. */
@@ -229,9 +251,10 @@ export const decideCommand: Command = {
   summary:
     "Live advice: Hit or Stay for win probability and for points, bust risk, whom to target.",
   usage:
-    "decide --totals MINE,THEIRS --line CARDS [--opp CARDS] [--opp-done] [--seen CARDS] [--rules PRESET]",
+    "decide --totals MINE,THEIRS[,...] --line CARDS [--opponents K] [--opp CARDS] [--opp-done] [--seen CARDS] [--rules PRESET]",
   options: {
     totals: { type: "string" },
+    opponents: { type: "string" },
     line: { type: "string" },
     opp: { type: "string" },
     "opp-done": { type: "boolean" },
@@ -242,7 +265,10 @@ export const decideCommand: Command = {
     const rules = getRules(
       typeof values.rules === "string" ? values.rules : "standard",
     );
-    const totals = totalsOf(values.totals, rules.target);
+    const opponents = opponentsOf(values.opponents);
+    const all = totalsOf(values.totals, rules.target, opponents);
+    // the heads-up advice reads your total and the leader's
+    const totals = [all[0], Math.max(...all.slice(1))];
     if (typeof values.line !== "string") {
       throw new InputError(
         "missing --line CARDS: your cards, e.g. --line 12,9,x2",
@@ -283,6 +309,22 @@ export const decideCommand: Command = {
       } expected vs ${now} now)`,
     );
     out.line(`bust risk of the next card (exact pile): ${pct(risk, 1)}`);
+    if (opponents > 1 || values.opponents !== undefined) {
+      // the race model's table for this table size (brfield)
+      const br = new BrFieldStrategy();
+      const seats: TableView = Object.assign(Object.create(view), {
+        players: opponents + 1,
+        total: (seat: number) => all[seat],
+      });
+      const rule = br.rule(seats, 0);
+      out.line(
+        `for the win at ${
+          opponents + 1
+        } players (race model, brfield): play ${rule.name} this round: ${
+          rule.hit(view, 0) ? "HIT" : "STAY"
+        }`,
+      );
+    }
     if (view.isActive(1)) {
       out.line(
         `a Freeze: aim at ${

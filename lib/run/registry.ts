@@ -33,6 +33,11 @@ import { ADAPT_MODELS, AdaptiveStrategy } from "../winprob/adaptive.ts";
 import { AdviceStrategy, deriveAdvice, SEED_ADVICE } from "../solver/advice.ts";
 import { getModel } from "../solver/model.ts";
 import { isModuleSpec, moduleStrategy } from "./modules.ts";
+import {
+  BrFieldStrategy,
+  MixedRaceStrategy,
+} from "../winprob/brfield_strategy.ts";
+import { BREQ_WANT, BRFIELD_WANT, raceTable } from "../winprob/racetable.ts";
 
 export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
 
@@ -230,6 +235,34 @@ export const REGISTRY: StrategyEntry[] = [
     describe:
       "winprob against a known sum:N player: the best response to sum:N (its table, and sum:N's law for an opponent still in the round). A ceiling, not a fair agent.",
     make: (n, c) => new WinProbStrategy({ table: c.brTable?.(n), opponent: n }),
+  },
+  {
+    name: "brfield",
+    param: "none",
+    usage: "brfield",
+    describe:
+      "The race model's best response to a field of ev players (exact round laws, all 94 cards): each round it plays the sum:N, bust:P or ev rule its table picks for the table size and the totals.",
+    make: () => new BrFieldStrategy(),
+  },
+  {
+    name: "brfieldb",
+    param: "probability",
+    usage: "brfieldb:P",
+    describe:
+      "brfield against a field of bust:P players: its tables are the race model's best response to bust:P's exact round law (the field-leader reduction from three players on).",
+    make: (p) =>
+      new BrFieldStrategy(
+        (n) => raceTable(BRFIELD_WANT(n, "all94", 200, `bust:${p}`)),
+        `brfieldb:${p}`,
+      ),
+  },
+  {
+    name: "breq",
+    param: "none",
+    usage: "breq",
+    describe:
+      "The race model's heads-up symmetric equilibrium over sum:N and ev (exact round laws, all 94 cards): each round it draws its rule from the equilibrium's mixture at the totals.",
+    make: () => new MixedRaceStrategy(raceTable(BREQ_WANT())),
   },
   {
     name: "human",

@@ -1,0 +1,240 @@
+/**
+ * The exact solo round-score laws of a family of stopping rules on a solo
+ * model (by default the 94-card game, `all94`): the inputs of the N-player
+ * race model (`race.ts`). Each law is the exact forward pass of the rule
+ * (`evaluatePolicies`, the lumped pass for `sum:N` and `bust:P`, the full pass
+ * for `ev`), cached in `.cache/race-laws-<model id>.json` beside the solver's
+ * other caches: JSON with a kind, a format version, the model's signature,
+ * one entry per spec and an FNV-1a checksum of the rest. A missing, stale,
+ * foreign or damaged file is recomputed with a one-line message; each newly
+ * computed law is written at once (atomically), so an interrupted run keeps
+ * what it finished.
+ *
+ * @example
+ * ```ts
+ * import { raceLaws } from "./race_laws.ts";
+ * const laws = raceLaws(["sum:20", "ev"], { model: "approx" });
+ * laws.get("sum:20")!.ev; // exact EV of sum:20 on the approx model
+ * ```
+ * @module
+ */
+
+import { InputError } from "../game/cards.ts";
+import { fnv1a, writeFileAtomicSync } from "../util/io.ts";
+import { defaultCacheDir } from "../solver/cache.ts";
+import { evaluatePolicies } from "./evaluate.ts";
+import { getModel, type SoloModel } from "../solver/model.ts";
+import { BR2_FAMILY } from "../winprob/racetable.ts";
+
+const KIND = "race-laws";
+const FORMAT = 1;
+
+/** One rule's exact solo round law. */
+export interface RaceLaw {
+  /** The policy spec, e.g. `sum:20`. */
+  spec: string;
+  /** Expected round score. */
+  ev: number;
+  /** Probability of busting. */
+  bust: number;
+  /** Probability of a Flip 7. */
+  flip7: number;
+  /** `distribution[s]` = P(round score = s). */
+  distribution: Float64Array;
+}
+
+/** Options of {@linkcode raceLaws}. */
+export interface RaceLawOptions {
+  /** Solo model (default `all94`). */
+  model?: string | SoloModel;
+  /** Cache directory (default `.cache/`, or `FLIP7_CACHE_DIR`). */
+  dir?: string;
+  /** False: ignore the file and recompute every law. */
+  useCache?: boolean;
+  /** Where messages go (default stderr). */
+  log?: (line: string) => void;
+}
+
+/**
+ * Path of a model's race-law cache.
+ *
+ * @example
+ * ```ts
+ * import { getModel } from "../solver/model.ts";
+ * raceLawPath(getModel("all94"), ".cache"); // ".cache/race-laws-all94.json"
+ * ```
+ */
+export function raceLawPath(
+  model: SoloModel,
+  dir: string = defaultCacheDir(),
+): string {
+  return `${dir}/race-laws-${model.id}.json`;
+}
+
+interface Entry {
+  ev: number;
+  bust: number;
+  flip7: number;
+  distribution: number[];
+}
+
+/** The entries of a cache file, or why it cannot be used. */
+function readCache(
+  model: SoloModel,
+  path: string,
+): { entries: Record<string, Entry> } | { problem: string } {
+  let text: string;
+  try {
+    text = Deno.readTextFileSync(path);
+  } catch {
+    return { problem: "missing" };
+  }
+  let doc: Record<string, unknown>;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return { problem: "not JSON (damaged)" };
+  }
+  const { checksum, ...body } = doc;
+  if (checksum !== fnv1a(JSON.stringify(body))) {
+    return { problem: "damaged (checksum mismatch)" };
+  }
+  if (body.kind !== KIND) return { problem: `of another kind (${body.kind})` };
+  if (body.format !== FORMAT) {
+    return { problem: `format ${body.format} (stale)` };
+  }
+  if (body.signature !== model.signature) {
+    return { problem: "for another model or deck (stale)" };
+  }
+  const laws = body.laws as Record<string, Entry>;
+  for (const [spec, e] of Object.entries(laws ?? {})) {
+    if (
+      !Array.isArray(e.distribution) ||
+      e.distribution.length !== model.maxScore + 1
+    ) {
+      return { problem: `damaged (law of ${spec})` };
+    }
+  }
+  return { entries: laws ?? {} };
+}
+
+function writeCache(
+  model: SoloModel,
+  path: string,
+  entries: Record<string, Entry>,
+): boolean {
+  const body = {
+    kind: KIND,
+    format: FORMAT,
+    model: model.id,
+    signature: model.signature,
+    laws: entries,
+  };
+  try {
+    writeFileAtomicSync(
+      path,
+      JSON.stringify({ ...body, checksum: fnv1a(JSON.stringify(body)) }) +
+        "\n",
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const memo = new Map<string, RaceLaw>();
+
+/**
+ * The exact solo laws of `specs` on the model: from memory, from the cache,
+ * or computed by the exact forward pass (and added to the cache).
+ *
+ * @throws {InputError} for a spec the solo evaluator does not accept.
+ * @example
+ * ```ts
+ * raceLaws(["sum:1"], { model: "approx" }).get("sum:1")!.bust; // 0: one card never busts
+ * ```
+ */
+export function raceLaws(
+  specs: readonly string[],
+  opts: RaceLawOptions = {},
+): Map<string, RaceLaw> {
+  const model = typeof opts.model === "object"
+    ? opts.model
+    : getModel(opts.model ?? "all94");
+  const log = opts.log ?? ((l: string) => console.error(l));
+  const path = raceLawPath(model, opts.dir);
+  const out = new Map<string, RaceLaw>();
+  const todo: string[] = [];
+  for (const s of specs) {
+    const m = memo.get(`${path}\n${s}`);
+    if (m && opts.useCache !== false) out.set(s, m);
+    else todo.push(s);
+  }
+  if (todo.length === 0) return out;
+  let entries: Record<string, Entry> = {};
+  if (opts.useCache !== false) {
+    const r = readCache(model, path);
+    if ("entries" in r) entries = r.entries;
+    else if (r.problem !== "missing") {
+      log(`flip7: race-law cache ${path} is ${r.problem}; recomputing it`);
+    }
+  }
+  let warned = false;
+  const missing = todo.filter((s) => opts.useCache === false || !entries[s]);
+  for (const s of missing) {
+    if (!/^(sum:\d+|bust:[0-9.]+|ev|count:\d+)$/.test(s)) {
+      throw new InputError(
+        `race-law policy '${s}': allowed sum:N, count:N, bust:P, ev`,
+      );
+    }
+  }
+  // in batches of 6: one state space per batch, the cache written after each
+  for (let b = 0; b < missing.length; b += 6) {
+    const batch = missing.slice(b, b + 6);
+    const t0 = performance.now();
+    const evs = evaluatePolicies(batch, model);
+    evs.forEach((ev, i) => {
+      entries[batch[i]] = {
+        ev: ev.ev,
+        bust: ev.bust,
+        flip7: ev.flip7,
+        distribution: Array.from(ev.distribution),
+      };
+    });
+    log(
+      `flip7: race laws of ${batch.join(",")} on ${model.id} (${
+        ((performance.now() - t0) / 1000).toFixed(1)
+      } s)`,
+    );
+    if (!writeCache(model, path, entries) && !warned) {
+      log(`flip7: race-law cache ${path} cannot be written; kept in memory`);
+      warned = true;
+    }
+  }
+  for (const s of todo) {
+    const e = entries[s];
+    const law: RaceLaw = {
+      spec: s,
+      ev: e.ev,
+      bust: e.bust,
+      flip7: e.flip7,
+      distribution: Float64Array.from(e.distribution),
+    };
+    memo.set(`${path}\n${s}`, law);
+    out.set(s, law);
+  }
+  return out;
+}
+
+/**
+ * The default family of round policies of the race model, `BR2_FAMILY`
+ * (`racetable.ts`): `sum:N` for N = 1 to 12, then 14 to 30 by twos, 33, 36,
+ * 40, 45, 50, 60 and 79 (always hit: the numbers sum to 78 at most),
+ * `bust:P` for P = 0.2, 0.3, 0.4 and `ev` (the field's policy in `brfield`).
+ *
+ * @example
+ * ```ts
+ * RACE_FAMILY.includes("sum:24"); // true
+ * ```
+ */
+export const RACE_FAMILY: readonly string[] = BR2_FAMILY;

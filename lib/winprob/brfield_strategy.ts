@@ -1,0 +1,187 @@
+/**
+ * `brfield` — the race model's best response to a field of `ev` players
+ * (`lib/winprob/race.ts`): at each decision it reads the round policy that
+ * its table picks for the table size and the totals (its own; the field's
+ * leader and second), and plays it (`sum:N`, `bust:P` or `ev`). Its tables
+ * are the `brfield` race tables (`lib/winprob/racetable.ts`), loaded for
+ * every size from 2 to 6 when the strategy is built. A total at or past the
+ * target (a tie at the top playing on) or more than six seats: plays `ev`.
+ *
+ * @example
+ * ```ts
+ * import { BrFieldStrategy } from "./brfield_strategy.ts";
+ * const s = new BrFieldStrategy();
+ * s.name; // "brfield"
+ * ```
+ * @module
+ */
+
+import { InputError } from "../game/cards.ts";
+import type { Strategy, TableView } from "../game/view.ts";
+import { BRFIELD_WANT, type RaceTable, raceTable } from "./racetable.ts";
+import { BustStrategy } from "../strategies/bust.ts";
+import { EvStrategy } from "../strategies/ev.ts";
+import { SumStrategy } from "../strategies/sum.ts";
+import { defaultTarget } from "../strategies/targeting.ts";
+
+/**
+ * The strategy that plays a family member's spec (`sum:N`, `bust:P`, `ev`).
+ *
+ * @throws {InputError} for another spec.
+ * @example
+ * ```ts
+ * familyRule("sum:12").name; // "sum:12"
+ * ```
+ */
+export function familyRule(spec: string): Strategy {
+  const m = /^(sum|bust):(.+)$/.exec(spec);
+  if (m && m[1] === "sum") return new SumStrategy(Number(m[2]));
+  if (m) return new BustStrategy(Number(m[2]), false);
+  if (spec === "ev") return new EvStrategy(false);
+  throw new InputError(
+    `race family policy '${spec}': allowed sum:N, bust:P, ev`,
+  );
+}
+
+/** Plays the round policy its race table picks for the totals. */
+export class BrFieldStrategy implements Strategy {
+  /** `brfield`, or `brfieldb:P` against a `bust:P` field. */
+  readonly name: string;
+  private readonly tables: (RaceTable | null)[] = [];
+  private readonly rules: Strategy[][] = [];
+  private readonly fallback = new EvStrategy(false);
+
+  /**
+   * Load (or take) the tables of every size from 2 to 6.
+   *
+   * @param tables the table of each size (default: the cached `brfield`
+   * tables for 2 to 6 players, built if missing where a builder is loaded)
+   * @param name the spec
+   */
+  constructor(
+    tables?: (players: number) => RaceTable | null,
+    name = "brfield",
+  ) {
+    this.name = name;
+    for (let n = 2; n <= 6; n++) {
+      const t = tables ? tables(n) : raceTable(BRFIELD_WANT(n));
+      this.tables[n] = t;
+      this.rules[n] = t ? t.header.family.map(familyRule) : [];
+    }
+  }
+
+  /** The family member the table picks at this seat's totals (or `ev`). */
+  rule(view: TableView, seat: number): Strategy {
+    const n = view.players;
+    const t = n <= 6 ? this.tables[n] : null;
+    if (!t) return this.fallback;
+    const T = t.header.target;
+    const t0 = view.total(seat);
+    if (t0 >= T) return this.fallback;
+    let a = 0, b = 0;
+    for (let s = 0; s < n; s++) {
+      if (s === seat) continue;
+      const x = view.total(s);
+      if (x >= T) return this.fallback;
+      if (x > a) {
+        b = a;
+        a = x;
+      } else if (x > b) b = x;
+    }
+    const i = t.header.dims === 2 ? t0 * T + a : (t0 * T + a) * T + b;
+    return this.rules[n][t.choice[i]];
+  }
+
+  /** Hit as the picked policy would. */
+  hit(view: TableView, seat: number): boolean {
+    return this.rule(view, seat).hit(view, seat);
+  }
+
+  /** Shared targeting heuristics. */
+  target(view: TableView, seat: number, kind: number): number {
+    return defaultTarget(view, seat, kind);
+  }
+}
+
+/** One 32-bit mixing step (murmur3's finaliser over an accumulated word). */
+function mix32(h: number, x: number): number {
+  h = Math.imul(h ^ (x | 0), 0x9e3779b1);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x85ebca6b) ^ (h >>> 13);
+}
+
+/**
+ * `breq` — plays a mixed heads-up race table (the symmetric equilibrium of
+ * `lib/winprob/equilibrium.ts`): at its first decision of each round it
+ * draws the round's policy from the table's mixture at the totals, with a
+ * deterministic hash of the round, the totals and the cards then on the
+ * table (so a seeded game replays exactly), and keeps it for the round.
+ * Not heads-up, or a total past the target: plays `ev`.
+ *
+ * @example
+ * ```ts
+ * import { MixedRaceStrategy } from "./brfield_strategy.ts";
+ * import type { RaceTable } from "./racetable.ts";
+ * declare const eq: RaceTable;
+ * new MixedRaceStrategy(eq).name; // "breq"
+ * ```
+ */
+export class MixedRaceStrategy implements Strategy {
+  /** The spec. */
+  readonly name: string;
+  private readonly rules: Strategy[];
+  private readonly fallback = new EvStrategy(false);
+  private readonly lastKey = new Int32Array(16);
+  private readonly pick = new Uint8Array(16);
+
+  /**
+   * Play a mixed heads-up table.
+   *
+   * @param table a heads-up table with a mixture (`mix`)
+   * @param name the spec (default `breq`)
+   */
+  constructor(readonly table: RaceTable, name = "breq") {
+    if (!table.mix || table.header.dims !== 2) {
+      throw new InputError(`${name}: a heads-up mixed race table is needed`);
+    }
+    this.name = name;
+    this.rules = table.header.family.map(familyRule);
+  }
+
+  /** The policy drawn for this seat's round (or `ev`). */
+  rule(view: TableView, seat: number): Strategy {
+    const T = this.table.header.target;
+    if (view.players !== 2 || seat > 15) return this.fallback;
+    const t0 = view.total(seat), t1 = view.total(1 - seat);
+    if (t0 >= T || t1 >= T) return this.fallback;
+    const key = mix32(mix32(mix32(view.round, t0), t1), view.firstOfRound());
+    if (this.lastKey[seat] !== key || this.lastKey[seat] === 0) {
+      // a new round: draw from the mixture, seeded by what is on the table
+      let h = mix32(key, view.unseenTableTotal());
+      for (let s = 0; s < 2; s++) {
+        h = mix32(mix32(h, view.lineMask(s)), view.modMask(s));
+      }
+      const u = (h >>> 0) / 4294967296;
+      const K = this.rules.length, base = (t0 * T + t1) * K;
+      const m = this.table.mix!;
+      let acc = 0, k = 0;
+      for (; k < K - 1; k++) {
+        acc += m[base + k];
+        if (u < acc) break;
+      }
+      this.lastKey[seat] = key || 1;
+      this.pick[seat] = k;
+    }
+    return this.rules[this.pick[seat]];
+  }
+
+  /** Hit as the drawn policy would. */
+  hit(view: TableView, seat: number): boolean {
+    return this.rule(view, seat).hit(view, seat);
+  }
+
+  /** Shared targeting heuristics. */
+  target(view: TableView, seat: number, kind: number): number {
+    return defaultTarget(view, seat, kind);
+  }
+}

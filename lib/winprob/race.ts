@@ -1,0 +1,458 @@
+/**
+ * The N-player race model with exact round laws: a game of rounds in which
+ * each player's round score is drawn, independently, from the exact solo
+ * round-score law of the round policy that player picks at the start of the
+ * round given all totals (`racelaws.ts`: `sum:N`, `bust:P`, `ev`, … on all
+ * 94 cards); after the round in which someone reaches the target (200) the
+ * highest total wins. A tie at the top is worth `1/k` to each of the `k`
+ * tied players (the value of playing on with equal chances; the official
+ * rules play on, the engine measures that).
+ *
+ * Solvers (typed arrays, no allocation in the loops):
+ * - {@linkcode solveRace2}: heads-up, exact, `W(t0, t1)` against an opponent
+ *   whose every round follows one law. Each state's self-loop (both score 0)
+ *   is solved in closed form per policy (`w_k = c_k / (1 − a_k)`), so one
+ *   backward sweep is exact: no iteration.
+ * - {@linkcode solveRace3}: `W(t0, p, q)` against an opponent `p` of law `Q`
+ *   and a second slot `q` of law `Z`, exact for three players (`Z = Q`); for
+ *   N ≥ 4 the stated reduction (`reductionLaws`): `p` is the leader of the
+ *   field and `q` the best of the other N − 2 players, who are all taken to
+ *   stand at that best total (the slot's round gain is the maximum of N − 2
+ *   draws). Separable convolutions (`q` then `p`) keep the cost per state at
+ *   `K · |support| + 2 |support|`.
+ *
+ * Either solver takes `fixed` to evaluate a given choice table instead of
+ * maximising (the reductions' error is measured that way).
+ *
+ * @example
+ * ```ts
+ * import { solveRace2 } from "./race.ts";
+ * const coin = new Float64Array([0.5, 0.5]);
+ * const r = solveRace2([coin], coin, 3);
+ * r.w[0]; // 1/2 by symmetry (a tie is worth one half)
+ * ```
+ * @module
+ */
+
+import { Rng } from "../game/rng.ts";
+
+/** A solved (or evaluated) race table. */
+export interface RaceSolution {
+  /** Target total. */
+  target: number;
+  /** Number of table dimensions (2: `t0, t1`; 3: `t0, p, q`). */
+  dims: 2 | 3;
+  /** Win probability of the table's player at each state (index `t0 * T + t1` or `(t0 * T + p) * T + q`). */
+  w: Float64Array;
+  /** Index in the family of the round policy chosen at each state. */
+  choice: Uint8Array;
+  /** Seconds spent. */
+  seconds: number;
+}
+
+function top(law: ArrayLike<number>): number {
+  let hi = law.length - 1;
+  while (hi > 0 && !(law[hi] > 0)) hi--;
+  return hi;
+}
+
+function dense(law: ArrayLike<number>, S: number): Float64Array {
+  const out = new Float64Array(S);
+  for (let i = 0; i < law.length && i < S; i++) out[i] = law[i];
+  return out;
+}
+
+/**
+ * Heads-up: the best response (or, with `fixed`, the value of a given choice
+ * table) against an opponent whose every round score follows `opp`.
+ *
+ * @param family the laws of the policies the player may pick each round
+ * @param opp the opponent's round law
+ * @param target the target total (default 200)
+ * @param fixed a choice per state (index into `family`) to evaluate instead of maximising
+ * @example
+ * ```ts
+ * const coin = new Float64Array([0.5, 0.5]);
+ * solveRace2([coin], coin, 3).w[0]; // 0.5
+ * ```
+ */
+export function solveRace2(
+  family: readonly ArrayLike<number>[],
+  opp: ArrayLike<number>,
+  target = 200,
+  fixed?: Uint8Array,
+): RaceSolution {
+  const t0s = performance.now();
+  const T = target;
+  let S = opp.length;
+  for (const f of family) S = Math.max(S, f.length);
+  const A = T + S;
+  const K = family.length;
+  const P = family.map((f) => dense(f, S));
+  const hiP = Int32Array.from(P.map(top));
+  const Q = dense(opp, S);
+  const hiQ = top(Q);
+  const q0 = Q[0];
+  // B(a, t1) = E_Y[W(a, t1 + Y)], row t1, column a (contiguous in a)
+  const B = new Float64Array(T * A);
+  for (let t1 = 0; t1 < T; t1++) {
+    for (let a = T; a < A; a++) {
+      let acc = 0;
+      for (let y = 0; y <= hiQ; y++) {
+        const b = t1 + y;
+        acc += Q[y] * (a > b ? 1 : a === b ? 0.5 : 0);
+      }
+      B[t1 * A + a] = acc;
+    }
+  }
+  const W = new Float64Array(T * T);
+  const choice = new Uint8Array(T * T);
+  for (let t0 = T - 1; t0 >= 0; t0--) {
+    for (let t1 = T - 1; t1 >= 0; t1--) {
+      let r = 0;
+      const ymax = Math.min(hiQ, T - 1 - t1);
+      for (let y = 1; y <= ymax; y++) r += Q[y] * W[t0 * T + t1 + y];
+      const row = t1 * A + t0;
+      let best = -1, bk = 0;
+      const k0 = fixed ? fixed[t0 * T + t1] : 0;
+      const k1 = fixed ? k0 + 1 : K;
+      for (let k = k0; k < k1; k++) {
+        const p = P[k], hi = hiP[k];
+        let c = p[0] * r;
+        for (let x = 1; x <= hi; x++) c += p[x] * B[row + x];
+        const w = c / (1 - p[0] * q0);
+        if (w > best) {
+          best = w;
+          bk = k;
+        }
+      }
+      W[t0 * T + t1] = best;
+      choice[t0 * T + t1] = bk;
+      B[row] = q0 * best + r;
+    }
+  }
+  return {
+    target: T,
+    dims: 2,
+    w: W,
+    choice,
+    seconds: (performance.now() - t0s) / 1000,
+  };
+}
+
+/**
+ * Three slots: the player (`t0`, picks from `family`), an opponent `p`
+ * whose rounds follow `lawP` and a slot `q` whose rounds follow `lawQ`
+ * (three players exactly when the two laws are the same; the N ≥ 4
+ * reduction otherwise). A tie at the top is worth `1/k` to each of `k` tied.
+ *
+ * @param family the laws of the policies the player may pick each round
+ * @param lawP the round law of slot `p`
+ * @param lawQ the round law of slot `q`
+ * @param target the target total (default 200)
+ * @param fixed a choice per state to evaluate instead of maximising
+ * @example
+ * ```ts
+ * const coin = new Float64Array([0.5, 0.5]);
+ * solveRace3([coin], coin, coin, 3).w[0]; // 1/3 by symmetry
+ * ```
+ */
+export function solveRace3(
+  family: readonly ArrayLike<number>[],
+  lawP: ArrayLike<number>,
+  lawQ: ArrayLike<number>,
+  target = 200,
+  fixed?: Uint8Array,
+): RaceSolution {
+  const t0s = performance.now();
+  const T = target;
+  let S = Math.max(lawP.length, lawQ.length);
+  for (const f of family) S = Math.max(S, f.length);
+  const A = T + S;
+  const K = family.length;
+  const P = family.map((f) => dense(f, S));
+  const hiP = Int32Array.from(P.map(top));
+  const Y = dense(lawP, S), Z = dense(lawQ, S);
+  const hiY = top(Y), hiZ = top(Z);
+  const y0 = Y[0], z0 = Z[0];
+  // the same law in both slots: W(t0, p, q) = W(t0, q, p), half the work
+  // (a fixed table is evaluated everywhere, as it need not be symmetric)
+  let symmetric = !fixed;
+  for (let s = 0; s < S && symmetric; s++) symmetric = Y[s] === Z[s];
+  const TT = T * T;
+  // B(a, p, q) = E[W(a, p + Y, q + Z)], index (p * T + q) * A + a
+  const B = new Float64Array(TT * A);
+  // terminal columns a >= T from the two laws' cdfs
+  const cY = new Float64Array(S + 1), cZ = new Float64Array(S + 1);
+  for (let s = 0; s < S; s++) {
+    cY[s + 1] = cY[s] + Y[s];
+    cZ[s + 1] = cZ[s] + Z[s];
+  }
+  const below = (c: Float64Array, d: number) => d <= 0 ? 0 : c[Math.min(d, S)];
+  const at = (l: Float64Array, d: number) => d < 0 || d >= S ? 0 : l[d];
+  for (let p = 0; p < T; p++) {
+    for (let q = 0; q < T; q++) {
+      const base = (p * T + q) * A;
+      for (let a = T; a < A; a++) {
+        const lb = below(cY, a - p), eb = at(Y, a - p);
+        const lc = below(cZ, a - q), ec = at(Z, a - q);
+        B[base + a] = lb * lc + (eb * lc + lb * ec) / 2 + eb * ec / 3;
+      }
+    }
+  }
+  const W = new Float64Array(TT * T);
+  const choice = new Uint8Array(TT * T);
+  const D = new Float64Array(TT);
+  for (let t0 = T - 1; t0 >= 0; t0--) {
+    const layer = t0 * TT;
+    for (let p = T - 1; p >= 0; p--) {
+      for (let q = T - 1; q >= 0; q--) {
+        const cell = p * T + q;
+        // rD = Σ_{z>0} Z(z) W(t0, p, q + z); beyond the target: a loss
+        let rD = 0;
+        const zmax = Math.min(hiZ, T - 1 - q);
+        for (let z = 1; z <= zmax; z++) rD += Z[z] * W[layer + cell + z];
+        // rB = Σ_{y>0} Y(y) D(t0, p + y, q)
+        let rB = 0;
+        const ymax = Math.min(hiY, T - 1 - p);
+        for (let y = 1; y <= ymax; y++) rB += Y[y] * D[cell + y * T];
+        const known = y0 * rD + rB;
+        const self = y0 * z0;
+        const row = cell * A + t0;
+        let best = -1, bk = 0;
+        if (symmetric && q > p) {
+          // the mirror cell (q, p) is in a row already done
+          best = W[layer + q * T + p];
+          bk = choice[layer + q * T + p];
+        } else {
+          const k0 = fixed ? fixed[layer + cell] : 0;
+          const k1 = fixed ? k0 + 1 : K;
+          for (let k = k0; k < k1; k++) {
+            const pk = P[k], hi = hiP[k];
+            let c = pk[0] * known;
+            for (let x = 1; x <= hi; x++) c += pk[x] * B[row + x];
+            const w = c / (1 - pk[0] * self);
+            if (w > best) {
+              best = w;
+              bk = k;
+            }
+          }
+        }
+        W[layer + cell] = best;
+        choice[layer + cell] = bk;
+        const d = z0 * best + rD;
+        D[cell] = d;
+        B[row] = y0 * d + rB;
+      }
+    }
+  }
+  return {
+    target: T,
+    dims: 3,
+    w: W,
+    choice,
+    seconds: (performance.now() - t0s) / 1000,
+  };
+}
+
+/**
+ * The law of the largest of `n` independent draws of `law`.
+ *
+ * @example
+ * ```ts
+ * maxLaw([0.5, 0.5], 2); // [0.25, 0.75]
+ * ```
+ */
+export function maxLaw(law: ArrayLike<number>, n: number): Float64Array {
+  const S = law.length;
+  const out = new Float64Array(S);
+  let c = 0, prev = 0;
+  for (let s = 0; s < S; s++) {
+    c += law[s];
+    const f = Math.pow(Math.min(c, 1), n);
+    out[s] = Math.max(0, f - prev);
+    prev = f;
+  }
+  return out;
+}
+
+/**
+ * The two slot laws of the three-slot table for N players against a field
+ * whose every round follows `law`: slot `p` (the field's leader) plays `law`;
+ * slot `q` stands for the other N − 2 players, all taken to be at the best of
+ * their totals, so its round gain is the largest of N − 2 draws (exact for
+ * N = 3).
+ *
+ * @example
+ * ```ts
+ * reductionLaws([0.5, 0.5], 4)[1]; // [0.25, 0.75]
+ * ```
+ */
+export function reductionLaws(
+  law: ArrayLike<number>,
+  players: number,
+): [Float64Array, Float64Array] {
+  if (players < 3) throw new Error("the three-slot table needs 3+ players");
+  return [Float64Array.from(law), maxLaw(law, players - 2)];
+}
+
+/**
+ * Index of the three-slot table for a player at `t0` against opponents at
+ * `totals` (the player's own total left out): `p` the highest, `q` the
+ * second highest.
+ *
+ * @example
+ * ```ts
+ * slotIndex(10, [5, 30, 20], 200); // (10 * 200 + 30) * 200 + 20
+ * ```
+ */
+export function slotIndex(
+  t0: number,
+  totals: ArrayLike<number>,
+  T: number,
+): number {
+  let a = -1, b = -1;
+  for (let i = 0; i < totals.length; i++) {
+    const t = totals[i];
+    if (t > a) {
+      b = a;
+      a = t;
+    } else if (t > b) b = t;
+  }
+  if (b < 0) b = 0;
+  return (t0 * T + a) * T + b;
+}
+
+/** What {@linkcode simulateRace} returns. */
+export interface RaceSimulation {
+  /** Games simulated. */
+  games: number;
+  /** Mean of the player's game value (1 a win, 1/k a k-way tie at the top, 0 a loss). */
+  mean: number;
+  /** Standard error of the mean. */
+  se: number;
+}
+
+/**
+ * Monte Carlo of the full N-player race model (every total kept, no
+ * reduction): the player (seat 0) plays the policy `choose(t0, others)`
+ * picks each round, with the laws of `family`; the other N − 1 players'
+ * rounds follow `field`. Seeded; no allocation per round.
+ *
+ * @example
+ * ```ts
+ * const coin = new Float64Array([0.5, 0.5]);
+ * simulateRace(3, [coin], () => 0, coin, 5, 1000, 1).mean; // about 1/3
+ * ```
+ */
+export function simulateRace(
+  players: number,
+  family: readonly ArrayLike<number>[],
+  choose: (t0: number, others: Int32Array) => number,
+  field: ArrayLike<number>,
+  target: number,
+  games: number,
+  seed: number,
+): RaceSimulation {
+  const cdf = (l: ArrayLike<number>) => {
+    const c = new Float64Array(l.length);
+    let acc = 0;
+    for (let i = 0; i < l.length; i++) c[i] = acc += l[i];
+    c[l.length - 1] = Infinity;
+    return c;
+  };
+  const cf = family.map(cdf), cq = cdf(field);
+  const draw = (c: Float64Array, u: number) => {
+    let i = 0;
+    while (u >= c[i]) i++;
+    return i;
+  };
+  const rng = new Rng(seed, 0);
+  const others = new Int32Array(players - 1);
+  let sum = 0, sq = 0;
+  for (let g = 0; g < games; g++) {
+    rng.reseed(seed, g);
+    let t0 = 0;
+    others.fill(0);
+    for (;;) {
+      const k = choose(t0, others);
+      t0 += draw(cf[k], rng.float());
+      let top = 0;
+      for (let i = 0; i < others.length; i++) {
+        others[i] += draw(cq, rng.float());
+        if (others[i] > top) top = others[i];
+      }
+      if (t0 >= target || top >= target) {
+        let v = 0;
+        if (t0 > top) v = 1;
+        else if (t0 === top) {
+          let tied = 1;
+          for (let i = 0; i < others.length; i++) if (others[i] === t0) tied++;
+          v = 1 / tied;
+        }
+        sum += v;
+        sq += v * v;
+        break;
+      }
+    }
+  }
+  const mean = sum / games;
+  return {
+    games,
+    mean,
+    se: Math.sqrt(Math.max(0, sq / games - mean * mean) / games),
+  };
+}
+
+/**
+ * The law of the per-round gain of the leading total of `m` players whose
+ * rounds all follow `law`, measured by a seeded Monte Carlo of their race
+ * (every round of `games` games, until a total reaches `target`): the
+ * opponent of the heads-up table that stands for a field of `m` (the
+ * "field leader" reduction of four to six players). Gains are counted from
+ * the leader's total before the round to the leading total after it, which
+ * may be another player's.
+ *
+ * @example
+ * ```ts
+ * const coin = new Float64Array([0.5, 0.5]);
+ * leaderLaw(coin, 1, 10, 1000, 1)[1]; // 0.5 (one player: its own law)
+ * ```
+ */
+export function leaderLaw(
+  law: ArrayLike<number>,
+  m: number,
+  target: number,
+  games: number,
+  seed: number,
+): Float64Array {
+  const S = law.length;
+  const c = new Float64Array(S);
+  let acc = 0;
+  for (let i = 0; i < S; i++) c[i] = acc += law[i];
+  c[S - 1] = Infinity;
+  const hist = new Float64Array(S);
+  const t = new Int32Array(m);
+  const rng = new Rng(seed, 0);
+  let rounds = 0;
+  for (let g = 0; g < games; g++) {
+    rng.reseed(seed, g);
+    t.fill(0);
+    let lead = 0;
+    while (lead < target) {
+      let next = 0;
+      for (let i = 0; i < m; i++) {
+        const u = rng.float();
+        let s = 0;
+        while (u >= c[s]) s++;
+        t[i] += s;
+        if (t[i] > next) next = t[i];
+      }
+      hist[Math.min(next - lead, S - 1)]++;
+      rounds++;
+      lead = next;
+    }
+  }
+  for (let i = 0; i < S; i++) hist[i] /= rounds;
+  return hist;
+}

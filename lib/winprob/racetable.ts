@@ -1,0 +1,355 @@
+/**
+ * Choice tables of the race model (`race.ts`) on disk: for a table size N,
+ * the index of the round policy (in a named family) that the best response
+ * to a field picks at each state (`t0, t1` heads-up; `t0`, the field's
+ * leader and its second otherwise), with the model's win probability at the
+ * start. Files `.cache/race-<name>-<N>p.bin`: the 8 bytes `F7RACE01`, a u32
+ * header length, the JSON header (kind, players, target, dims, family,
+ * opponent, reduction, `w0`), the choices (one byte per state), then a u32
+ * FNV-1a checksum of every byte before it. A missing, stale or damaged file
+ * is rebuilt by the builder that `racebuild.ts` installs (the command line
+ * and the experiments load it; worker threads only read files), with a
+ * one-line message.
+ *
+ * @example
+ * ```ts
+ * import { encodeRaceTable, decodeRaceTable } from "./racetable.ts";
+ * const t = { header: { kind: "brfield", players: 2, target: 2, dims: 2, family: ["sum:1"], opponent: "ev", reduction: "exact", w0: 0.5 }, choice: new Uint8Array(4) };
+ * decodeRaceTable(encodeRaceTable(t)).header.w0; // 0.5
+ * ```
+ * @module
+ */
+
+import { InputError } from "../game/cards.ts";
+import { fnv1a, writeFileAtomicSync } from "../util/io.ts";
+import { defaultCacheDir } from "../solver/cache.ts";
+
+const MAGIC = "F7RACE01";
+
+/** What a race table's header says it is. */
+export interface RaceTableHeader {
+  /** `brfield` (best response to a field) or `breq` (heads-up equilibrium). */
+  kind: string;
+  /** Table size N. */
+  players: number;
+  /** Target total. */
+  target: number;
+  /** 2 (`t0, t1`) or 3 (`t0`, leader, second). */
+  dims: number;
+  /** The family of round policies the choices index. */
+  family: string[];
+  /** The field's policy (whose exact solo law the model uses). */
+  opponent: string;
+  /** `exact` or the reduction used. */
+  reduction: string;
+  /** The model's win probability from all totals 0. */
+  w0: number;
+  /** Solo model of the laws (`all94` unless said). */
+  model?: string;
+  /** Anything else worth keeping (timings, law fingerprint). */
+  [key: string]: unknown;
+}
+
+/** A choice table. */
+export interface RaceTable {
+  /** What it is. */
+  header: RaceTableHeader;
+  /** One family index per state. */
+  choice: Uint8Array;
+  /**
+   * For a mixed table (`breq`): `mix[state * family.length + k]` = the
+   * probability of policy `k` (float32), else absent.
+   */
+  mix?: Float32Array;
+}
+
+/**
+ * Encode a table (header, choices, optional mixture, checksum).
+ *
+ * @example
+ * ```ts
+ * encodeRaceTable({ header: { kind: "brfield", players: 2, target: 1, dims: 2, family: ["ev"], opponent: "ev", reduction: "exact", w0: 0.5 }, choice: new Uint8Array(1) }).length > 8; // true
+ * ```
+ */
+export function encodeRaceTable(t: RaceTable): Uint8Array {
+  const head = new TextEncoder().encode(
+    JSON.stringify({ ...t.header, mixed: t.mix !== undefined }),
+  );
+  const mixBytes = t.mix ? t.mix.byteLength : 0;
+  const n = 8 + 4 + head.length + t.choice.length + mixBytes + 4;
+  const buf = new Uint8Array(n);
+  buf.set(new TextEncoder().encode(MAGIC), 0);
+  const dv = new DataView(buf.buffer);
+  dv.setUint32(8, head.length, true);
+  buf.set(head, 12);
+  let at = 12 + head.length;
+  buf.set(t.choice, at);
+  at += t.choice.length;
+  if (t.mix) {
+    buf.set(new Uint8Array(t.mix.buffer, t.mix.byteOffset, mixBytes), at);
+    at += mixBytes;
+  }
+  dv.setUint32(at, fnv1a(buf, 0, at), true);
+  return buf;
+}
+
+/**
+ * Decode a table, checking magic, lengths and checksum.
+ *
+ * @throws {InputError} naming what is wrong.
+ * @example
+ * ```ts
+ * const t = { header: { kind: "brfield", players: 2, target: 1, dims: 2, family: ["ev"], opponent: "ev", reduction: "exact", w0: 0.5 }, choice: new Uint8Array(1) };
+ * decodeRaceTable(encodeRaceTable(t)).choice.length; // 1
+ * ```
+ */
+export function decodeRaceTable(buf: Uint8Array): RaceTable {
+  if (
+    buf.length < 16 ||
+    new TextDecoder().decode(buf.subarray(0, 8)) !== MAGIC
+  ) {
+    throw new InputError("not a race table (bad magic)");
+  }
+  const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  const hl = dv.getUint32(8, true);
+  if (12 + hl + 4 > buf.length) throw new InputError("race table truncated");
+  if (dv.getUint32(buf.length - 4, true) !== fnv1a(buf, 0, buf.length - 4)) {
+    throw new InputError("race table damaged (checksum mismatch)");
+  }
+  let header: RaceTableHeader & { mixed?: boolean };
+  try {
+    header = JSON.parse(new TextDecoder().decode(buf.subarray(12, 12 + hl)));
+  } catch {
+    throw new InputError("race table damaged (header)");
+  }
+  const states = header.target ** header.dims;
+  const K = header.family.length;
+  const want = 12 + hl + states + (header.mixed ? states * K * 4 : 0) + 4;
+  if (want !== buf.length) throw new InputError("race table damaged (length)");
+  const at = 12 + hl;
+  const choice = buf.slice(at, at + states);
+  const mix = header.mixed
+    ? new Float32Array(
+      buf.slice(at + states, at + states + states * K * 4).buffer,
+    )
+    : undefined;
+  delete header.mixed;
+  return { header, choice, mix };
+}
+
+/**
+ * Path of a table file.
+ *
+ * @example
+ * ```ts
+ * raceTablePath("brfield", 3, ".cache"); // ".cache/race-brfield-3p.bin"
+ * ```
+ */
+export function raceTablePath(
+  kind: string,
+  players: number,
+  dir: string = defaultCacheDir(),
+  model = "all94",
+  target = 200,
+): string {
+  const tail = model === "all94" && target === 200
+    ? ""
+    : `-${model}-t${target}`;
+  return `${dir}/race-${kind}-${players}p${tail}.bin`;
+}
+
+/** What a table must be: the fields of its header that are checked on load. */
+export interface RaceTableWant {
+  /** Kind. */
+  kind: string;
+  /** Table size. */
+  players: number;
+  /** Target. */
+  target: number;
+  /** Family. */
+  family: readonly string[];
+  /** Field policy. */
+  opponent: string;
+  /** Reduction. */
+  reduction: string;
+  /** Solo model of the laws (default `all94`). */
+  model?: string;
+}
+
+/** What computes a missing table. */
+export type Builder = (want: RaceTableWant) => RaceTable;
+let builder: Builder | null = null;
+
+/**
+ * Install what computes a missing table (`racebuild.ts` does).
+ *
+ * @example
+ * ```ts
+ * setRaceTableBuilder((w) => { throw new Error(`no builder for ${w.kind}`); });
+ * ```
+ */
+export function setRaceTableBuilder(b: Builder): void {
+  builder = b;
+}
+
+const loaded = new Map<string, RaceTable>();
+
+/**
+ * A table from memory, from `.cache/`, or built now (message on stderr) and
+ * saved; without a builder (a worker thread) a missing table is a one-line
+ * error naming the command that builds it.
+ *
+ * @throws {InputError} when the table is missing and nothing can build it.
+ * @example
+ * ```ts
+ * import { BRFIELD_WANT } from "./racetable.ts";
+ * const t = raceTable(BRFIELD_WANT(2));
+ * t.header.w0; // the model's win probability heads-up against ev
+ * ```
+ */
+export function raceTable(want: RaceTableWant, dir?: string): RaceTable {
+  const model = want.model ?? "all94";
+  const path = raceTablePath(
+    want.kind,
+    want.players,
+    dir,
+    model,
+    want.target,
+  );
+  const got = loaded.get(path);
+  if (got) return got;
+  let problem = "missing";
+  try {
+    const t = decodeRaceTable(Deno.readFileSync(path));
+    const h = t.header;
+    if (
+      h.kind === want.kind && h.players === want.players &&
+      h.target === want.target && h.opponent === want.opponent &&
+      h.reduction === want.reduction && (h.model ?? "all94") === model &&
+      JSON.stringify(h.family) === JSON.stringify(want.family)
+    ) {
+      loaded.set(path, t);
+      return t;
+    }
+    problem = "stale (another family, field or reduction)";
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) {
+      problem = e instanceof Error ? e.message : String(e);
+    }
+  }
+  if (!builder) {
+    throw new InputError(
+      `race table ${path} is ${problem}: build it with 'deno task flip7 experiment win-optimal --quick'`,
+    );
+  }
+  console.error(`flip7: race table ${path} is ${problem}; computing it now`);
+  const t = builder(want);
+  try {
+    writeFileAtomicSync(path, encodeRaceTable(t));
+  } catch {
+    console.error(
+      `flip7: race table ${path} cannot be written; kept in memory`,
+    );
+  }
+  loaded.set(path, t);
+  return t;
+}
+
+/**
+ * The family `brfield` picks from heads-up (the whole race family).
+ *
+ * @example
+ * ```ts
+ * BR2_FAMILY.length > 20; // true
+ * ```
+ */
+export const BR2_FAMILY: readonly string[] = [
+  ...Array.from({ length: 12 }, (_, i) => `sum:${i + 1}`),
+  ...[14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40, 45, 50, 60, 79].map((
+    n,
+  ) => `sum:${n}`),
+  ...[0.2, 0.3, 0.4].map((p) => `bust:${p}`),
+  "ev",
+];
+
+/**
+ * The family `brfield` picks from at three players (a subset, to keep the
+ * 8-million-state table to minutes).
+ *
+ * @example
+ * ```ts
+ * BR3_FAMILY.includes("ev"); // true
+ * ```
+ */
+export const BR3_FAMILY: readonly string[] = [
+  "sum:1",
+  "sum:2",
+  "sum:3",
+  "sum:4",
+  "sum:6",
+  "sum:8",
+  "sum:10",
+  "sum:12",
+  "sum:16",
+  "sum:20",
+  "sum:24",
+  "sum:28",
+  "sum:33",
+  "sum:40",
+  "sum:50",
+  "sum:79",
+  "ev",
+];
+
+/**
+ * What `brfield` at N players reads: the best response to N − 1 `ev`
+ * players, exact for N = 2 and 3 (the three-player table over `BR3_FAMILY`),
+ * beyond that the field-leader reduction (a heads-up table over
+ * `BR2_FAMILY` against the law of the field's leading total's round gain).
+ *
+ * @example
+ * ```ts
+ * BRFIELD_WANT(4).reduction; // "field-leader"
+ * ```
+ */
+export function BRFIELD_WANT(
+  players: number,
+  model = "all94",
+  target = 200,
+  opponent = "ev",
+): RaceTableWant {
+  // against ev the three-player table is exact; against another field the
+  // field-leader reduction from three players on (its tables are seconds)
+  const exact = players === 2 || (players === 3 && opponent === "ev");
+  return {
+    kind: opponent === "ev"
+      ? "brfield"
+      : `brfield-${opponent.replace(":", "")}`,
+    players,
+    target,
+    family: exact && players === 3 ? BR3_FAMILY : BR2_FAMILY,
+    opponent,
+    reduction: exact ? "exact" : "field-leader",
+    model,
+  };
+}
+
+/**
+ * What `breq` reads: the heads-up symmetric equilibrium over `BR3_FAMILY`.
+ *
+ * @example
+ * ```ts
+ * BREQ_WANT().kind; // "breq"
+ * ```
+ */
+export function BREQ_WANT(model = "all94", target = 200): RaceTableWant {
+  return {
+    kind: "breq",
+    players: 2,
+    target,
+    family: BR3_FAMILY,
+    opponent: "self",
+    reduction: "exact",
+    model,
+  };
+}
