@@ -35,6 +35,7 @@ import {
   scaleOption,
 } from "../cli/args.ts";
 import { progress, writeFileAtomic } from "../cli/output.ts";
+import { checkOutputDir } from "../cli/guard.ts";
 import { writeReport } from "./report.ts";
 import {
   claimsTable,
@@ -286,8 +287,9 @@ const REPRO_OPTIONS = {
 };
 
 /**
- * The `deno task repro` command line; returns the exit code. `readme: false`
- * leaves the README alone (a merge of repro shards).
+ * The `deno task repro` command line; returns the exit code. The README is
+ * left alone (the claims table is `CLAIMS.md`) unless `readme: true`, which
+ * refreshes the claims block of `README.md` (when it has one).
  *
  * @example
  * ```ts
@@ -342,9 +344,10 @@ export async function main(
         }`,
       );
     }
-    const outDir = typeof v.out === "string" && v.out.trim() !== ""
-      ? v.out
-      : "results";
+    const outDir = typeof v.out === "string" ? v.out : "results";
+    // the output folder is checked before any work (a file, a folder of
+    // tracked files, one the task may not write: one line, exit 2)
+    checkOutputDir(outDir, "--out");
     if (v.shard !== undefined) {
       // a shard: play its slice of every experiment's games, write a partial
       const { reproShard } = await import("./repro_shard.ts");
@@ -359,9 +362,8 @@ export async function main(
       outDir,
       only,
       all: v.all === true,
-      readme: outDir === "results" && options.readme !== false
-        ? "README.md"
-        : undefined,
+      // the README's claims block is gone: CLAIMS.md is the claims table
+      readme: options.readme === true ? "README.md" : undefined,
     });
     return 0;
   } catch (e) {

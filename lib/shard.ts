@@ -239,7 +239,7 @@ export interface ShardCode {
   commit: string;
   /** Whether lib/, cli/, experiments/, deno.json or deno.lock differ from it (null: unknown). */
   dirty: boolean | null;
-  /** SHA-256 of those differences (`git diff HEAD`), when dirty. */
+  /** SHA-256 of the changed files' paths and contents, when dirty. */
   diff: string | null;
 }
 
@@ -519,34 +519,12 @@ export async function recordShard(
  */
 export async function shardCode(): Promise<ShardCode> {
   const v = await codeVersion();
-  let diff: string | null = null;
-  if (v.dirty) {
-    try {
-      const r = await new Deno.Command("git", {
-        args: [
-          "diff",
-          "HEAD",
-          "--",
-          "lib",
-          "cli",
-          "experiments",
-          "deno.json",
-          "deno.lock",
-        ],
-        cwd: new URL("..", import.meta.url).pathname,
-        stdout: "piped",
-        stderr: "null",
-      }).output();
-      if (r.success) {
-        diff = await sha256Hex(
-          new TextDecoder().decode(r.stdout) + v.changed.join("\n"),
-        );
-      }
-    } catch {
-      diff = null;
-    }
-  }
-  return { commit: v.commit, dirty: v.dirty, diff };
+  // the changed files' content hash, read without running git
+  return {
+    commit: v.commit,
+    dirty: v.dirty,
+    diff: v.dirty ? v.changedHash ?? null : null,
+  };
 }
 
 function hostName(): string {

@@ -84,6 +84,11 @@ export function reachModelOf(values: Values, command: string): SoloModel {
 export function modelOf(values: Values): SoloModel {
   const name = choiceOption(values, "model", MODEL_NAMES, DEFAULT_MODEL);
   const counts = values["deck-counts"];
+  if (typeof counts === "string" && counts.trim() === "") {
+    throw new InputError(
+      "bad --deck-counts '': give KIND:COUNT pairs separated by commas, e.g. 0:2,x2:0 (leave the option out for the model's own deck)",
+    );
+  }
   return getModel(name, counts === undefined ? undefined : String(counts));
 }
 

