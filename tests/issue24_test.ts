@@ -166,3 +166,67 @@ Deno.test("row unclear: merge of one folder given twice names it", async () => {
     /folder 'results\/shards\/' is given twice/,
   );
 });
+
+Deno.test("row silent wrong result: --deck-counts beyond the bound is refused, never wrapped (solve and evaluate)", async () => {
+  for (const cmd of ["solve", "evaluate"]) {
+    for (
+      const v of [
+        "12:2147483648",
+        "12:3000000000",
+        "12:4294967296",
+        "12:9007199254740993",
+        "12:1000001",
+        "12:-1",
+      ]
+    ) {
+      refused(
+        await cli([
+          cmd,
+          "--model",
+          "numbers",
+          "--deck-counts",
+          v,
+          "--no-file",
+        ]),
+        new RegExp(
+          `bad --deck-counts entry '${v}': a count goes from 0 to 1000000`,
+        ),
+      );
+    }
+  }
+  refused(
+    await cli(["solve", "--model", "numbers", "--deck-counts", "12:3,12:4"]),
+    /kind '12' is given twice \('12:3' and '12:4'\)/,
+  );
+  refused(
+    await cli(["solve", "--model", "numbers", "--deck-counts", ""]),
+    /bad --deck-counts '': give KIND:COUNT pairs/,
+  );
+});
+
+Deno.test("row unclear: decide names the flags of a stack with too many cards, and the real count of a long line", async () => {
+  refused(
+    await cli([
+      "decide",
+      "--totals",
+      "0,0",
+      "--line",
+      "5",
+      "--seen",
+      Array(13).fill("12").join(","),
+      "--no-file",
+    ]),
+    /too many '?12'? cards in --line, --opp and --seen \(13\): the 'standard' deck has 12/,
+  );
+  refused(
+    await cli([
+      "decide",
+      "--totals",
+      "0,0",
+      "--line",
+      "1,2,3,4,5,6,7,8",
+      "--no-file",
+    ]),
+    /your line has 8 numbers: .*at most 6/,
+  );
+});
