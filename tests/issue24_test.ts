@@ -230,3 +230,111 @@ Deno.test("row unclear: decide names the flags of a stack with too many cards, a
     /your line has 8 numbers: .*at most 6/,
   );
 });
+
+import { canonicalJson, sha256Hex } from "../lib/shard.ts";
+
+/** Rewrite a partial with a valid checksum after `edit` (a forger's edit). */
+async function forge(path: string, edit: (p: Record<string, unknown>) => void) {
+  const p = JSON.parse(await Deno.readTextFile(path));
+  edit(p);
+  const { checksum: _c, ...rest } = p;
+  p.checksum = await sha256Hex(canonicalJson(rest));
+  await Deno.writeTextFile(path, JSON.stringify(p));
+}
+
+async function shards(
+  dir: string,
+  policies: string,
+  n = 2,
+  onShard?: (i: number) => void,
+) {
+  for (let i = 0; i < n; i++) {
+    onShard?.(i);
+    const r = await cli([
+      "sim",
+      "-n",
+      "300",
+      "-p",
+      policies,
+      "--seed",
+      "2",
+      "--workers",
+      "1",
+      "--shard",
+      `${i}/${n}`,
+      "--out",
+      dir,
+      "--no-file",
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+  }
+  return [...Deno.readDirSync(dir)].map((e) => `${dir}/${e.name}`).sort();
+}
+
+type Acc = { games: number; wins: number[]; draws: number; points: number[] };
+const FORGERIES: [string, (a: Acc) => void, RegExp][] = [
+  ["more wins than games", (a) => {
+    a.wins[0] += a.games;
+  }, /wins \d+ \+ draws \d+ ≠ games 150/],
+  ["negative wins", (a) => {
+    a.wins[0] = -a.wins[0];
+  }, /wins holds -\d+, not a whole number from 0/],
+  ["fractional wins", (a) => {
+    a.wins[0] += 0.5;
+  }, /wins holds \d+\.5, not a whole number/],
+  ["games 1e300", (a) => {
+    a.games = 1e300;
+  }, /games 1e\+300 is not a whole number/],
+  ["games off the slice", (a) => {
+    a.games += 1;
+    a.draws += 1;
+  }, /games 151 ≠ the slice's 150/],
+  ["points beyond their squares", (a) => {
+    a.points[0] *= 1000;
+  }, /points \d+ too large for seat_points_sq/],
+];
+
+for (const [what, edit, want] of FORGERIES) {
+  Deno.test(`row silent wrong result: merge refuses a forged accumulator (${what}) with a valid checksum`, async () => {
+    const dir = Deno.makeTempDirSync({ prefix: "flip7-forge-" });
+    try {
+      const files = await shards(dir, "ev,bust:0.25");
+      await forge(files[1], (p) => {
+        const b = p.batches as { runs: { accum: Acc }[] }[];
+        edit(b[0].runs[0].accum);
+      });
+      refused(
+        await cli(["merge", dir, "--no-file"]),
+        new RegExp(
+          `impossible accumulator in run 1 of batch 1 .*${want.source}`,
+        ),
+      );
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  });
+}
+
+Deno.test("row silent wrong result: shards of two versions of a policy module never merge", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "flip7-modv-" });
+  const mod = `${dir}/mod.js`;
+  const parts = `${dir}/parts`;
+  Deno.mkdirSync(parts);
+  try {
+    const files = await shards(parts, `${mod},ev`, 2, (i) => {
+      Deno.writeTextFileSync(
+        mod,
+        `export default () => ({ name: "m", hit: (v, s) => v.numberSum(s) < ${
+          i ? 25 : 15
+        }, target: (v, s) => s });\n`,
+      );
+    });
+    assert.equal(files.length, 2);
+    refused(
+      await cli(["merge", parts, "--no-file"]),
+      /policy module '.*mod\.js' differs from .*'s \(content [0-9a-f]{12} vs [0-9a-f]{12}\)/,
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

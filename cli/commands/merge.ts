@@ -32,6 +32,8 @@ import {
 import type { Command } from "../command.ts";
 import { WORKERS } from "../common.ts";
 import { checkOutputDir } from "../guard.ts";
+// the runner registers the check of its accumulators (a merge reads them)
+import "../../lib/runner.ts";
 import type { Output } from "../output.ts";
 
 /**
