@@ -122,6 +122,8 @@ export class DecideView implements TableView {
     this.seats[1].active = !oppDone;
     // more copies than the preset holds, named with the flags that list them
     const all = [...mine, ...theirs, ...seen];
+    // a card the preset lacks: named as --deck names it
+    for (const k of all) if (rules.deck[k] === 0) checkStack(rules, [k]);
     for (const k of all) {
       if (--pile[k] < 0) {
         const n = all.filter((x) => x === k).length;
