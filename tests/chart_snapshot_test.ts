@@ -10,7 +10,7 @@
  *
  *     UPDATE_SNAPSHOTS=1 deno task test tests/chart_snapshot_test.ts
  *
- * (or `deno task flip7 chart NAME --out tests/snapshots/NAME.svg`).
+ * (the `flip7` task may not write tests/snapshots/: only the test task updates them).
  * Also here: the `flip7 chart` command (formats, DPI tag, PDF, bad input)
  * and the notebook MIME bundle.
  */

@@ -338,3 +338,91 @@ Deno.test("row silent wrong result: shards of two versions of a policy module ne
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+import { task } from "./cli_harness.ts";
+
+const SNAP_PWNED = new URL("../tests/snapshots/pwned.svg", import.meta.url)
+  .pathname;
+
+/** Policy modules that try each escape, at load time or in a decision. */
+function escapes(outside: string): Record<string, [string, RegExp]> {
+  const play =
+    `hit: (v, s) => v.numberSum(s) < 20, target: (v, s, k) => k === 21 ? (s + 1) % v.players : s`;
+  const at = (body: string) =>
+    `export default () => ({ name: "x", hit: (v, s) => { ${body}; return v.numberSum(s) < 20; }, target: (v, s, k) => k === 21 ? (s + 1) % v.players : s });\n`;
+  return {
+    "run_git.js": [
+      `new Deno.Command("git", { args: ["-c", "alias.x=!touch pwned", "x"] }).outputSync();\nexport default () => ({ name: "x", ${play} });\n`,
+      /Requires run access/,
+    ],
+    "run_node.js": [
+      `import { execSync } from "node:child_process";\nexecSync("touch pwned");\nexport default () => ({ name: "x", ${play} });\n`,
+      /Requires run access/,
+    ],
+    "ffi.js": [
+      `Deno.dlopen("libc.so.6", { getpid: { parameters: [], result: "i32" } });\nexport default () => ({ name: "x", ${play} });\n`,
+      /Requires ffi access/,
+    ],
+    "write_tmp.js": [
+      `Deno.writeTextFileSync(${
+        JSON.stringify(`${outside}/pwned`)
+      }, "x");\nexport default () => ({ name: "x", ${play} });\n`,
+      /Requires write access/,
+    ],
+    "write_snapshot.js": [
+      `Deno.writeTextFileSync(${
+        JSON.stringify(SNAP_PWNED)
+      }, "x");\nexport default () => ({ name: "x", ${play} });\n`,
+      /Requires write access/,
+    ],
+    "net.js": [
+      `await fetch("http://127.0.0.1:45671/");\nexport default () => ({ name: "x", ${play} });\n`,
+      /Requires net access/,
+    ],
+    "hit_run.js": [
+      at(`new Deno.Command("true").outputSync()`),
+      /Requires run access/,
+    ],
+    "hit_write.js": [
+      at(`Deno.writeTextFileSync(${JSON.stringify(`${outside}/pwned2`)}, "x")`),
+      /Requires write access/,
+    ],
+  };
+}
+
+Deno.test("item 4: a policy module cannot run a program, load native code, write outside results/ or use the network (the flip7 task's rights)", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "flip7-escape-" });
+  const outside = Deno.makeTempDirSync({ prefix: "flip7-outside-" });
+  try {
+    const mods = escapes(outside);
+    for (const [name, [src]] of Object.entries(mods)) {
+      Deno.writeTextFileSync(`${dir}/${name}`, src);
+    }
+    const before = listFiles(dir);
+    for (const [name, [, want]] of Object.entries(mods)) {
+      for (
+        const args of [
+          ["sim", "-n", "2000", "-p", `./${name},ev`, "--workers", "2"],
+          ["round", "-n", "200", "-p", `./${name},ev,ev`],
+          ["evaluate", "-p", `./${name}`, "--model", "numbers"],
+        ]
+      ) {
+        const r = await task(args, dir);
+        assert.equal(r.timedOut, false, `${name}: ${args.join(" ")}`);
+        assert.equal(r.code, 2, `${name} ${args[0]}: ${r.stdout}${r.stderr}`);
+        const lines = r.stderr.trim().split("\n");
+        assert.equal(lines.length, 1, r.stderr);
+        assert.match(lines[0], /was refused a permission/);
+        assert.match(lines[0], want);
+        assert.match(lines[0], /may not run programs, load native code/);
+        assert.ok(!hasStackTrace(r.stderr), r.stderr);
+      }
+    }
+    assert.deepEqual(listFiles(dir), before, "nothing written");
+    assert.deepEqual(listFiles(outside), []);
+    assert.throws(() => Deno.statSync(SNAP_PWNED));
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+    Deno.removeSync(outside, { recursive: true });
+  }
+});
