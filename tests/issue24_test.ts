@@ -426,3 +426,168 @@ Deno.test("item 4: a policy module cannot run a program, load native code, write
     Deno.removeSync(outside, { recursive: true });
   }
 });
+
+/** Write a policy module into a temporary folder; returns its path. */
+function moduleFile(dir: string, name: string, src: string): string {
+  const p = `${dir}/${name}`;
+  Deno.writeTextFileSync(p, src);
+  return p;
+}
+
+Deno.test("row stack trace: a policy that throws or aims at an illegal seat ends the run in one line naming it (sim, round, sweep, watch, evaluate)", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "flip7-policy-fail-" });
+  try {
+    // the example of lib/view.ts's doc as it was: target(v, seat) => seat
+    const ill = moduleFile(
+      dir,
+      "illegal.js",
+      `export default () => ({ name: "ill", hit: (v, s) => v.numberSum(s) < 20, target: (v, s) => s });\n`,
+    );
+    const thr = moduleFile(
+      dir,
+      "throws.js",
+      `export default () => ({ name: "thr", hit: (v, s) => { if (v.numberSum(s) > 8) throw new Error("boom"); return true; }, target: (v, s) => s });\n`,
+    );
+    const proxy = moduleFile(
+      dir,
+      "proxy.js",
+      `export default () => new Proxy({}, { get(_, k) { if (k === "name") return "px"; return () => { throw new TypeError("trap " + String(k)); }; } });\n`,
+    );
+    for (
+      const [args, want] of [
+        [
+          ["sim", "-n", "3000", "-p", `${ill},ev,ev`, "--workers", "2"],
+          /policy '.*illegal\.js' returned an illegal target \d+ for seat \d+: a Second Chance goes to another active seat without one/,
+        ],
+        [
+          ["sim", "-n", "3000", "-p", `${thr},ev`, "--workers", "2"],
+          /policy '.*throws\.js' threw in hit\(\): boom/,
+        ],
+        [
+          ["round", "-n", "3000", "-p", `${thr},ev,ev`, "--workers", "3"],
+          /policy '.*throws\.js' threw in hit\(\): boom/,
+        ],
+        [[
+          "sweep",
+          "-p",
+          `${thr},ev`,
+          "-n",
+          "50",
+          "--players",
+          "2",
+          "--out",
+          `${dir}/sw`,
+        ], /policy '.*throws\.js' threw in hit\(\): boom/],
+        [
+          ["evaluate", "-p", thr, "--model", "numbers"],
+          /policy '.*throws\.js' threw in hit\(\): boom/,
+        ],
+        [
+          ["sim", "-n", "300", "-p", `${proxy},ev`],
+          /policy '.*proxy\.js' threw in \w+\(\): trap \w+/,
+        ],
+      ] as [string[], RegExp][]
+    ) {
+      refused(await cli([...args, "--no-file"]), want);
+    }
+    const w = await cli([
+      "watch",
+      "-p",
+      `${thr},ev`,
+      "--seed",
+      "1",
+      "--no-file",
+    ]);
+    assert.equal(w.code, 2);
+    assert.equal(w.threw, false);
+    assert.match(
+      w.stderr.trim(),
+      /^flip7: policy '.*throws\.js' threw in hit\(\): boom$/,
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("row hang: a policy that closes its worker ends the run in one line (sim --workers 2, round --workers 3)", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "flip7-close-" });
+  try {
+    const m = moduleFile(
+      dir,
+      "closer.js",
+      `let n = 0;\nexport default () => ({ name: "cl", hit: (v, s) => { if (++n > 3000 && typeof WorkerGlobalScope !== "undefined") self.close(); return v.numberSum(s) < 20; }, target: (v, s, k) => k === 21 ? (s + 1) % v.players : s });\n`,
+    );
+    for (
+      const args of [
+        ["sim", "-n", "50000", "-p", `${m},ev`, "--workers", "2"],
+        ["round", "-n", "50000", "-p", `${m},ev`, "--workers", "3"],
+      ]
+    ) {
+      const r = await task([...args, "--no-file"], dir, { timeoutMs: 120_000 });
+      assert.equal(r.timedOut, false, "no hang");
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(
+        r.stderr.trim(),
+        /^flip7: a policy ended its worker \(self\.close\(\)\) while playing chunk \d+: a policy may not close its thread$/,
+      );
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("row silent: a policy cannot change the game or the rules through its view", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "flip7-cheat-" });
+  try {
+    const cheat = moduleFile(
+      dir,
+      "cheat.js",
+      `export default () => ({ name: "cheat", hit(v, s) { try { v.totals[s] = 199; } catch {} try { v.rules.target = 0; } catch {} try { v.rules.deck[5] = 0; } catch {} try { v.lineMask = () => 0; } catch {} return v.numberSum(s) < 20; }, target: (v, s, k) => k === 21 ? (s + 1) % v.players : s });\n`,
+    );
+    const honest = moduleFile(
+      dir,
+      "honest.js",
+      `export default () => ({ name: "honest", hit: (v, s) => v.numberSum(s) < 20, target: (v, s, k) => k === 21 ? (s + 1) % v.players : s });\n`,
+    );
+    const a = await cli([
+      "sim",
+      "-n",
+      "200",
+      "-p",
+      `${cheat},ev`,
+      "--seed",
+      "4",
+      "--workers",
+      "1",
+      "--json",
+      "--no-file",
+    ]);
+    const b = await cli([
+      "sim",
+      "-n",
+      "200",
+      "-p",
+      `${honest},ev`,
+      "--seed",
+      "4",
+      "--workers",
+      "1",
+      "--json",
+      "--no-file",
+    ]);
+    assert.equal(a.code, 0, a.stderr);
+    const strip = (s: string) =>
+      s.replace(/cheat|honest/g, "P").replace(/"elapsed_s":[\d.]+/, "");
+    assert.equal(
+      strip(a.stdout),
+      strip(b.stdout),
+      "the cheat plays as the honest policy",
+    );
+    const { getRules, STANDARD_DECK } = await import("../lib/rules.ts");
+    assert.equal(getRules("standard").target, 200);
+    assert.equal(getRules("standard").deck[5], 5);
+    assert.equal(STANDARD_DECK[5], 5);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
