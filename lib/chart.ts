@@ -902,7 +902,7 @@ export function pngDpi(png: Uint8Array): number | null {
 /**
  * Convert a chart's SVG to a one-page PDF of the chart's size (1 px = 1 pt),
  * with pdfkit and svg-to-pdfkit: vector shapes, and text set in the embedded
- * DejaVu Sans (`fonts-dejavu-core`). No browser or DOM is needed, and the
+ * DejaVu Sans (the npm package `dejavu-fonts-ttf`). No browser or DOM is needed, and the
  * document carries a fixed creation date, so the bytes do not depend on the
  * time of the run.
  *
@@ -918,8 +918,9 @@ export async function svgToPdf(svg: string): Promise<Uint8Array> {
   const files = fontFiles();
   if (files.length < 2) {
     throw new Error(
-      `svgToPdf: font files missing (${FONT_FILES.join(", ")}); ` +
-        "install Debian's fonts-dejavu-core",
+      `svgToPdf: font files missing (the npm package dejavu-fonts-ttf, or ${
+        FONT_FILES.join(", ")
+      })`,
     );
   }
   const [{ default: PDFDocument }, { default: SVGtoPDF }] = await Promise.all([

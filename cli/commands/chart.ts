@@ -65,10 +65,11 @@ export const chartCommand: Command = {
     const { renderExperimentChart } = await import(
       "../../experiments/charts.ts"
     );
-    const { EXPERIMENT_NAMES: names } = await import(
+    const { EXPERIMENT_NAMES: names, findExperiment } = await import(
       "../../experiments/mod.ts"
     );
     const name = experimentName(positionals, "chart", names.join(", "));
+    findExperiment(name); // an unknown name is named before the other checks
     const format = String(values.format ?? "svg");
     if (!FORMATS.includes(format)) {
       throw new InputError(
