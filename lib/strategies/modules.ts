@@ -254,25 +254,6 @@ export function moduleStrategy(spec: string): Strategy {
   return sandboxed(spec, o as Strategy);
 }
 
-/** The TableView methods a policy may call (all reads). */
-const VIEW_METHODS = [
-  "lineMask",
-  "lineCount",
-  "numberSum",
-  "modMask",
-  "hasChance",
-  "cardsInFront",
-  "roundScore",
-  "total",
-  "isActive",
-  "seatStatus",
-  "firstOfRound",
-  "unseenTable",
-  "unseenTableTotal",
-  "unseenExact",
-  "unseenExactTotal",
-] as const;
-
 const frozenRules = new WeakMap<Rules, Rules>();
 
 /** A deep-frozen copy of a rule set (one per rule set). */
@@ -291,16 +272,72 @@ function rulesCopy(r: Rules): Rules {
  * the rules. What a policy module's strategy sees.
  */
 function facadeOf(v: TableView): TableView {
-  const f: Record<string, unknown> = {};
-  for (const m of VIEW_METHODS) {
-    const fn = (v[m] as (...a: number[]) => unknown).bind(v);
-    f[m] = (...a: number[]) => fn(...a);
-  }
-  Object.defineProperty(f, "rules", { get: () => rulesCopy(v.rules) });
-  Object.defineProperty(f, "players", { get: () => v.players });
-  Object.defineProperty(f, "round", { get: () => v.round });
-  return Object.freeze(f) as unknown as TableView;
+  return Object.freeze(new Facade(v));
 }
+
+/** The facade's class: prototype methods of fixed arity, one field. */
+class Facade implements TableView {
+  readonly #v: TableView;
+  #rules: Rules | null = null;
+  constructor(v: TableView) {
+    this.#v = v;
+  }
+  get rules(): Rules {
+    return this.#rules ??= rulesCopy(this.#v.rules);
+  }
+  get players(): number {
+    return this.#v.players;
+  }
+  get round(): number {
+    return this.#v.round;
+  }
+  lineMask(s: number): number {
+    return this.#v.lineMask(s);
+  }
+  lineCount(s: number): number {
+    return this.#v.lineCount(s);
+  }
+  numberSum(s: number): number {
+    return this.#v.numberSum(s);
+  }
+  modMask(s: number): number {
+    return this.#v.modMask(s);
+  }
+  hasChance(s: number): boolean {
+    return this.#v.hasChance(s);
+  }
+  cardsInFront(s: number): number {
+    return this.#v.cardsInFront(s);
+  }
+  roundScore(s: number): number {
+    return this.#v.roundScore(s);
+  }
+  total(s: number): number {
+    return this.#v.total(s);
+  }
+  isActive(s: number): boolean {
+    return this.#v.isActive(s);
+  }
+  seatStatus(s: number): number {
+    return this.#v.seatStatus(s);
+  }
+  firstOfRound(): number {
+    return this.#v.firstOfRound();
+  }
+  unseenTable(k: number): number {
+    return this.#v.unseenTable(k);
+  }
+  unseenTableTotal(): number {
+    return this.#v.unseenTableTotal();
+  }
+  unseenExact(k: number): number {
+    return this.#v.unseenExact(k);
+  }
+  unseenExactTotal(): number {
+    return this.#v.unseenExactTotal();
+  }
+}
+Object.freeze(Facade.prototype);
 
 /**
  * Why a policy failed, as one line naming it: what it threw (a permission
