@@ -273,6 +273,31 @@ async function withModuleHashes(specs: RunSpec[]): Promise<unknown[]> {
   return out;
 }
 
+/**
+ * Largest seed of a run (seeds are 32-bit words of the random streams).
+ *
+ * @example
+ * ```ts
+ * MAX_SEED; // 4294967295
+ * ```
+ */
+export const MAX_SEED = 4294967295;
+
+/**
+ * Most workers a run may start (the command line's `--workers` bound).
+ *
+ * @example
+ * ```ts
+ * MAX_WORKERS; // 64
+ * ```
+ */
+export const MAX_WORKERS = 64;
+
+/** A value as a message shows it: numbers as written, strings quoted. */
+function shown(x: unknown): string {
+  return typeof x === "string" ? JSON.stringify(x).slice(0, 40) : String(x);
+}
+
 const isCount = (x: unknown): x is number =>
   typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
 
@@ -665,8 +690,25 @@ export async function prepareRuns(
     if (s.mode !== "game" && s.mode !== "round") {
       throw new InputError(`bad run mode '${s.mode}': allowed game, round`);
     }
-    if (!Number.isInteger(s.count) || s.count < 0) {
-      throw new InputError(`bad run count ${s.count}: a whole number >= 0`);
+    // a library caller's values are checked, not coerced: a string, NaN,
+    // 1.5 or 2^40 would otherwise play as something else than reported
+    if (
+      typeof s.count !== "number" || !Number.isSafeInteger(s.count) ||
+      s.count < 0
+    ) {
+      throw new InputError(
+        `bad run count ${shown(s.count)} (${typeof s
+          .count}): a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`,
+      );
+    }
+    if (
+      typeof s.seed !== "number" || !Number.isInteger(s.seed) || s.seed < 0 ||
+      s.seed > MAX_SEED
+    ) {
+      throw new InputError(
+        `bad seed ${shown(s.seed)} (${typeof s
+          .seed}): a whole number from 0 to ${MAX_SEED}`,
+      );
     }
     const rules = rulesOf(s);
     const n = s.policies.length;
@@ -725,6 +767,14 @@ export async function runAll(
 ): Promise<RunAccum[]> {
   const runs = await prepareRuns(specs, opts.maker);
   let workers = opts.workers ?? defaultWorkers();
+  if (
+    typeof workers !== "number" || !Number.isInteger(workers) || workers < 1 ||
+    workers > MAX_WORKERS
+  ) {
+    throw new InputError(
+      `bad workers ${shown(workers)}: a whole number from 1 to ${MAX_WORKERS}`,
+    );
+  }
   const local = specs.flatMap((s) => s.policies).filter(isThreadLocal);
   if (workers > 1 && local.length > 0) {
     console.error(

@@ -591,3 +591,34 @@ Deno.test("row silent: a policy cannot change the game or the rules through its 
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("row library coercion: runMatch checks seed, games and workers instead of coercing them", async () => {
+  const { runMatch } = await import("../lib/sim.ts");
+  const { InputError } = await import("../lib/cards.ts");
+  const base = {
+    rules: "standard",
+    policies: ["ev", "ev"],
+    games: 10,
+    seed: 1,
+  };
+  for (
+    const [bad, want] of [
+      [
+        { seed: NaN },
+        /bad seed NaN \(number\): a whole number from 0 to 4294967295/,
+      ],
+      [{ seed: undefined }, /bad seed undefined \(undefined\)/],
+      [{ seed: 2 ** 40 }, /bad seed 1099511627776 \(number\)/],
+      [{ seed: 1.5 }, /bad seed 1\.5 \(number\)/],
+      [{ games: "10" }, /bad run count "10" \(string\): a whole number from 0/],
+      [{ workers: 1e9 }, /bad workers 1000000000: a whole number from 1 to 64/],
+    ] as [Record<string, unknown>, RegExp][]
+  ) {
+    await assert.rejects(
+      () => runMatch({ ...base, ...bad } as Parameters<typeof runMatch>[0]),
+      (e: Error) => e instanceof InputError && want.test(e.message),
+      JSON.stringify(bad),
+    );
+  }
+  assert.equal((await runMatch({ ...base, workers: 1 })).games, 10);
+});
