@@ -622,3 +622,67 @@ Deno.test("row library coercion: runMatch checks seed, games and workers instead
   }
   assert.equal((await runMatch({ ...base, workers: 1 })).games, 10);
 });
+
+Deno.test("row silent wrong result: chart refuses damaged result files in one line, draws nothing", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "flip7-damaged-" });
+  try {
+    Deno.mkdirSync(`${dir}/results`);
+    const csv = Deno.readTextFileSync("results/policy-ev-table.csv");
+    const json = Deno.readTextFileSync("results/policy-ev-table.json");
+    const lines = csv.trimEnd().split("\n");
+    const cases: [string, string, string, RegExp][] = [
+      [
+        "truncated",
+        csv.slice(0, csv.length / 2),
+        json,
+        /\.csv is damaged \(\d+ rows where policy-ev-table\.json records \d+\)/,
+      ],
+      [
+        "empty",
+        "",
+        json,
+        /\.csv is damaged \(its header is not the \d+ columns/,
+      ],
+      ["header only", lines[0] + "\n", json, /\.csv is damaged \(0 rows where/],
+      [
+        "a column dropped",
+        lines.map((l) => l.split(",").slice(1).join(",")).join("\n") + "\n",
+        json,
+        /\.csv is damaged \(its header is not/,
+      ],
+      ["a BOM", "\ufeff" + csv, json, /\.csv is damaged \(a byte-order mark\)/],
+      [
+        "junk appended",
+        csv + "junk,junk\n",
+        json,
+        /\.csv is damaged \(\d+ rows where/,
+      ],
+      [
+        "JSON cut",
+        csv,
+        json.slice(0, 40),
+        /\.json is damaged \(not valid JSON\)/,
+      ],
+      [
+        "JSON not an object",
+        csv,
+        "[1]\n",
+        /\.json is damaged \(not a JSON object\)/,
+      ],
+    ];
+    for (const [what, c, j, want] of cases) {
+      Deno.writeTextFileSync(`${dir}/results/policy-ev-table.csv`, c);
+      Deno.writeTextFileSync(`${dir}/results/policy-ev-table.json`, j);
+      const before = listFiles(dir);
+      const r = await task(["chart", "policy-ev-table"], dir);
+      assert.equal(r.code, 2, `${what}: ${r.stdout}${r.stderr}`);
+      assert.equal(r.stdout, "", what);
+      assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+      assert.match(r.stderr, want, what);
+      assert.ok(!hasStackTrace(r.stderr), r.stderr);
+      assert.deepEqual(listFiles(dir), before, `${what}: nothing written`);
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
