@@ -19,6 +19,7 @@
 
 import { parseArgs } from "node:util";
 import { writeFileAtomic } from "../lib/io.ts";
+import { InputError } from "../lib/cards.ts";
 
 const esc = (s: unknown) =>
   String(s ?? "").replace(
@@ -72,12 +73,37 @@ function markdownToHtml(md: string): string {
   return out.join("\n");
 }
 
+/**
+ * A result's JSON: null when there is none; a file that is there but does
+ * not parse to an object is an error (a section silently left out of the
+ * report would hide it).
+ */
 function readJson(path: string): Record<string, unknown> | null {
+  let text: string;
   try {
-    return JSON.parse(Deno.readTextFileSync(path));
-  } catch {
-    return null;
+    text = Deno.readTextFileSync(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return null;
+    throw new InputError(
+      `cannot read ${path} (${
+        e instanceof Error ? e.message.split("\n")[0] : e
+      })`,
+    );
   }
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    v = undefined;
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) {
+    throw new InputError(
+      `${path} is damaged (${
+        v === undefined ? "not valid JSON" : "not a JSON object"
+      }): restore it (git checkout ${path}) or rerun its experiment`,
+    );
+  }
+  return v as Record<string, unknown>;
 }
 
 function exists(path: string): boolean {
@@ -130,8 +156,16 @@ function seedsOf(p: Record<string, unknown>): string {
  * reportHtml("results").startsWith("<!DOCTYPE html>"); // true
  * ```
  */
-export function reportHtml(dir = "results"): string {
+export function reportHtml(
+  dir = "results",
+  options: { requireClaims?: boolean } = {},
+): string {
   dir = dir.replace(/\/+$/, "");
+  if (options.requireClaims && !exists(`${dir}/CLAIMS.md`)) {
+    throw new InputError(
+      `${dir}/CLAIMS.md is missing, so the report would have no claims table: restore it (git checkout ${dir}/CLAIMS.md) or run 'deno task repro'`,
+    );
+  }
   const files = [...Deno.readDirSync(dir)].filter((e) => e.isFile)
     .map((e) => e.name).sort();
   const claimsMd = exists(`${dir}/CLAIMS.md`)
@@ -255,9 +289,12 @@ ${sections.join("\n")}
  * await writeReport("results"); // "results/index.html"
  * ```
  */
-export async function writeReport(dir = "results"): Promise<string> {
+export async function writeReport(
+  dir = "results",
+  options: { requireClaims?: boolean } = {},
+): Promise<string> {
   const path = `${dir.replace(/\/+$/, "")}/index.html`;
-  await writeFileAtomic(path, reportHtml(dir));
+  await writeFileAtomic(path, reportHtml(dir, options));
   return path;
 }
 
@@ -269,9 +306,14 @@ if (import.meta.main) {
   });
   const dir = typeof values.out === "string" ? values.out : "results";
   try {
-    const path = await writeReport(dir);
+    // `deno task report` is the whole page: the claims table must be there
+    const path = await writeReport(dir, { requireClaims: true });
     console.log(`wrote ${path}`);
   } catch (e) {
+    if (e instanceof InputError) {
+      console.error(`report: ${e.message}`);
+      Deno.exit(2);
+    }
     console.error(
       `report: cannot write ${dir}/index.html (${
         e instanceof Error ? e.message.split("\n")[0] : e

@@ -686,3 +686,55 @@ Deno.test("row silent wrong result: chart refuses damaged result files in one li
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("row silent: deno task report refuses a damaged result JSON or a missing CLAIMS.md instead of leaving its section out", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "flip7-report-" });
+  try {
+    for (
+      const f of [
+        "field-size.svg",
+        "field-size.json",
+        "field-size.csv",
+        "CLAIMS.md",
+      ]
+    ) {
+      Deno.copyFileSync(`results/${f}`, `${dir}/${f}`);
+    }
+    const report =
+      new URL("../experiments/report.ts", import.meta.url).pathname;
+    const run = async () => {
+      const r = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          `--allow-read=${dir}`,
+          `--allow-write=${dir}`,
+          report,
+          "--out",
+          dir,
+        ],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const dec = new TextDecoder();
+      return {
+        code: r.code,
+        stdout: dec.decode(r.stdout),
+        stderr: dec.decode(r.stderr),
+      };
+    };
+    Deno.writeTextFileSync(`${dir}/field-size.json`, "{\n");
+    refused(
+      await run(),
+      /^report: .*field-size\.json is damaged \(not valid JSON\)/,
+    );
+    Deno.copyFileSync("results/field-size.json", `${dir}/field-size.json`);
+    Deno.removeSync(`${dir}/CLAIMS.md`);
+    refused(
+      await run(),
+      /^report: .*CLAIMS\.md is missing, so the report would have no claims table/,
+    );
+    assert.throws(() => Deno.statSync(`${dir}/index.html`), "nothing written");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
