@@ -738,3 +738,22 @@ Deno.test("row silent: deno task report refuses a damaged result JSON or a missi
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("row contradictory: solve never says 'table written' after saying it could not write it", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "flip7-cachefile-" });
+  try {
+    Deno.writeTextFileSync(`${dir}/plain`, "a plain file\n");
+    for (const cacheDir of [`${dir}/plain`, `${dir}/plain/sub`]) {
+      const r = await task(["solve", "--model", "numbers", "--no-file"], dir, {
+        env: { FLIP7_CACHE_DIR: cacheDir },
+      });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, /could not write the solver cache/);
+      assert.match(r.stdout, /table not written to /);
+      assert.doesNotMatch(r.stdout, /table written to/);
+      assert.doesNotMatch(r.stderr, /run again with/);
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

@@ -19,6 +19,7 @@ import { JSON_FLAG, pct } from "../common.ts";
 import { writeFileAtomic } from "../output.ts";
 import { fsCause } from "../guard.ts";
 import {
+  cacheNotWritten,
   cachePath,
   encodeDecisions,
   loadDecisions,
@@ -139,6 +140,7 @@ export const solveCommand: Command = {
       seconds = t.seconds;
       source = t.source;
       table = t;
+      written = !cacheNotWritten(cachePath(model));
     }
     const t1 = performance.now();
     const opt = evaluateTable(table.space, table.hit, "dp");
