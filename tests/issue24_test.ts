@@ -757,3 +757,59 @@ Deno.test("row contradictory: solve never says 'table written' after saying it c
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("row silent wrong output: decide with a pile of one Second Chance gives no -Infinity", async () => {
+  const { CARD_NAMES } = await import("../lib/cards.ts");
+  const { getRules } = await import("../lib/rules.ts");
+  const { WTable } = await import("../lib/winprob/table.ts");
+  const { setBrTable, brTableIdentity } = await import(
+    "../lib/strategies/winprob.ts"
+  );
+  const { setSearchTable, searchTableIdentity } = await import(
+    "../lib/strategies/search.ts"
+  );
+  // neutral tables in memory: the case is about the pile, not the tables
+  const strip = (id: Record<string, unknown>) => {
+    const m = { ...id };
+    delete m.target;
+    delete m.sides;
+    return m;
+  };
+  setSearchTable(
+    "standard",
+    new WTable(
+      200,
+      2,
+      new Float32Array(200 * 200 * 2).fill(0.5),
+      strip(searchTableIdentity("standard")),
+    ),
+  );
+  setBrTable(
+    new WTable(
+      200,
+      1,
+      new Float32Array(200 * 200).fill(0.5),
+      strip(brTableIdentity(undefined)),
+    ),
+  );
+  const deck = getRules("standard").deck.slice();
+  deck[5]--;
+  deck[CARD_NAMES.indexOf("chance")]--;
+  const seen = deck.flatMap((c, k) => Array(c).fill(CARD_NAMES[k]));
+  const r = await cli([
+    "decide",
+    "--totals",
+    "0,0",
+    "--line",
+    "5",
+    "--seen",
+    seen.join(","),
+    "--no-file",
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.doesNotMatch(r.stdout, /Infinity|NaN/);
+  assert.match(
+    r.stdout,
+    /for the win \(winprob\): +no advice \(the pile holds no number or modifier card/,
+  );
+});

@@ -281,9 +281,15 @@ export const decideCommand: Command = {
       }; your round score ${now}; pile ${view.unseenExactTotal()} cards (rules ${rules.name})`,
     );
     out.line(
-      `for the win (winprob):  ${
-        wp.hit > wp.stay ? "HIT" : "STAY"
-      }  (win value: hit ${wp.hit.toFixed(4)}, stay ${wp.stay.toFixed(4)})`,
+      Number.isFinite(wp.hit) && Number.isFinite(wp.stay)
+        ? `for the win (winprob):  ${
+          wp.hit > wp.stay ? "HIT" : "STAY"
+        }  (win value: hit ${wp.hit.toFixed(4)}, stay ${wp.stay.toFixed(4)})`
+        // its round DP draws numbers and modifiers: a pile of none (only a
+        // Second Chance or actions left) it cannot value
+        : `for the win (winprob):  no advice (the pile holds no number or modifier card, which its round DP needs; stay value ${
+          Number.isFinite(wp.stay) ? wp.stay.toFixed(4) : "unknown"
+        })`,
     );
     out.line(`for the win (search):   ${searchHit ? "HIT" : "STAY"}`);
     out.line(
