@@ -655,8 +655,9 @@ export function withDeckCounts(
     // checked as written, before it becomes a number: 2^31 would wrap in the
     // solver's Int32 counts, 2^53 + 1 is not even a double
     const digits = m[2].replace(/^(-?)0+(?=\d)/, "$1");
+    // (a negative count is named by checkDeck, with the kind)
     if (
-      digits.startsWith("-") || digits.length > 7 ||
+      (!digits.startsWith("-") && digits.length > 7) ||
       Number(digits) > MAX_KIND_COUNT
     ) {
       throw new InputError(
