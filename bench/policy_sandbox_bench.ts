@@ -1,5 +1,5 @@
 /**
- * The cost of the policy-module sandbox (lib/strategies/modules.ts): a
+ * The cost of the policy-module sandbox (lib/run/modules.ts): a
  * module's strategy sees a frozen facade of the view and its answers are
  * checked. Group `sandbox`, 200,000 solo rounds under `solo-model` an
  * iteration, side by side in one `deno bench` run:
@@ -14,10 +14,10 @@
  * deno bench --allow-read bench/policy_sandbox_bench.ts
  * ```
  */
-import { Game } from "../lib/engine.ts";
-import { getRules } from "../lib/rules.ts";
-import { loadPolicies } from "../lib/strategies/modules.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
+import { Game } from "../lib/game/engine.ts";
+import { getRules } from "../lib/game/rules.ts";
+import { loadPolicies } from "../lib/run/modules.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
 import make from "../tests/fixtures/my_policy.ts";
 
 const BATCH = 200_000;

@@ -16,9 +16,9 @@
  * @module
  */
 
-import { InputError } from "../lib/cards.ts";
+import { InputError } from "../lib/game/cards.ts";
 import { defaultCacheDir } from "../lib/solver/cache.ts";
-import { holdsTrackedFiles, isTrackedPath } from "../lib/version.ts";
+import { holdsTrackedFiles, isTrackedPath } from "../lib/util/version.ts";
 import { clip } from "./args.ts";
 
 /** The results folder, relative to the working folder. */

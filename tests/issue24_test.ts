@@ -144,7 +144,7 @@ Deno.test("row late check: sweep, repro and merge check --out before any work", 
     await cli(["merge", "results", "--out", "README.md"]),
     /bad --out 'README.md': it is a file, not a folder/,
   );
-  const { main: repro } = await import("../experiments/repro.ts");
+  const { main: repro } = await import("../cli/repro.ts");
   const err: string[] = [];
   const e0 = console.error;
   console.error = (...a: unknown[]) => err.push(a.join(" "));
@@ -234,7 +234,7 @@ Deno.test("row unclear: decide names the flags of a stack with too many cards, a
   );
 });
 
-import { canonicalJson, sha256Hex } from "../lib/shard.ts";
+import { canonicalJson, sha256Hex } from "../lib/run/shard.ts";
 
 /** Rewrite a partial with a valid checksum after `edit` (a forger's edit). */
 async function forge(path: string, edit: (p: Record<string, unknown>) => void) {
@@ -440,7 +440,7 @@ function moduleFile(dir: string, name: string, src: string): string {
 Deno.test("row stack trace: a policy that throws or aims at an illegal seat ends the run in one line naming it (sim, round, sweep, watch, evaluate)", async () => {
   const dir = Deno.makeTempDirSync({ prefix: "flip7-policy-fail-" });
   try {
-    // the example of lib/view.ts's doc as it was: target(v, seat) => seat
+    // the example of lib/game/view.ts's doc as it was: target(v, seat) => seat
     const ill = moduleFile(
       dir,
       "illegal.js",
@@ -586,7 +586,7 @@ Deno.test("row silent: a policy cannot change the game or the rules through its 
       strip(b.stdout),
       "the cheat plays as the honest policy",
     );
-    const { getRules, STANDARD_DECK } = await import("../lib/rules.ts");
+    const { getRules, STANDARD_DECK } = await import("../lib/game/rules.ts");
     assert.equal(getRules("standard").target, 200);
     assert.equal(getRules("standard").deck[5], 5);
     assert.equal(STANDARD_DECK[5], 5);
@@ -596,8 +596,8 @@ Deno.test("row silent: a policy cannot change the game or the rules through its 
 });
 
 Deno.test("row library coercion: runMatch checks seed, games and workers instead of coercing them", async () => {
-  const { runMatch } = await import("../lib/sim.ts");
-  const { InputError } = await import("../lib/cards.ts");
+  const { runMatch } = await import("../lib/run/sim.ts");
+  const { InputError } = await import("../lib/game/cards.ts");
   const base = {
     rules: "standard",
     policies: ["ev", "ev"],
@@ -703,8 +703,7 @@ Deno.test("row silent: deno task report refuses a damaged result JSON or a missi
     ) {
       Deno.copyFileSync(`results/${f}`, `${dir}/${f}`);
     }
-    const report =
-      new URL("../experiments/report.ts", import.meta.url).pathname;
+    const report = new URL("../cli/report.ts", import.meta.url).pathname;
     const run = async () => {
       const r = await new Deno.Command(Deno.execPath(), {
         args: [
@@ -762,14 +761,14 @@ Deno.test("row contradictory: solve never says 'table written' after saying it c
 });
 
 Deno.test("row silent wrong output: decide with a pile of one Second Chance gives no -Infinity", async () => {
-  const { CARD_NAMES } = await import("../lib/cards.ts");
-  const { getRules } = await import("../lib/rules.ts");
+  const { CARD_NAMES } = await import("../lib/game/cards.ts");
+  const { getRules } = await import("../lib/game/rules.ts");
   const { WTable } = await import("../lib/winprob/table.ts");
   const { setBrTable, brTableIdentity } = await import(
-    "../lib/strategies/winprob.ts"
+    "../lib/winprob/winprob_strategy.ts"
   );
   const { setSearchTable, searchTableIdentity } = await import(
-    "../lib/strategies/search.ts"
+    "../lib/winprob/search_strategy.ts"
   );
   // neutral tables in memory: the case is about the pile, not the tables
   const strip = (id: Record<string, unknown>) => {

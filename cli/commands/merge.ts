@@ -21,19 +21,19 @@
  */
 
 import { parseArgs } from "node:util";
-import { InputError } from "../../lib/cards.ts";
+import { InputError } from "../../lib/game/cards.ts";
 import {
   listPartials,
   type MergePlan,
   planMerge,
   shardCode,
   withMergedBatches,
-} from "../../lib/shard.ts";
+} from "../../lib/run/shard.ts";
 import type { Command } from "../command.ts";
 import { WORKERS } from "../common.ts";
 import { checkOutputDir } from "../guard.ts";
 // the runner registers the check of its accumulators (a merge reads them)
-import "../../lib/runner.ts";
+import "../../lib/run/runner.ts";
 import type { Output } from "../output.ts";
 
 /**
@@ -106,7 +106,7 @@ async function runPlan(
     `${l.partial.shard.index}/${l.partial.shard.count}@${l.partial.host}`
   );
   if (plan.job.entry === "repro") {
-    const { main } = await import("../../experiments/repro.ts");
+    const { main } = await import("../repro.ts");
     const code = await withMergedBatches(
       plan,
       () => main([...plan.job.argv, ...extra], { readme: false }),

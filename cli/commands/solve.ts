@@ -13,7 +13,7 @@
  */
 
 import { choiceOption, type Values } from "../args.ts";
-import { InputError } from "../../lib/cards.ts";
+import { InputError } from "../../lib/game/cards.ts";
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct } from "../common.ts";
 import { writeFileAtomic } from "../output.ts";

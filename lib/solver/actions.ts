@@ -53,9 +53,9 @@ import {
   PLUS_OF_MASK,
   SUM_OF_MASK,
   X2_BIT,
-} from "../cards.ts";
-import type { Rules } from "../rules.ts";
-import { getRules, withRules } from "../rules.ts";
+} from "../game/cards.ts";
+import type { Rules } from "../game/rules.ts";
+import { getRules, withRules } from "../game/rules.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 import {
   ChanceModel,

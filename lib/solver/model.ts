@@ -59,9 +59,14 @@ import {
   PLUS2,
   SUM_OF_MASK,
   X2,
-} from "../cards.ts";
-import { fnv1a } from "../io.ts";
-import { getRules, type Rules, STANDARD_DECK, withRules } from "../rules.ts";
+} from "../game/cards.ts";
+import { fnv1a } from "../util/io.ts";
+import {
+  getRules,
+  type Rules,
+  STANDARD_DECK,
+  withRules,
+} from "../game/rules.ts";
 import type { SoloSpace } from "./solve.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 
@@ -633,7 +638,7 @@ export class ChanceModel implements SoloModel {
  *   a whole number.
  * @example
  * ```ts
- * import { getRules } from "../rules.ts";
+ * import { getRules } from "../game/rules.ts";
  * withDeckCounts(getRules("standard").deck, "0:2")[0]; // 2
  * ```
  */
@@ -697,7 +702,7 @@ export const MAX_KIND_COUNT = 1_000_000;
  * @throws {InputError} naming the bad value and what is allowed.
  * @example
  * ```ts
- * import { getRules } from "../rules.ts";
+ * import { getRules } from "../game/rules.ts";
  * checkDeck([...getRules("standard").deck], "all94"); // ok
  * ```
  */
@@ -774,7 +779,7 @@ const TREATMENT_KINDS: Record<ModelName, (k: number) => boolean> = {
  *
  * @example
  * ```ts
- * import { getRules } from "../rules.ts";
+ * import { getRules } from "../game/rules.ts";
  * deckLabel(getRules("standard").deck); // "standard"
  * ```
  */

@@ -35,7 +35,7 @@ import { parseHTML } from "linkedom";
 /** Observable Plot's options, which a chart's options extend (see Plot's documentation). */
 export type PlotOptions = Plot.PlotOptions;
 import type { JupyterDisplayable } from "./display.ts";
-import { fnv1a, writeFileAtomic } from "./io.ts";
+import { fnv1a, writeFileAtomic } from "../util/io.ts";
 import { createRequire } from "node:module";
 // the font files' package, in the module graph so that it is fetched
 import "dejavu-fonts-ttf/package.json" with { type: "json" };
@@ -989,7 +989,7 @@ export async function writeChart(
   await writeFileAtomic(`${basePath}.png`, bytes);
 }
 
-/** What {@linkcode svgDisplay} returns (one type with the tables of `lib/display.ts`). */
+/** What {@linkcode svgDisplay} returns (one type with the tables of `lib/chart/display.ts`). */
 export type { JupyterDisplayable } from "./display.ts";
 
 /**

@@ -21,9 +21,9 @@
  * @module
  */
 
-import { CHANCE, InputError } from "../cards.ts";
-import type { Rules } from "../rules.ts";
-import type { Strategy, TableView } from "../view.ts";
+import { CHANCE, InputError } from "../game/cards.ts";
+import type { Rules } from "../game/rules.ts";
+import type { Strategy, TableView } from "../game/view.ts";
 
 /** A policy factory: what a policy module default-exports. */
 export type PolicyFactory = (param: string | undefined) => Strategy;
@@ -32,7 +32,7 @@ const MODULE_RE =
   /^((?:\.{1,2}\/|\/|file:\/\/).*?\.(?:ts|js|mts|mjs))(?::(.*))?$/;
 
 /**
- * True when a spec names a policy module (a path starting `./`, `../`, `/`
+ * True when a spec names a policy module (a path starting `../strategies/`, `../`, `/`
  * or `file://`, ending in `.ts`, `.js`, `.mts` or `.mjs`, optionally
  * followed by `:PARAM`).
  *
@@ -231,7 +231,7 @@ export function moduleStrategy(spec: string): Strategy {
   const f = factories.get(url);
   if (!f) {
     throw new InputError(
-      `policy module '${path}' is not loaded: call loadPolicies([...specs]) (lib/strategies/modules.ts) before makeStrategy`,
+      `policy module '${path}' is not loaded: call loadPolicies([...specs]) (lib/run/modules.ts) before makeStrategy`,
     );
   }
   let s: unknown;

@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import type { Strategy, TableView } from "./view.ts";
- * const CHANCE = 21; // the Second Chance's kind (lib/cards.ts)
+ * const CHANCE = 21; // the Second Chance's kind (lib/game/cards.ts)
  * const stayOn15: Strategy = {
  *   name: "sum:15",
  *   hit: (v: TableView, seat: number) => v.numberSum(seat) < 15,

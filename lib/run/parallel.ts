@@ -21,7 +21,7 @@
  * @module
  */
 
-import { InputError } from "./cards.ts";
+import { InputError } from "../game/cards.ts";
 import { assertShardable } from "./shard.ts";
 
 /** A job description for {@linkcode runChunks}. */

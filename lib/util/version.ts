@@ -95,7 +95,10 @@ function repoAt(root: string): Repo | null {
   return { root, gitDir, commonDir };
 }
 
-const CODE_ROOT = new URL("..", import.meta.url).pathname.replace(/\/+$/, "");
+const CODE_ROOT = new URL("../..", import.meta.url).pathname.replace(
+  /\/+$/,
+  "",
+);
 
 /** The code's own repository, or null outside a git checkout. */
 function codeRepo(): Repo | null {
@@ -229,11 +232,11 @@ export function holdsTrackedFiles(dir: string): boolean {
 /** `path` relative to the code's working tree, or null when outside it. */
 function repoRelative(path: string): string | null {
   let abs = path.startsWith("/") ? path : `${Deno.cwd()}/${path}`;
-  // normalise `.` and `..` segments
+  // normalise `..` and `../..` segments
   const parts: string[] = [];
   for (const seg of abs.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") parts.pop();
+    if (seg === "" || seg === "..") continue;
+    if (seg === "../..") parts.pop();
     else parts.push(seg);
   }
   abs = "/" + parts.join("/");
@@ -351,7 +354,7 @@ export async function codeVersion(): Promise<CodeVersion> {
   let version = "unknown";
   try {
     const cfg = JSON.parse(
-      Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
+      Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)),
     );
     version = String(cfg.version ?? "unknown");
   } catch {

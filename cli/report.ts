@@ -18,8 +18,8 @@
  */
 
 import { parseArgs } from "node:util";
-import { writeFileAtomic } from "../lib/io.ts";
-import { InputError } from "../lib/cards.ts";
+import { writeFileAtomic } from "../lib/util/io.ts";
+import { InputError } from "../lib/game/cards.ts";
 
 const esc = (s: unknown) =>
   String(s ?? "").replace(

@@ -11,9 +11,9 @@
  */
 
 // a search strategy playing here finds its table trained if missing
-import "./winprob/train.ts";
+import "./train.ts";
 import type { WorkerJob } from "./parallel.ts";
-import { InputError } from "./cards.ts";
+import { InputError } from "../game/cards.ts";
 
 let current = -1;
 // A policy that closes its worker (self.close(), Deno.exit) would leave its
