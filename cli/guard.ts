@@ -17,7 +17,12 @@
  */
 
 import { InputError } from "../lib/game/cards.ts";
+import { defaultCacheDir } from "../lib/solver/cache.ts";
+import { holdsTrackedFiles, isTrackedPath } from "../lib/util/version.ts";
 import { clip } from "./args.ts";
+
+/** The results folder, relative to the working folder. */
+const RESULTS_DIR = "results";
 
 const NOT_ALLOWED =
   "not allowed to write there (the flip7 task may write only under results/ and .cache/)";
@@ -101,7 +106,8 @@ function probeFolder(dir: string, flag: string, path: string): void {
 }
 
 /**
- * True when git tracks `path` (false when git cannot be asked).
+ * True when git tracks `path` in the code's repository (read from its index;
+ * no program is run).
  *
  * @example
  * ```ts
@@ -109,35 +115,62 @@ function probeFolder(dir: string, flag: string, path: string): void {
  * ```
  */
 export function isTracked(path: string): boolean {
-  try {
-    const r = new Deno.Command("git", {
-      // asked from the file's own folder, so that any repository it lies in answers
-      args: [
-        "ls-files",
-        "--error-unmatch",
-        "--",
-        path.slice(path.lastIndexOf("/") + 1),
-      ],
-      cwd: parentOf(path),
-      stdout: "null",
-      stderr: "null",
-    }).outputSync();
-    return r.code === 0;
-  } catch {
-    return false;
-  }
+  return isTrackedPath(path);
 }
 
-/** True for a path inside `results/` but outside `results/runs/` (relative or absolute). */
+/** `path` without `./` segments and doubled slashes. */
+function tidy(path: string): string {
+  return path.replace(/\/+/g, "/").replace(/(^|\/)\.\//g, "$1")
+    .replace(/\/+$/, "");
+}
+
+function absolute(path: string): string {
+  const p = path.startsWith("/") ? path : `${Deno.cwd()}/${path}`;
+  const parts: string[] = [];
+  for (const seg of p.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") parts.pop();
+    else parts.push(seg);
+  }
+  return "/" + parts.join("/");
+}
+
+/** True for a path inside a `results/` folder (relative or absolute). */
 function isResultPath(path: string): boolean {
-  const p = path.replace(/^\.\//, "");
-  return /(^|\/)results\//.test(p) && !/(^|\/)results\/runs\//.test(p);
+  return /(^|\/)results\//.test(tidy(path));
+}
+
+/** True for a path inside the cache folder (`.cache/` or `FLIP7_CACHE_DIR`). */
+function isCachePath(path: string): boolean {
+  if (/(^|\/)\.cache\//.test(tidy(path))) return true;
+  const dir = absolute(defaultCacheDir());
+  return absolute(path).startsWith(dir + "/");
 }
 
 /**
- * Check a file the run will write (`-o PATH`) before any work: a path, not
- * a folder, in an existing writable folder, not a result file and not under
+ * Why an existing file must not be replaced by an output, or null: a result
+ * (a run log under `results/runs/` included), a cache file, or a file under
  * version control.
+ *
+ * @example
+ * ```ts
+ * protectedFile("results/field-size.csv"); // "a result"
+ * ```
+ */
+export function protectedFile(path: string): string | null {
+  if (/(^|\/)results\/runs\//.test(tidy(path))) return "an existing run log";
+  if (isResultPath(path)) return "a result";
+  if (isCachePath(path)) return "a cache file";
+  if (isTracked(path)) return "under version control";
+  return null;
+}
+
+/**
+ * Check a file the run will write (`-o PATH`, `chart --out PATH`) before
+ * any work: a path, not a folder, in an existing writable folder (never
+ * created), and — when the file exists — not a result, a run log, a cache
+ * file or a file under version control, unless it is one of `replace` (the
+ * command's own default output).
  *
  * @throws {InputError} one line naming the path and the reason.
  * @example
@@ -145,10 +178,16 @@ function isResultPath(path: string): boolean {
  * checkOutputFile("/tmp/run.txt", "-o");
  * ```
  */
-export function checkOutputFile(path: string, flag: string): void {
+export function checkOutputFile(
+  path: string,
+  flag: string,
+  options: { replace?: string[]; example?: string } = {},
+): void {
   if (path.trim() === "") {
     throw new InputError(
-      `bad ${flag} '': give a file path, e.g. ${flag} run.txt`,
+      `bad ${flag} '': give a file path, e.g. ${flag} ${
+        options.example ?? "run.txt"
+      }`,
     );
   }
   if (path.endsWith("/")) {
@@ -163,11 +202,15 @@ export function checkOutputFile(path: string, flag: string): void {
     );
   }
   if (st) {
-    if (isResultPath(path) || isTracked(path)) {
+    const own = (options.replace ?? []).some((r) =>
+      absolute(r) === absolute(path)
+    );
+    const why = own ? null : protectedFile(path);
+    if (why) {
       throw new InputError(
-        `refusing ${flag} '${clip(path)}': it is ${
-          isResultPath(path) ? "a result" : "under version control"
-        }; give a new file (run logs go to results/runs/)`,
+        `refusing ${flag} '${
+          clip(path)
+        }': it is ${why} and would be overwritten; give a new file`,
       );
     }
   }
@@ -187,8 +230,10 @@ export function checkOutputFile(path: string, flag: string): void {
 }
 
 /**
- * Check (and create, when it is missing) a folder the run will write
- * into (`--out DIR`) before any work.
+ * Check a folder the run will write into (`--out DIR`) before any work:
+ * not empty, not a file, not a folder of tracked files (but `results`),
+ * writable; a missing folder is not created here (its nearest existing
+ * parent is probed).
  *
  * @throws {InputError} one line naming the folder and the reason.
  * @example
@@ -206,19 +251,36 @@ export function checkOutputDir(dir: string, flag: string): void {
       `bad ${flag} '${clip(dir)}': it is a file, not a folder`,
     );
   }
+  // results/ is where results are rewritten; any other folder holding
+  // tracked files (tests/snapshots, lib, the repository itself) is refused
+  if (
+    st && absolute(dir) !== absolute(RESULTS_DIR) && !isResultPath(`${dir}/`) &&
+    holdsTrackedFiles(dir)
+  ) {
+    throw new InputError(
+      `refusing ${flag} '${
+        clip(dir)
+      }': it holds files under version control that would be overwritten; give results or a new folder`,
+    );
+  }
   if (!st) {
     if (!mayWrite(dir)) {
       throw new InputError(
         `cannot write ${flag} '${clip(dir)}': ${NOT_ALLOWED}`,
       );
     }
-    try {
-      Deno.mkdirSync(dir, { recursive: true });
-    } catch (e) {
+    // nothing is created now (a run refused later leaves no trace): the
+    // nearest existing folder is probed; the writers create the rest
+    let d = parentOf(dir);
+    for (let i = 0; i < 64 && !statOrNull(d); i++) d = parentOf(d);
+    const dst = statOrNull(d);
+    if (dst && !dst.isDirectory) {
       throw new InputError(
-        `cannot create ${flag} '${clip(dir)}': ${fsCause(e)}`,
+        `bad ${flag} '${clip(dir)}': '${clip(d)}' is a file, not a folder`,
       );
     }
+    if (mayWrite(d)) probeFolder(d, flag, dir);
+    return;
   }
   probeFolder(dir, flag, dir);
 }

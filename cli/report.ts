@@ -13,6 +13,7 @@
 
 import { parseArgs } from "node:util";
 import { writeReport } from "../experiments/report.ts";
+import { InputError } from "../lib/game/cards.ts";
 
 if (import.meta.main) {
   const { values } = parseArgs({
@@ -25,6 +26,10 @@ if (import.meta.main) {
     const path = await writeReport(dir);
     console.log(`wrote ${path}`);
   } catch (e) {
+    if (e instanceof InputError) {
+      console.error(`report: ${e.message}`);
+      Deno.exit(2);
+    }
     console.error(
       `report: cannot write ${dir}/index.html (${
         e instanceof Error ? e.message.split("\n")[0] : e

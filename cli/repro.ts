@@ -35,6 +35,7 @@ import {
   scaleOption,
 } from "./args.ts";
 import { progress, writeFileAtomic } from "./output.ts";
+import { checkOutputDir } from "./guard.ts";
 import { writeReport } from "../experiments/report.ts";
 import {
   codeVersion,
@@ -267,9 +268,10 @@ export async function main(argv: string[]): Promise<number> {
         }`,
       );
     }
-    const outDir = typeof v.out === "string" && v.out.trim() !== ""
-      ? v.out
-      : "results";
+    const outDir = typeof v.out === "string" ? v.out : "results";
+    // the output folder is checked before any work (a file, a folder of
+    // tracked files, one the task may not write: one line, exit 2)
+    checkOutputDir(outDir, "--out");
     if (v.shard !== undefined) {
       // a shard: play its slice of every experiment's games, write a partial
       const { reproShard } = await import("./repro_shard.ts");

@@ -100,7 +100,51 @@ export function experimentChartOptions(
       }): run 'deno task flip7 experiment ${name}' first`,
     );
   }
-  const chart = exp.chart(parseRows(csv), JSON.parse(json));
+  // damaged files are named, never drawn as an empty or partial chart: the
+  // JSON must parse, and the CSV must have the columns and the row count the
+  // JSON records
+  const damaged = (file: string, why: string) =>
+    new InputError(
+      `${dir}/${name}.${file} is damaged (${why}): restore it (git checkout ${dir}/${name}.${file}) or rerun 'deno task flip7 experiment ${name}'`,
+    );
+  let meta: Record<string, unknown>;
+  try {
+    meta = JSON.parse(json);
+  } catch {
+    throw damaged("json", "not valid JSON");
+  }
+  if (meta === null || typeof meta !== "object" || Array.isArray(meta)) {
+    throw damaged("json", "not a JSON object");
+  }
+  if (csv.charCodeAt(0) === 0xfeff) throw damaged("csv", "a byte-order mark");
+  const header = csv.slice(0, Math.max(0, csv.indexOf("\n"))).replace(
+    /\r$/,
+    "",
+  );
+  const rows = parseRows(csv);
+  if (Array.isArray(meta.columns) && header !== meta.columns.join(",")) {
+    throw damaged(
+      "csv",
+      `its header is not the ${meta.columns.length} columns ${name}.json lists`,
+    );
+  }
+  if (typeof meta.rows === "number" && rows.length !== meta.rows) {
+    throw damaged(
+      "csv",
+      `${rows.length} rows where ${name}.json records ${meta.rows}`,
+    );
+  }
+  let chart: ReturnType<typeof exp.chart>;
+  try {
+    chart = exp.chart(rows, meta as never);
+  } catch (e) {
+    throw damaged(
+      "csv",
+      `its chart cannot be drawn: ${
+        e instanceof Error ? e.message.split("\n")[0] : e
+      }`,
+    );
+  }
   return {
     ...chart,
     ...(options.width !== undefined ? { width: options.width } : {}),

@@ -23,6 +23,7 @@ import {
   type Row,
 } from "../lib/experiment/experiment.ts";
 import { writeFileAtomic } from "../lib/util/io.ts";
+import { InputError } from "../lib/game/cards.ts";
 import { holmFirstBound, wilson, Z95 } from "../lib/run/stats.ts";
 import { REGISTRY } from "../lib/run/registry.ts";
 import {
@@ -43,11 +44,33 @@ const esc = (s: unknown) =>
   );
 
 function readJson(path: string): Record<string, unknown> | null {
+  let text: string;
   try {
-    return JSON.parse(Deno.readTextFileSync(path));
-  } catch {
-    return null;
+    text = Deno.readTextFileSync(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return null;
+    throw new InputError(
+      `cannot read ${path} (${
+        e instanceof Error ? e.message.split("\n")[0] : e
+      })`,
+    );
   }
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    v = undefined;
+  }
+  // a file that is there but damaged is an error: a section silently left
+  // out of the report would hide it
+  if (v === null || typeof v !== "object" || Array.isArray(v)) {
+    throw new InputError(
+      `${path} is damaged (${
+        v === undefined ? "not valid JSON" : "not a JSON object"
+      }): restore it (git checkout ${path}) or rerun its experiment`,
+    );
+  }
+  return v as Record<string, unknown>;
 }
 
 function exists(path: string): boolean {
@@ -904,7 +927,9 @@ ${sections.join("\n")}
  */
 export async function writeReport(dir = "results"): Promise<string> {
   const path = `${dir.replace(/\/+$/, "")}/index.html`;
+  // the page first: a damaged result refuses it before any file is written
+  const html = reportHtml(dir);
   await writeClaims(dir, "deno task report");
-  await writeFileAtomic(path, reportHtml(dir));
+  await writeFileAtomic(path, html);
   return path;
 }

@@ -16,6 +16,7 @@
  * After a rerun of an experiment, the fixture may be refreshed (`cp
  * results/NAME.csv results/NAME.json tests/fixtures/charts/`) and the
  * snapshot accepted again; the fixture is small enough to read by hand.
+ * (The `flip7` task may not write tests/snapshots/: only the test task updates them.)
  * Also here: the `flip7 chart` command (formats, DPI tag, PDF, bad input)
  * and the notebook MIME bundle.
  */

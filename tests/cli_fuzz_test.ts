@@ -142,6 +142,8 @@ function valueFor(rng: Rng, key: string, tmp: string, i: number): string {
       return cardList(rng);
     case "totals":
       return pick(rng, ["0,0", "150,185", "199,10", "200,0", "1", "a,b"]);
+    case "deck-counts":
+      return pick(rng, HUGE_COUNTS);
     case "scale":
       return pick(rng, ["0", "101", "-1", "1e-3", "x", "0.5"]);
     case "min-share":
@@ -169,6 +171,23 @@ function valueFor(rng: Rng, key: string, tmp: string, i: number): string {
       return pick(rng, ["1", "2", "0", "x"]);
   }
 }
+
+/** `--deck-counts` values, valid and beyond every bound (2^31, 2^32, 2^53 + 1). */
+const HUGE_COUNTS = [
+  "0:2,x2:0",
+  "12:0",
+  "12:1000000",
+  "12:1000001",
+  "12:2147483648",
+  "12:3000000000",
+  "12:4294967296",
+  "12:9007199254740993",
+  "12:" + "9".repeat(400),
+  "12:3,12:4",
+  "12:-1",
+  "",
+  "x:1",
+];
 
 /**
  * A plain file in each test's folder: generated paths below it cannot be
@@ -412,6 +431,160 @@ Deno.test({
         const seconds = (performance.now() - t0) / 1000;
         assert.ok(!r.timedOut, `${JSON.stringify(args)}: killed at the bound`);
         check(args, r, before, listFiles(tmp), seconds);
+      }
+    } finally {
+      restore();
+      Deno.removeSync(tmp, { recursive: true });
+    }
+  },
+});
+
+/** Fixed cases for the commands that write or read files and for huge counts. */
+function targetedCases(tmp: string): string[][] {
+  const names = ["advice", "field-size", "nope", ""];
+  const cases: string[][] = [];
+  for (const n of names) {
+    for (
+      const out of [
+        undefined,
+        "",
+        `${tmp}/c-${n}.svg`,
+        `${tmp}/c-${n}.pdf`,
+        `${tmp}/missing/c.svg`,
+        tmp,
+        `${tmp}/${A_FILE}`,
+        "results/field-size.csv",
+        "README.md",
+      ]
+    ) {
+      const fmt = out?.endsWith(".pdf") ? ["--format", "pdf"] : [];
+      cases.push([
+        "chart",
+        n,
+        ...fmt,
+        ...(out === undefined ? [] : ["--out", out]),
+      ]);
+    }
+  }
+  cases.push(["chart", "advice", "--format", "png", "--scale", "1e9"]);
+  cases.push(["chart"]);
+  for (
+    const dirs of [
+      [],
+      [tmp],
+      [`${tmp}/none`],
+      [`${tmp}/${A_FILE}`],
+      [tmp, tmp],
+      ["results/shards", "results/shards/"],
+    ]
+  ) {
+    for (const out of [[], ["--out", "README.md"], ["--out", ""]]) {
+      cases.push(["merge", ...dirs, ...out]);
+    }
+  }
+  for (const v of HUGE_COUNTS) {
+    cases.push(["solve", "--model", "numbers", "--deck-counts", v]);
+    cases.push([
+      "evaluate",
+      "--model",
+      "numbers",
+      "-p",
+      "sum:20",
+      "--deck-counts",
+      v,
+    ]);
+  }
+  const twelves = (k: number) => Array(k).fill("12").join(",");
+  for (
+    const seen of [
+      twelves(11),
+      twelves(12),
+      twelves(13),
+      "x2,x2",
+      "freeze,".repeat(4) + "freeze",
+      "",
+      "ünï",
+    ]
+  ) {
+    cases.push(["decide", "--totals", "0,0", "--line", "5", "--seen", seen]);
+  }
+  cases.push(["decide", "--totals", "0,0", "--line", "1,2,3,4,5,6,7,8"]);
+  return cases.map((c) => [...c, "--no-file"]);
+}
+
+Deno.test({
+  name:
+    "cli fuzz: chart, merge, decide --seen and --deck-counts with huge values, and repro's --out: exit 0 or 2, one line, nothing written on a refusal",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const tmp = Deno.makeTempDirSync({ prefix: "flip7-fuzz-targeted-" });
+    Deno.writeTextFileSync(`${tmp}/${A_FILE}`, "");
+    const restore = stubCaches();
+    try {
+      const watched = () => [
+        ...listFiles(tmp),
+        ...listFiles("results").filter((f) => !f.startsWith("runs/")),
+      ];
+      const results = new Map(
+        listFiles("results").filter((f) =>
+          !f.endsWith("/") && !f.startsWith("runs/")
+        )
+          .map((f) => [f, Deno.readFileSync(`results/${f}`)]),
+      );
+      for (const args of targetedCases(tmp)) {
+        const before = watched();
+        const t0 = performance.now();
+        const r = await cli(args);
+        check(args, r, before, watched(), (performance.now() - t0) / 1000);
+        // a count beyond the bound is refused, never wrapped
+        const dc = args[args.indexOf("--deck-counts") + 1];
+        if (
+          args.includes("--deck-counts") && /\d{7,}/.test(dc) &&
+          dc !== "12:1000000"
+        ) {
+          assert.equal(r.code, 2, `${JSON.stringify(args)}: ${r.stdout}`);
+        }
+      }
+      const { main: repro } = await import("../cli/repro.ts");
+      for (
+        const out of [
+          "README.md",
+          "",
+          `${tmp}/${A_FILE}`,
+          `${tmp}/${A_FILE}/d`,
+          "tests/snapshots",
+        ]
+      ) {
+        const err: string[] = [];
+        const e0 = console.error, l0 = console.log;
+        console.error = (...a: unknown[]) => err.push(a.join(" "));
+        console.log = () => {};
+        const before = watched();
+        let code: number;
+        try {
+          code = await repro(["replication", "--quick", "--out", out]);
+        } finally {
+          console.error = e0;
+          console.log = l0;
+        }
+        check(
+          ["repro", "--out", out],
+          {
+            code,
+            stdout: "",
+            stderr: err.join("\n") + "\n",
+            threw: false,
+          },
+          before,
+          watched(),
+          0,
+        );
+        assert.equal(code, 2, `repro --out '${out}'`);
+      }
+      // no result file was changed by any case
+      for (const [f, bytes] of results) {
+        assert.deepEqual(Deno.readFileSync(`results/${f}`), bytes, f);
       }
     } finally {
       restore();

@@ -67,14 +67,14 @@ export async function cli(args: string[]): Promise<CliRun> {
 }
 
 /** The permissions of `deno task flip7` (see deno.json). */
-export const TASK_FLAGS = [
-  "--allow-read",
-  "--allow-write=results,.cache",
-  "--allow-env",
-  "--allow-sys",
-  "--allow-ffi",
-  "--allow-run=git",
-];
+export const TASK_FLAGS: string[] = (() => {
+  // read from deno.json, so that the tests run with the task's own rights
+  const cfg = JSON.parse(
+    Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
+  );
+  const words = String(cfg.tasks.flip7).split(/\s+/);
+  return words.filter((w) => w.startsWith("--"));
+})();
 
 const MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
 

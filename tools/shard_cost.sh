@@ -14,8 +14,8 @@ read -r -a ARGS <<<"${FLIP7_COST_ARGS:---seed 1}"
 work=".cache/shard-cost"
 rm -rf "$work"
 mkdir -p "$work"
-R=(deno run --allow-read --allow-write=results,.cache,README.md --allow-env --allow-sys --allow-ffi --allow-run=git cli/repro.ts)
-F=(deno run --allow-read --allow-write=results,.cache --allow-env --allow-sys --allow-ffi --allow-run=git cli/main.ts)
+R=(deno run --no-prompt --allow-read --allow-write=results,.cache --allow-env --allow-sys cli/repro.ts)
+F=(deno run --no-prompt --allow-read --allow-write=results,.cache --allow-env --allow-sys cli/main.ts)
 TIMEFORMAT='%R %U %S'
 # timed CMD...: prints "wall cpu" in seconds
 timed() {

@@ -6,7 +6,7 @@
  *
  * @example
  * ```sh
- * deno task flip7 chart field-size --format pdf --out /tmp/field-size.pdf
+ * deno task flip7 chart field-size --format pdf --out results/field-size-print.pdf
  * ```
  * @module
  */
@@ -15,6 +15,7 @@ import { InputError } from "../../lib/game/cards.ts";
 import type { Command } from "../command.ts";
 import { experimentName } from "../args.ts";
 import { writeFileAtomic } from "../output.ts";
+import { checkOutputFile } from "../guard.ts";
 
 const FORMATS = ["svg", "png", "pdf"];
 const THEMES = ["light", "dark"];
@@ -64,10 +65,11 @@ export const chartCommand: Command = {
     const { renderExperimentChart } = await import(
       "../../experiments/charts.ts"
     );
-    const { EXPERIMENT_NAMES: names } = await import(
+    const { EXPERIMENT_NAMES: names, findExperiment } = await import(
       "../../experiments/mod.ts"
     );
     const name = experimentName(positionals, "chart", names.join(", "));
+    findExperiment(name); // an unknown name is named before the other checks
     const format = String(values.format ?? "svg");
     if (!FORMATS.includes(format)) {
       throw new InputError(
@@ -87,9 +89,20 @@ export const chartCommand: Command = {
         `--scale ${values.scale} with --format ${format}: --scale sets the PNG's pixel density, give --format png`,
       );
     }
-    const path = typeof values.out === "string" && values.out.trim() !== ""
-      ? values.out
-      : `results/${name}.${format}`;
+    // the output path is checked before anything is read or rendered: never
+    // a result, cache or tracked file (but the chart's own file), never a
+    // folder that does not exist (it is not created)
+    const own = `results/${name}.${format}`;
+    const path = typeof values.out === "string" ? values.out : own;
+    checkOutputFile(path, "--out", {
+      replace: [own],
+      example: `/tmp/${name}.${format}`,
+    });
+    if (!path.toLowerCase().endsWith(`.${format}`)) {
+      throw new InputError(
+        `bad --out '${path}': a ${format.toUpperCase()} chart goes to a file ending in .${format} (e.g. ${own})`,
+      );
+    }
     const { bytes } = await renderExperimentChart(name, {
       format: format as "svg" | "png" | "pdf",
       width,

@@ -113,8 +113,11 @@ export class DecideView implements TableView {
           );
         }
       }
-      if (COUNT_OF_MASK[s.mask] >= 7) {
-        throw new InputError(`${who} line has 7 numbers: the round is over`);
+      const n = COUNT_OF_MASK[s.mask];
+      if (n >= 7) {
+        throw new InputError(
+          `${who} line has ${n} numbers: a seventh ends the round (Flip 7), so a line in play holds at most 6`,
+        );
       }
       return s;
     };
@@ -123,17 +126,23 @@ export class DecideView implements TableView {
       seat(theirs, "the opponent's", totals[1]),
     ];
     this.seats[1].active = !oppDone;
-    // a card the preset lacks, or more copies than it holds, named as --deck names them
-    checkStack(rules, [...mine, ...theirs, ...seen]);
-    for (const k of [...mine, ...theirs, ...seen]) {
+    // more copies than the preset holds, named with the flags that list them
+    const all = [...mine, ...theirs, ...seen];
+    // a card the preset lacks: named as --deck names it
+    for (const k of all) if (rules.deck[k] === 0) checkStack(rules, [k]);
+    for (const k of all) {
       if (--pile[k] < 0) {
+        const n = all.filter((x) => x === k).length;
         throw new InputError(
-          `too many ${cardName(k)} cards: the '${rules.name}' deck has ${
+          `too many ${
+            cardName(k)
+          } cards in --line, --opp and --seen (${n}): the '${rules.name}' deck has ${
             rules.deck[k]
           }`,
         );
       }
     }
+    checkStack(rules, all);
     this.pile = pile;
     if (mine.length === 0) {
       throw new InputError("--line is empty: with no card you must hit");
@@ -298,9 +307,15 @@ export const decideCommand: Command = {
       }; your round score ${now}; pile ${view.unseenExactTotal()} cards (rules ${rules.name})`,
     );
     out.line(
-      `for the win (winprob):  ${
-        wp.hit > wp.stay ? "HIT" : "STAY"
-      }  (win value: hit ${wp.hit.toFixed(4)}, stay ${wp.stay.toFixed(4)})`,
+      Number.isFinite(wp.hit) && Number.isFinite(wp.stay)
+        ? `for the win (winprob):  ${
+          wp.hit > wp.stay ? "HIT" : "STAY"
+        }  (win value: hit ${wp.hit.toFixed(4)}, stay ${wp.stay.toFixed(4)})`
+        // its round DP draws numbers and modifiers: a pile of none (only a
+        // Second Chance or actions left) it cannot value
+        : `for the win (winprob):  no advice (the pile holds no number or modifier card, which its round DP needs; stay value ${
+          Number.isFinite(wp.stay) ? wp.stay.toFixed(4) : "unknown"
+        })`,
     );
     out.line(`for the win (search):   ${searchHit ? "HIT" : "STAY"}`);
     out.line(

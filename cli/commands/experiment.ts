@@ -126,7 +126,7 @@ export async function runAndReport(
     }
     if (e instanceof Error && e.message.startsWith("svgToPng:")) {
       throw new InputError(
-        `cannot render the PNG chart (${e.message}): run with --allow-ffi --allow-sys`,
+        `cannot render the PNG chart (${e.message}): run with --allow-read`,
       );
     }
     throw e;

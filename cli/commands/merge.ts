@@ -31,6 +31,9 @@ import {
 } from "../../lib/run/shard.ts";
 import type { Command } from "../command.ts";
 import { WORKERS } from "../common.ts";
+import { checkOutputDir } from "../guard.ts";
+// the runner registers the check of its accumulators (a merge reads them)
+import "../../lib/run/runner.ts";
 import type { Output } from "../output.ts";
 
 /**
@@ -62,6 +65,20 @@ export function mergeCommandOver(
           "missing DIR: give the directories holding the shards' *.shard-I-of-N.json partials",
         );
       }
+      // a folder given twice would be its own duplicate
+      const seen = new Map<string, string>();
+      for (const d of positionals) {
+        const k = d.replace(/\/+$/, "").replace(/^\.\//, "") || "/";
+        const first = seen.get(k);
+        if (first !== undefined) {
+          throw new InputError(
+            `folder '${d}' is given twice (as '${first}' and '${d}'): give each folder of partials once`,
+          );
+        }
+        seen.set(k, d);
+      }
+      // the output folder is checked before any partial is read
+      if (typeof values.out === "string") checkOutputDir(values.out, "--out");
       const files = await listPartials(positionals);
       const plans = await planMerge(files, await shardCode());
       for (const plan of plans) {

@@ -19,6 +19,7 @@ import { JSON_FLAG, pct } from "../common.ts";
 import { writeFileAtomic } from "../output.ts";
 import { fsCause } from "../guard.ts";
 import {
+  cacheNotWritten,
   cachePath,
   encodeDecisions,
   loadDecisions,
@@ -84,6 +85,11 @@ export function reachModelOf(values: Values, command: string): SoloModel {
 export function modelOf(values: Values): SoloModel {
   const name = choiceOption(values, "model", MODEL_NAMES, DEFAULT_MODEL);
   const counts = values["deck-counts"];
+  if (typeof counts === "string" && counts.trim() === "") {
+    throw new InputError(
+      "bad --deck-counts '': give KIND:COUNT pairs separated by commas, e.g. 0:2,x2:0 (leave the option out for the model's own deck)",
+    );
+  }
   return getModel(name, counts === undefined ? undefined : String(counts));
 }
 
@@ -134,6 +140,7 @@ export const solveCommand: Command = {
       seconds = t.seconds;
       source = t.source;
       table = t;
+      written = !cacheNotWritten(cachePath(model));
     }
     const t1 = performance.now();
     const opt = evaluateTable(table.space, table.hit, "dp");

@@ -25,6 +25,7 @@ import type { Command } from "../command.ts";
 import { runAndReport } from "./experiment.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
 import { progress } from "../output.ts";
+import { checkOutputDir } from "../guard.ts";
 // lib/experiment/sweep.ts draws charts (Plot, linkedom, resvg): imported when a sweep
 // runs, so that every other command starts without the chart stack
 import type { SweepExperimentConfig } from "../../lib/experiment/sweep.ts";
@@ -42,24 +43,6 @@ export const SWEEP_DEFAULT_GAMES = 2000;
 function listOption(raw: unknown, fallback: string): string[] {
   const s = typeof raw === "string" ? raw : fallback;
   return s.split(",").map((x) => x.trim());
-}
-
-/**
- * Whether this process may write into `dir` (asked, never prompted).
- *
- * @example
- * ```ts
- * declare function canWrite(dir: string): boolean; // module-private
- * canWrite("results");
- * ```
- */
-function canWrite(dir: string): boolean {
-  try {
-    return Deno.permissions.querySync({ name: "write", path: dir }).state ===
-      "granted";
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -138,9 +121,11 @@ export const sweepCommand: Command = {
     });
     const seed = seedOf(values);
     const workers = workersOf(values);
-    const outDir = typeof values.out === "string" && values.out.trim() !== ""
-      ? values.out.replace(/\/+$/, "")
+    const outDir = typeof values.out === "string"
+      ? values.out.replace(/(.)\/+$/, "$1")
       : "results";
+    // the output folder is checked before any game is played
+    checkOutputDir(outDir, "--out");
     const config: SweepExperimentConfig = {
       name: "sweep",
       claim: `Per-seat win share by table size: ${
@@ -154,11 +139,6 @@ export const sweepCommand: Command = {
     };
     // Everything is checked before any game is played or any file written.
     await checkSweep(planSweep({ ...config, seed }));
-    if (!canWrite(outDir)) {
-      throw new InputError(
-        `cannot write into --out '${outDir}': give a directory this task may write, e.g. results`,
-      );
-    }
     // Loaded here, so that the other commands do not load Plot and resvg.
     const argv = [
       "deno task flip7 sweep",

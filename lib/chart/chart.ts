@@ -6,17 +6,15 @@
  *   project style. Our `title`, `subtitle`, `caption` and a color legend are
  *   drawn inside the SVG, so the result is always pure SVG (never Plot's HTML
  *   `<figure>`).
- * - {@linkcode svgToPng} rasterises an SVG with resvg, using the DejaVu Sans
- *   font files (Debian package `fonts-dejavu-core`) so that the same SVG
- *   gives the same PNG bytes on every machine.
+ * - {@linkcode svgToPng} rasterises an SVG with resvg (WebAssembly), using
+ *   the DejaVu Sans font files of the npm package `dejavu-fonts-ttf` so that
+ *   the same SVG gives the same PNG bytes on every machine.
  * - {@linkcode writeChart} writes `base.svg` and `base.png` atomically.
  * - {@linkcode svgDisplay} / {@linkcode showChart} display a chart inline in a
  *   Deno Jupyter notebook.
  *
- * Permissions: SVG rendering needs none. PNG rendering loads resvg's native
- * Node-API addon, which needs `--allow-read --allow-sys --allow-ffi` (resvg
- * is loaded when this module is imported only if `ffi` and `sys` are
- * already granted, so importing this module never prompts).
+ * Permissions: SVG rendering needs none. PNG rendering needs `--allow-read`
+ * (the WebAssembly renderer and the font files); no native code is loaded.
  *
  * @example
  * ```ts
@@ -45,6 +43,9 @@ import { parseHTML } from "linkedom";
 export type PlotOptions = Plot.PlotOptions;
 import type { JupyterDisplayable } from "./display.ts";
 import { fnv1a, writeFileAtomic } from "../util/io.ts";
+import { createRequire } from "node:module";
+// the font files' package, in the module graph so that it is fetched
+import "dejavu-fonts-ttf/package.json" with { type: "json" };
 
 /** The project chart style. Change it here, and every chart follows. */
 export const CHART_STYLE = {
@@ -657,48 +658,110 @@ function wrap(text: string, size: number, max: number): string[] {
   return out;
 }
 
-type ResvgModule = typeof import("@resvg/resvg-js");
-let resvg: ResvgModule | undefined;
+/**
+ * resvg compiled to WebAssembly (no native code: PNG rendering needs no
+ * `--allow-ffi`), initialised once on first use from the package's own
+ * `.wasm` file. It draws the same PNG bytes as resvg's Node-API addon of
+ * the same version (2.6.2), checked on every committed chart at scales 1,
+ * 2 and 3.
+ */
+let resvgReady: typeof import("@resvg/resvg-wasm") | null = null;
+
 let resvgError = "";
 
-function granted(name: "ffi" | "sys"): boolean {
-  try {
-    return Deno.permissions.querySync({ name }).state === "granted";
-  } catch {
-    return false;
-  }
+function resvg(): typeof import("@resvg/resvg-wasm") {
+  if (resvgReady) return resvgReady;
+  throw new Error(`svgToPng: ${resvgError || "resvg is not loaded"}`);
 }
 
-if (granted("ffi") && granted("sys")) {
+/**
+ * Load and initialise the WebAssembly PNG renderer (idempotent). Needs
+ * `--allow-read` only.
+ *
+ * @example
+ * ```ts
+ * await loadPngRenderer();
+ * ```
+ */
+export async function loadPngRenderer(): Promise<void> {
+  if (resvgReady) return;
+  const mod = await import("@resvg/resvg-wasm");
+  const wasm = Deno.readFileSync(
+    npmRequire().resolve("@resvg/resvg-wasm/index_bg.wasm"),
+  );
   try {
-    resvg = await import("@resvg/resvg-js");
+    await mod.initWasm(wasm);
   } catch (e) {
-    resvgError = `could not load @resvg/resvg-js: ${
-      e instanceof Error ? e.message : e
-    }`;
+    // initialised already (another copy of this module in the process)
+    if (!/already initialized/i.test(String(e))) throw e;
   }
-} else {
-  resvgError =
-    "PNG rendering needs --allow-read --allow-sys --allow-ffi (resvg is a native addon)";
+  resvgReady = mod;
 }
 
-function fontFiles(): string[] {
-  return FONT_FILES.filter((f) => {
+function npmRequire(): NodeRequire {
+  return createRequire(import.meta.url);
+}
+
+// loaded with this module when it may read files (so that svgToPng is
+// synchronous); importing this module never prompts
+try {
+  if (Deno.permissions.querySync({ name: "read" }).state === "granted") {
+    await loadPngRenderer();
+  } else {resvgError =
+      "PNG rendering needs --allow-read (the resvg WebAssembly file and the fonts)";}
+} catch (e) {
+  resvgError = `could not load @resvg/resvg-wasm: ${
+    e instanceof Error ? e.message.split("\n")[0] : e
+  }`;
+}
+
+/**
+ * The DejaVu Sans font files: the npm package `dejavu-fonts-ttf` (part of
+ * the module graph, so `deno install` or the first run fetches it; no apt
+ * step), else Debian's `fonts-dejavu-core`. Both draw the same PNG bytes.
+ *
+ * @example
+ * ```ts
+ * fontFiles()[0].endsWith("DejaVuSans.ttf"); // true
+ * ```
+ */
+export function fontFiles(): string[] {
+  const names = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"];
+  const isFile = (f: string) => {
     try {
       return Deno.statSync(f).isFile;
     } catch {
       return false;
     }
+  };
+  let npm: string[] = [];
+  try {
+    const dir = npmRequire().resolve("dejavu-fonts-ttf/package.json")
+      .replace(/package\.json$/, "ttf/");
+    npm = names.map((n) => dir + n);
+  } catch { /* not installed: the system's files */ }
+  if (npm.length && npm.every(isFile)) return npm;
+  return FONT_FILES.filter(isFile);
+}
+
+const fontData = new Map<string, Uint8Array>();
+
+function fontBuffers(files: string[]): Uint8Array[] {
+  return files.map((f) => {
+    let b = fontData.get(f);
+    if (!b) fontData.set(f, b = Deno.readFileSync(f));
+    return b;
   });
 }
 
 /**
- * Rasterise an SVG to PNG bytes with resvg.
+ * Rasterise an SVG to PNG bytes with resvg (WebAssembly, loaded with this
+ * module when it may read files; else call {@linkcode loadPngRenderer}).
  *
  * Text is drawn with the DejaVu Sans font files only (system fonts are not
- * searched), so the bytes are the same on every machine that has Debian's
- * `fonts-dejavu-core`. Throws if the font files are missing, rather than
- * silently drawing a chart without text.
+ * searched: {@linkcode fontFiles}), so the bytes are the same on every
+ * machine. Throws if the font files are missing, rather than silently
+ * drawing a chart without text.
  *
  * @example
  * ```ts
@@ -710,27 +773,56 @@ function fontFiles(): string[] {
  * ```
  */
 export function svgToPng(svg: string, options: PngOptions = {}): Uint8Array {
-  if (!resvg) throw new Error(`svgToPng: ${resvgError}`);
+  const r0 = resvg();
   const files = options.fontFiles ?? fontFiles();
   if (files.length === 0) {
     throw new Error(
-      `svgToPng: no font file found (${FONT_FILES.join(", ")}); ` +
-        "install Debian's fonts-dejavu-core or pass fontFiles",
+      `svgToPng: no font file found (the npm package dejavu-fonts-ttf, or ${
+        FONT_FILES.join(", ")
+      }); pass fontFiles`,
     );
   }
   const family = CHART_STYLE.fontFamily.split(",")[0].trim();
-  const r = new resvg.Resvg(svg, {
+  const r = new r0.Resvg(svg, {
     fitTo: { mode: "zoom", value: options.scale ?? 2 },
     background: CHART_STYLE.background,
     font: {
       loadSystemFonts: false,
-      fontFiles: files,
+      fontBuffers: fontBuffers(files),
       defaultFontFamily: family,
       sansSerifFamily: family,
     },
   });
   const png = new Uint8Array(r.render().asPng());
+  r.free();
   return withDpi(png, 96 * (options.scale ?? 2));
+}
+
+/**
+ * The bounding box of what an SVG draws (resvg's `getBBox`, with the chart
+ * fonts), as `[x0, y0, x1, y1]`, or null when it draws nothing.
+ *
+ * @example
+ * ```ts
+ * drawnBBox('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect x="1" y="2" width="3" height="4"/></svg>'); // [1, 2, 4, 6]
+ * ```
+ */
+export function drawnBBox(
+  svg: string,
+): [number, number, number, number] | null {
+  const r0 = resvg();
+  const r = new r0.Resvg(svg, {
+    font: {
+      loadSystemFonts: false,
+      fontBuffers: fontBuffers(fontFiles()),
+      defaultFontFamily: "DejaVu Sans",
+      sansSerifFamily: "DejaVu Sans",
+    },
+  });
+  const b = r.getBBox();
+  r.free();
+  if (!b) return null;
+  return [b.x, b.y, b.x + b.width, b.y + b.height];
 }
 
 const CRC_TABLE = (() => {
@@ -826,7 +918,7 @@ export function pngDpi(png: Uint8Array): number | null {
 /**
  * Convert a chart's SVG to a one-page PDF of the chart's size (1 px = 1 pt),
  * with pdfkit and svg-to-pdfkit: vector shapes, and text set in the embedded
- * DejaVu Sans (`fonts-dejavu-core`). No browser or DOM is needed, and the
+ * DejaVu Sans (the npm package `dejavu-fonts-ttf`). No browser or DOM is needed, and the
  * document carries a fixed creation date, so the bytes do not depend on the
  * time of the run.
  *
@@ -843,8 +935,9 @@ export async function svgToPdf(svg: string): Promise<Uint8Array> {
   const files = fontFiles();
   if (files.length < 2) {
     throw new Error(
-      `svgToPdf: font files missing (${FONT_FILES.join(", ")}); ` +
-        "install Debian's fonts-dejavu-core",
+      `svgToPdf: font files missing (the npm package dejavu-fonts-ttf, or ${
+        FONT_FILES.join(", ")
+      })`,
     );
   }
   const [{ default: PDFDocument }, { default: SVGtoPDF }] = await Promise.all([

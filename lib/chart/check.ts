@@ -28,7 +28,7 @@
  * - **numbers**: integers of five digits or more in the title, subtitle or
  *   caption carry a thousands separator (24,000, not 24000).
  *
- * Needs `--allow-read --allow-sys --allow-ffi` (resvg, as for PNG rendering).
+ * Needs `--allow-read` (resvg as WebAssembly and the fonts, as for PNG rendering).
  *
  * @example
  * ```ts
@@ -41,7 +41,7 @@
  */
 
 import { parseHTML } from "linkedom";
-import { Resvg } from "@resvg/resvg-js";
+import { drawnBBox } from "./chart.ts";
 
 /**
  * Most categories a color legend may have before colors blur together.
@@ -79,11 +79,6 @@ const DATA_MARKS = new Set([
   "arrow",
   "vector",
 ]);
-
-const FONT_FILES = [
-  "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-  "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-];
 
 type Box = [number, number, number, number]; // left, top, right, bottom
 
@@ -210,24 +205,7 @@ export function drawnBox(svg: string): Box | null {
     /<rect fill="[^"]*" height="[\d.]+" width="[\d.]+"\s*(\/>|><\/rect>)/,
     "",
   );
-  const files = FONT_FILES.filter((f) => {
-    try {
-      return Deno.statSync(f).isFile;
-    } catch {
-      return false;
-    }
-  });
-  const r = new Resvg(bare, {
-    font: {
-      loadSystemFonts: false,
-      fontFiles: files,
-      defaultFontFamily: "DejaVu Sans",
-      sansSerifFamily: "DejaVu Sans",
-    },
-  });
-  const b = r.getBBox();
-  if (!b) return null;
-  return [b.x, b.y, b.x + b.width, b.y + b.height];
+  return drawnBBox(bare);
 }
 
 /**

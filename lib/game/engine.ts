@@ -684,10 +684,10 @@ export class Game implements TableView {
         t === s || !(t >= 0 && t < n) || this.status[t] !== ACTIVE ||
         this.chance[t]
       ) {
-        throw new Error(
+        throw new InputError(
           `strategy ${
             this.strategies[s].name
-          } passed a Second Chance to an illegal seat ${t}`,
+          } passed a Second Chance to an illegal seat ${t}: it goes to another active seat without one`,
         );
       }
     }
@@ -707,7 +707,7 @@ export class Game implements TableView {
       } else {
         t = this.strategies[s].target(this, s, k);
         if (!(t >= 0 && t < this.players) || this.status[t] !== ACTIVE) {
-          throw new Error(
+          throw new InputError(
             `strategy ${this.strategies[s].name} aimed ${
               cardName(k)
             } at an inactive or unknown seat ${t}`,

@@ -134,6 +134,15 @@ export const PRESETS: readonly Rules[] = [
   },
 ];
 
+// the presets are shared by everything in the process: frozen, so that no
+// caller (a policy module given the rules, say) can change them for the rest
+for (const p of PRESETS) {
+  Object.freeze(p.deck);
+  Object.freeze(p);
+}
+Object.freeze(PRESETS);
+Object.freeze(STANDARD_DECK);
+
 /** Names of the presets. */
 export const PRESET_NAMES: readonly string[] = PRESETS.map((p) => p.name);
 

@@ -8,10 +8,19 @@
  * @example
  * ```ts
  * import type { Strategy, TableView } from "./view.ts";
+ * const CHANCE = 21; // the Second Chance's kind (lib/game/cards.ts)
  * const stayOn15: Strategy = {
  *   name: "sum:15",
  *   hit: (v: TableView, seat: number) => v.numberSum(seat) < 15,
- *   target: (v: TableView, seat: number) => seat,
+ *   // a Freeze or Flip Three may go to oneself; a spare Second Chance must
+ *   // go to another active seat without one
+ *   target: (v: TableView, seat: number, kind: number) => {
+ *     if (kind !== CHANCE) return seat;
+ *     for (let t = 0; t < v.players; t++) {
+ *       if (t !== seat && v.isActive(t) && !v.hasChance(t)) return t;
+ *     }
+ *     return seat; // not reached: target is asked only when there is a choice
+ *   },
  * };
  * ```
  * @module

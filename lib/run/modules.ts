@@ -25,8 +25,9 @@
  * @module
  */
 
-import { InputError } from "../game/cards.ts";
-import type { Strategy } from "../game/view.ts";
+import { CHANCE, InputError } from "../game/cards.ts";
+import type { Rules } from "../game/rules.ts";
+import type { Strategy, TableView } from "../game/view.ts";
 
 /** A policy factory: what a policy module default-exports. */
 export type PolicyFactory = (param: string | undefined) => Strategy;
@@ -96,6 +97,65 @@ export function resolvePolicySpec(spec: string): string {
 
 const factories = new Map<string, PolicyFactory>();
 
+/**
+ * node:child_process reports a program it may not start (no `--allow-run`)
+ * as "Command failed", without Deno's error: recognised by the missing right.
+ */
+function isNodeRunRefusal(e: unknown): boolean {
+  if (!(e instanceof Error) || !/^Command failed: /.test(e.message)) {
+    return false;
+  }
+  try {
+    return Deno.permissions.querySync({ name: "run" }).state !== "granted";
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * True for an error that is a permission refused to a policy.
+ *
+ * @example
+ * ```ts
+ * isRefusal(new Deno.errors.NotCapable("Requires run access")); // true
+ * ```
+ */
+export function isRefusal(e: unknown): boolean {
+  return e instanceof Deno.errors.NotCapable || isNodeRunRefusal(e);
+}
+
+/**
+ * What a policy may do, in one line (the rest is in docs/policy-modules.md).
+ *
+ * @example
+ * ```ts
+ * POLICY_RIGHTS.startsWith("a policy may"); // true
+ * ```
+ */
+export const POLICY_RIGHTS =
+  "a policy may read files and the environment, and write only under results/ and .cache/; it may not run programs, load native code or use the network (docs/policy-modules.md)";
+
+/**
+ * One line for a permission a policy was refused: what it tried (Deno's
+ * words, without the advice to grant it) and what a policy may do.
+ *
+ * @example
+ * ```ts
+ * refusedLine("policy 'x.ts'", new Deno.errors.NotCapable('Requires run access to "git", run again with --allow-run'));
+ * // "policy 'x.ts' was refused a permission: Requires run access to \"git\" (a policy may ...)"
+ * ```
+ */
+export function refusedLine(who: string, e: unknown): string {
+  const what =
+    (isNodeRunRefusal(e)
+      ? "Requires run access (a program started through node:child_process)"
+      : firstLine(e)).replace(/,? run again with[^]*$/, "").replace(
+        /\.$/,
+        "",
+      );
+  return `${who} was refused a permission: ${what} (${POLICY_RIGHTS})`;
+}
+
 function firstLine(e: unknown): string {
   const msg = e instanceof Error ? e.message : String(e);
   return msg.split("\n")[0].trim();
@@ -139,7 +199,9 @@ export async function loadPolicies(specs: readonly string[]): Promise<void> {
         mod = await import(url);
       } catch (e) {
         throw new InputError(
-          `policy module '${path}' failed to load: ${firstLine(e)}`,
+          isRefusal(e)
+            ? refusedLine(`policy module '${path}'`, e)
+            : `policy module '${path}' failed to load: ${firstLine(e)}`,
         );
       }
       if (typeof mod.default !== "function") {
@@ -208,5 +270,172 @@ export function moduleStrategy(spec: string): Strategy {
       `policy '${spec}': the factory of '${path}' returned no Strategy (an object with name, hit(view, seat) and target(view, seat, kind))`,
     );
   }
-  return o as Strategy;
+  return sandboxed(spec, o as Strategy);
+}
+
+const frozenRules = new WeakMap<Rules, Rules>();
+
+/** A deep-frozen copy of a rule set (one per rule set). */
+function rulesCopy(r: Rules): Rules {
+  let c = frozenRules.get(r);
+  if (!c) {
+    c = Object.freeze({ ...r, deck: Object.freeze(r.deck.slice()) });
+    frozenRules.set(r, c);
+  }
+  return c;
+}
+
+/**
+ * A frozen facade of a table view: the reads of {@linkcode TableView} and
+ * nothing else (no engine field, no way to write), with a frozen copy of
+ * the rules. What a policy module's strategy sees.
+ */
+function facadeOf(v: TableView): TableView {
+  return Object.freeze(new Facade(v));
+}
+
+/** The facade's class: prototype methods of fixed arity, one field. */
+class Facade implements TableView {
+  readonly #v: TableView;
+  #rules: Rules | null = null;
+  constructor(v: TableView) {
+    this.#v = v;
+  }
+  get rules(): Rules {
+    return this.#rules ??= rulesCopy(this.#v.rules);
+  }
+  get players(): number {
+    return this.#v.players;
+  }
+  get round(): number {
+    return this.#v.round;
+  }
+  lineMask(s: number): number {
+    return this.#v.lineMask(s);
+  }
+  lineCount(s: number): number {
+    return this.#v.lineCount(s);
+  }
+  numberSum(s: number): number {
+    return this.#v.numberSum(s);
+  }
+  modMask(s: number): number {
+    return this.#v.modMask(s);
+  }
+  hasChance(s: number): boolean {
+    return this.#v.hasChance(s);
+  }
+  cardsInFront(s: number): number {
+    return this.#v.cardsInFront(s);
+  }
+  roundScore(s: number): number {
+    return this.#v.roundScore(s);
+  }
+  total(s: number): number {
+    return this.#v.total(s);
+  }
+  isActive(s: number): boolean {
+    return this.#v.isActive(s);
+  }
+  seatStatus(s: number): number {
+    return this.#v.seatStatus(s);
+  }
+  firstOfRound(): number {
+    return this.#v.firstOfRound();
+  }
+  unseenTable(k: number): number {
+    return this.#v.unseenTable(k);
+  }
+  unseenTableTotal(): number {
+    return this.#v.unseenTableTotal();
+  }
+  unseenExact(k: number): number {
+    return this.#v.unseenExact(k);
+  }
+  unseenExactTotal(): number {
+    return this.#v.unseenExactTotal();
+  }
+}
+Object.freeze(Facade.prototype);
+
+/**
+ * Why a policy failed, as one line naming it: what it threw (a permission
+ * it was refused is named as such) or the illegal answer it gave.
+ */
+function policyFailure(spec: string, what: string, e: unknown): InputError {
+  if (isRefusal(e)) {
+    return new InputError(refusedLine(`policy '${spec}' (in ${what})`, e));
+  }
+  return new InputError(`policy '${spec}' threw in ${what}: ${firstLine(e)}`);
+}
+
+/**
+ * A policy module's strategy as the engine calls it: every call sees a
+ * frozen facade of the view (the game and the rules cannot be changed
+ * through it), an error thrown becomes one line naming the policy, and an
+ * illegal target is refused naming the policy and the seat.
+ */
+function sandboxed(spec: string, s: Strategy): Strategy {
+  let real: TableView | null = null, facade: TableView | null = null;
+  const viewOf = (v: TableView): TableView => {
+    if (v !== real) {
+      real = v;
+      facade = facadeOf(v);
+    }
+    return facade!;
+  };
+  const out: Strategy = {
+    name: s.name,
+    hit(v, seat) {
+      try {
+        return s.hit(viewOf(v), seat) ? true : false;
+      } catch (e) {
+        throw policyFailure(spec, "hit()", e);
+      }
+    },
+    target(v, seat, kind) {
+      let t: unknown;
+      try {
+        t = s.target(viewOf(v), seat, kind);
+      } catch (e) {
+        throw policyFailure(spec, "target()", e);
+      }
+      const ok = typeof t === "number" && Number.isInteger(t) && t >= 0 &&
+        t < v.players && v.isActive(t) &&
+        (kind !== CHANCE || (t !== seat && !v.hasChance(t)));
+      if (!ok) {
+        throw new InputError(
+          `policy '${spec}' returned an illegal target ${
+            String(t).slice(0, 40)
+          } for seat ${seat}: ${
+            kind === CHANCE
+              ? "a Second Chance goes to another active seat without one"
+              : "a Freeze or Flip Three goes to an active seat"
+          } (seats 0 to ${v.players - 1})`,
+        );
+      }
+      return t as number;
+    },
+  };
+  if (s.newGame) {
+    const f = s.newGame.bind(s);
+    out.newGame = (v, seat) => {
+      try {
+        f(viewOf(v), seat);
+      } catch (e) {
+        throw policyFailure(spec, "newGame()", e);
+      }
+    };
+  }
+  if (s.roundEnd) {
+    const f = s.roundEnd.bind(s);
+    out.roundEnd = (v, seat) => {
+      try {
+        f(viewOf(v), seat);
+      } catch (e) {
+        throw policyFailure(spec, "roundEnd()", e);
+      }
+    };
+  }
+  return Object.freeze(out);
 }

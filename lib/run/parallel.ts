@@ -26,6 +26,7 @@
  * @module
  */
 
+import { InputError } from "../game/cards.ts";
 import { assertShardable } from "./shard.ts";
 
 /** A job description for {@linkcode runChunks}. */
@@ -159,8 +160,8 @@ export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
       });
       workers.push(w);
       w.onmessage = (e: MessageEvent) => {
-        const { i, result, error } = e.data;
-        if (error) fail(new Error(error));
+        const { i, result, error, input } = e.data;
+        if (error) fail(input ? new InputError(error) : new Error(error));
         else record(i, result as R);
         check();
       };

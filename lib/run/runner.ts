@@ -35,8 +35,13 @@ import { InputError } from "../game/cards.ts";
 import { Game, OUT_BUST, OUT_FLIP7 } from "../game/engine.ts";
 import { defaultWorkers, runChunks } from "./parallel.ts";
 import { getRules, type Rules, withRules } from "../game/rules.ts";
-import { interceptBatch } from "./shard.ts";
-import { loadPolicies, resolvePolicySpec } from "./modules.ts";
+import { interceptBatch, registerAccumCheck } from "./shard.ts";
+import {
+  isModuleSpec,
+  loadPolicies,
+  resolvePolicySpec,
+  splitModuleSpec,
+} from "./modules.ts";
 import { isThreadLocal, makeStrategy } from "./registry.ts";
 import type { Strategy } from "../game/view.ts";
 
@@ -246,6 +251,171 @@ export function mergeAccum(into: RunAccum, from: RunAccum): RunAccum {
     for (let x = 0; x < t.length; x++) t[x] += s[x];
   }
   return into;
+}
+
+/**
+ * The specs with, when they seat policy modules, the SHA-256 of each
+ * module file's content (`modules: { path: hash }`): what a shard's partial
+ * records and a merge compares. Specs without modules are returned as is.
+ */
+async function withModuleHashes(specs: RunSpec[]): Promise<unknown[]> {
+  const memo = new Map<string, string>();
+  const out: unknown[] = [];
+  for (const s of specs) {
+    const mods: Record<string, string> = {};
+    for (const p of s.policies) {
+      if (!isModuleSpec(p)) continue;
+      const { path, url } = splitModuleSpec(p);
+      let h = memo.get(url);
+      if (h === undefined) {
+        const d = await crypto.subtle.digest(
+          "SHA-256",
+          Deno.readFileSync(new URL(url)),
+        );
+        h = Array.from(
+          new Uint8Array(d),
+          (b) => b.toString(16).padStart(2, "0"),
+        ).join("");
+        memo.set(url, h);
+      }
+      mods[path] = h;
+    }
+    out.push(Object.keys(mods).length ? { ...s, modules: mods } : s);
+  }
+  return out;
+}
+
+/**
+ * Largest seed of a run (seeds are 32-bit words of the random streams).
+ *
+ * @example
+ * ```ts
+ * MAX_SEED; // 4294967295
+ * ```
+ */
+export const MAX_SEED = 4294967295;
+
+/**
+ * Most workers a run may start (the command line's `--workers` bound).
+ *
+ * @example
+ * ```ts
+ * MAX_WORKERS; // 64
+ * ```
+ */
+export const MAX_WORKERS = 64;
+
+/** A value as a message shows it: numbers as written, strings quoted. */
+function shown(x: unknown): string {
+  return typeof x === "string" ? JSON.stringify(x).slice(0, 40) : String(x);
+}
+
+const isCount = (x: unknown): x is number =>
+  typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
+
+/**
+ * Why an accumulator read from a file (a shard's partial) cannot be what
+ * {@linkcode playRange} made for a slice of `size` games, or null: every
+ * field a non-negative safe integer of the right length, `games` the slice's
+ * size, in game mode the wins and draws adding up to the games (every game
+ * has one winner or is drawn) and at least one round per game, in round mode
+ * one round per index and a score histogram that counts every seat-round,
+ * busts and Flip 7s at most one per seat-round, and points no larger than
+ * their sum of squares allows (Cauchy-Schwarz).
+ *
+ * @example
+ * ```ts
+ * const spec: RunSpec = { rules: "standard", policies: ["ev", "ev"], seed: 1, count: 10, mode: "game" };
+ * accumProblem(playRange(spec, 0, 10), 10); // null
+ * accumProblem({ ...playRange(spec, 0, 10), wins: [11] }, 10); // "wins 11 + draws 0 ≠ games 10"
+ * ```
+ */
+export function accumProblem(a: unknown, size: number): string | null {
+  const o = a as Partial<RunAccum> | null;
+  if (o === null || typeof o !== "object" || Array.isArray(o)) {
+    return "not an accumulator object";
+  }
+  if (o.mode !== "game" && o.mode !== "round") return `mode '${o.mode}'`;
+  if (!Array.isArray(o.policies) || !Array.isArray(o.seats)) {
+    return "policies or seats missing";
+  }
+  const g = o.policies.length;
+  if (
+    g === 0 || o.seats.length !== g ||
+    !o.seats.every((x) => isCount(x) && x >= 1)
+  ) {
+    return "seats malformed";
+  }
+  for (const k of SCALARS) {
+    if (!isCount(o[k])) return `${k} ${o[k]} is not a whole number from 0`;
+  }
+  for (const k of VECTORS) {
+    const v = o[k];
+    const len = k === "points_cross" ? g * g : g;
+    if (!Array.isArray(v) || v.length !== len) {
+      return `${k} has not ${len} entries`;
+    }
+    const bad = v.find((x) => !isCount(x));
+    if (bad !== undefined) {
+      return `${k} holds ${bad}, not a whole number from 0`;
+    }
+  }
+  const games = o.games!, seats = o.seats;
+  if (games !== size) return `games ${games} ≠ the slice's ${size}`;
+  const sum = (v: number[]) => v.reduce((t, x) => t + x, 0);
+  const hist = o.score_hist;
+  if (!Array.isArray(hist)) return "score_hist missing";
+  if (o.mode === "game") {
+    const w = sum(o.wins!);
+    if (w + o.draws! !== games) {
+      return `wins ${w} + draws ${o.draws} ≠ games ${games}`;
+    }
+    if (o.rounds! < games) return `rounds ${o.rounds} < games ${games}`;
+    if (o.rounds_sq! < o.rounds!) {
+      return `rounds_sq ${o.rounds_sq} < rounds ${o.rounds}`;
+    }
+    for (let i = 0; i < g; i++) {
+      if (o.draw_seats![i] > o.draws! * seats[i]) {
+        return `draw_seats ${o.draw_seats![i]} > draws × seats`;
+      }
+    }
+    if (hist.length !== 0) return "score_hist in a game run";
+  } else {
+    if (sum(o.wins!) !== 0 || o.draws !== 0) {
+      return "wins or draws in a round run";
+    }
+    if (o.rounds !== games || o.rounds_sq !== games) {
+      return "rounds ≠ games in a round run";
+    }
+    if (hist.length !== g) return `score_hist has not ${g} rows`;
+    for (let i = 0; i < g; i++) {
+      const h = hist[i];
+      if (
+        !Array.isArray(h) || h.length !== MAX_ROUND_SCORE + 1 ||
+        !h.every(isCount)
+      ) {
+        return "score_hist malformed";
+      }
+      if (sum(h) !== games * seats[i]) {
+        return `score_hist counts ${sum(h)} seat-rounds, not ${
+          games * seats[i]
+        }`;
+      }
+      if (o.busts![i] + o.flip7s![i] > games * seats[i]) {
+        return "busts + Flip 7s exceed the seat-rounds";
+      }
+    }
+  }
+  for (let i = 0; i < g; i++) {
+    // (sum of points)^2 <= seat-games * (sum of squares), in exact integers
+    const n = BigInt(games * seats[i]), p = BigInt(o.points![i]);
+    if (p * p > n * BigInt(o.seat_points_sq![i])) {
+      return `points ${o.points![i]} too large for seat_points_sq ${
+        o.seat_points_sq![i]
+      }`;
+    }
+  }
+  return null;
 }
 
 /**
@@ -544,8 +714,25 @@ export async function prepareRuns(
     if (s.mode !== "game" && s.mode !== "round") {
       throw new InputError(`bad run mode '${s.mode}': allowed game, round`);
     }
-    if (!Number.isInteger(s.count) || s.count < 0) {
-      throw new InputError(`bad run count ${s.count}: a whole number >= 0`);
+    // a library caller's values are checked, not coerced: a string, NaN,
+    // 1.5 or 2^40 would otherwise play as something else than reported
+    if (
+      typeof s.count !== "number" || !Number.isSafeInteger(s.count) ||
+      s.count < 0
+    ) {
+      throw new InputError(
+        `bad run count ${shown(s.count)} (${typeof s
+          .count}): a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`,
+      );
+    }
+    if (
+      typeof s.seed !== "number" || !Number.isInteger(s.seed) || s.seed < 0 ||
+      s.seed > MAX_SEED
+    ) {
+      throw new InputError(
+        `bad seed ${shown(s.seed)} (${typeof s
+          .seed}): a whole number from 0 to ${MAX_SEED}`,
+      );
     }
     const rules = rulesOf(s);
     const n = s.policies.length;
@@ -606,6 +793,14 @@ export async function runAll(
 ): Promise<RunAccum[]> {
   const runs = await prepareRuns(specs, opts.maker);
   let workers = opts.workers ?? defaultWorkers();
+  if (
+    typeof workers !== "number" || !Number.isInteger(workers) || workers < 1 ||
+    workers > MAX_WORKERS
+  ) {
+    throw new InputError(
+      `bad workers ${shown(workers)}: a whole number from 1 to ${MAX_WORKERS}`,
+    );
+  }
   const local = specs.flatMap((s) => s.policies).filter(isThreadLocal);
   if (workers > 1 && local.length > 0) {
     console.error(
@@ -646,10 +841,12 @@ export async function runAll(
     }
     return accs;
   };
-  // --shard: play this shard's slices and stop; merge: the partials' sums
+  // --shard: play this shard's slices and stop; merge: the partials' sums.
+  // A run's policy modules enter its spec by content hash, so that shards
+  // of two versions of a module never merge.
   return await interceptBatch({
     kind: "runner",
-    specs,
+    specs: await withModuleHashes(specs),
     counts: specs.map((s) => s.count),
     play,
     merge: (parts) =>
@@ -659,3 +856,6 @@ export async function runAll(
       ),
   }) ?? await play(specs.map((s) => [0, s.count]));
 }
+
+// a merge refuses partials whose runner accumulators are impossible
+registerAccumCheck("runner", accumProblem);

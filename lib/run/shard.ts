@@ -239,7 +239,7 @@ export interface ShardCode {
   commit: string;
   /** Whether lib/, cli/, experiments/, deno.json or deno.lock differ from it (null: unknown). */
   dirty: boolean | null;
-  /** SHA-256 of those differences (`git diff HEAD`), when dirty. */
+  /** SHA-256 of the changed files' paths and contents, when dirty. */
   diff: string | null;
 }
 
@@ -519,34 +519,12 @@ export async function recordShard(
  */
 export async function shardCode(): Promise<ShardCode> {
   const v = await codeVersion();
-  let diff: string | null = null;
-  if (v.dirty) {
-    try {
-      const r = await new Deno.Command("git", {
-        args: [
-          "diff",
-          "HEAD",
-          "--",
-          "lib",
-          "cli",
-          "experiments",
-          "deno.json",
-          "deno.lock",
-        ],
-        cwd: new URL("../..", import.meta.url).pathname,
-        stdout: "piped",
-        stderr: "null",
-      }).output();
-      if (r.success) {
-        diff = await sha256Hex(
-          new TextDecoder().decode(r.stdout) + v.changed.join("\n"),
-        );
-      }
-    } catch {
-      diff = null;
-    }
-  }
-  return { commit: v.commit, dirty: v.dirty, diff };
+  // the changed files' content hash, read without running git
+  return {
+    commit: v.commit,
+    dirty: v.dirty,
+    diff: v.dirty ? v.changedHash ?? null : null,
+  };
 }
 
 function hostName(): string {
@@ -668,6 +646,29 @@ export interface LoadedPartial {
   partial: Partial;
 }
 
+const accumChecks = new Map<
+  string,
+  (accum: unknown, size: number) => string | null
+>();
+
+/**
+ * Register the check of a batch kind's accumulators: a merge refuses a
+ * partial whose accumulator is not arithmetically possible for its slice
+ * (the checksum only proves the file is whole, not honest), and a partial of
+ * a kind with no check. The runner registers `runner`.
+ *
+ * @example
+ * ```ts
+ * registerAccumCheck("demo", (a, size) => (a as { n: number }).n === size ? null : "n ≠ size");
+ * ```
+ */
+export function registerAccumCheck(
+  kind: string,
+  check: (accum: unknown, size: number) => string | null,
+): void {
+  accumChecks.set(kind, check);
+}
+
 const isInt = (x: unknown, min = 0): x is number =>
   typeof x === "number" && Number.isSafeInteger(x) && x >= min;
 
@@ -744,6 +745,19 @@ export async function readPartial(path: string): Promise<LoadedPartial> {
         throw bad(
           path,
           `run range ${r.from}-${r.to} is not shard ${s.index}/${s.count}'s slice ${from}-${to}`,
+        );
+      }
+      const check = accumChecks.get(b.kind);
+      if (!check) {
+        throw bad(path, `batch kind '${b.kind}' is not one this merge reads`);
+      }
+      const problem = check(r.accum, r.to - r.from);
+      if (problem !== null) {
+        throw bad(
+          path,
+          `impossible accumulator in run ${b.runs.indexOf(r) + 1} of batch ${
+            p.batches.indexOf(b) + 1
+          } (${b.label}): ${problem}`,
         );
       }
     }
@@ -867,6 +881,31 @@ export async function planMerge(
   return plans;
 }
 
+/** A policy module recorded with different content hashes in two partials. */
+function moduleDifference(
+  p: Partial,
+  q: Partial,
+): { path: string; a: string; b: string } | null {
+  const mods = (x: Partial) => {
+    const m = new Map<string, string>();
+    for (const b of x.batches) {
+      for (const r of b.runs) {
+        const rec = (r.spec as { modules?: Record<string, string> })?.modules;
+        if (rec && typeof rec === "object") {
+          for (const [k, v] of Object.entries(rec)) m.set(k, String(v));
+        }
+      }
+    }
+    return m;
+  };
+  const a = mods(p), b = mods(q);
+  for (const [path, h] of a) {
+    const h2 = b.get(path);
+    if (h2 !== undefined && h2 !== h) return { path, a: h, b: h2 };
+  }
+  return null;
+}
+
 function planGroup(jobHash: string, group: LoadedPartial[]): MergePlan {
   const first = group[0];
   // Same batches and runs in every partial of the job.
@@ -877,6 +916,15 @@ function planGroup(jobHash: string, group: LoadedPartial[]): MergePlan {
   const s0 = shape(first.partial);
   for (const l of group) {
     if (shape(l.partial) !== s0) {
+      const m = moduleDifference(first.partial, l.partial);
+      if (m) {
+        throw bad(
+          l.path,
+          `policy module '${m.path}' differs from ${first.path}'s (content ${
+            m.b.slice(0, 12)
+          } vs ${m.a.slice(0, 12)}): shard every part with the same module`,
+        );
+      }
       throw bad(
         l.path,
         `holds other runs than ${first.path} for the same job`,

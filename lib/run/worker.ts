@@ -13,6 +13,30 @@
 // a search strategy playing here finds its table trained if missing
 import "./train.ts";
 import type { WorkerJob } from "./parallel.ts";
+import { InputError } from "../game/cards.ts";
+
+let current = -1;
+// A policy that closes its worker (self.close(), Deno.exit) would leave its
+// chunk unfinished and the pool waiting forever: the worker says so first.
+const realClose = self.close.bind(self);
+const quit = (how: string) => {
+  self.postMessage({
+    i: current,
+    input: true,
+    error:
+      `a policy ended its worker (${how}) while playing chunk ${current}: a policy may not close its thread`,
+  });
+  realClose();
+};
+Object.defineProperty(self, "close", { value: () => quit("self.close()") });
+try {
+  Object.defineProperty(Deno, "exit", {
+    value: (code?: number) => {
+      quit(`Deno.exit(${code ?? ""})`);
+      throw new Error("worker closed");
+    },
+  });
+} catch { /* Deno.exit cannot be replaced here: left as is */ }
 
 self.onmessage = async (e: MessageEvent<WorkerJob>) => {
   const { module, fn, args, bounds, next } = e.data;
@@ -23,17 +47,20 @@ self.onmessage = async (e: MessageEvent<WorkerJob>) => {
       from: number,
       to: number,
     ) => unknown;
-    while ((i = Atomics.add(next, 0, 1)) < bounds.length) {
+    while ((i = current = Atomics.add(next, 0, 1)) < bounds.length) {
       self.postMessage({
         i,
         result: await f(args, bounds[i][0], bounds[i][1]),
       });
     }
   } catch (err) {
+    // bad input (a policy's one-line failure) stays one line in the main thread
+    const input = err instanceof InputError;
     self.postMessage({
       i,
+      input,
       error: err instanceof Error
-        ? `${err.message}\n${err.stack}`
+        ? input ? err.message : `${err.message}\n${err.stack}`
         : String(err),
     });
   }

@@ -346,6 +346,22 @@ export interface CachedFile<T> {
   compute(path: string): { value: T; bytes: () => Uint8Array | string };
 }
 
+const unwritten = new Set<string>();
+
+/**
+ * True when the last attempt of this process to write the cache file `path`
+ * failed (the value is then in memory only): what a command reports, so that
+ * it never says "written" after the message that it was not.
+ *
+ * @example
+ * ```ts
+ * cacheNotWritten(".cache/solo-dp-exact.bin"); // false after a successful write
+ * ```
+ */
+export function cacheNotWritten(path: string): boolean {
+  return unwritten.has(path);
+}
+
 /**
  * One cache file, memoised per process: the value from the file if it
  * decodes, otherwise (with one message saying why) computed and written back
@@ -390,7 +406,9 @@ export function cachedOrComputed<T>(
   const { value, bytes } = spec.compute(path);
   try {
     writeFileAtomicSync(path, bytes());
+    unwritten.delete(path);
   } catch (e) {
+    unwritten.add(path);
     log(
       `flip7: could not write the ${spec.what} ${path} (${
         errText(e)
@@ -414,6 +432,9 @@ export function clearDecisionMemo(): void {
 }
 
 function errText(e: unknown): string {
+  if (e instanceof Deno.errors.NotCapable) {
+    return "not allowed to write there: the flip7 task may write only under results/ and .cache/";
+  }
   return e instanceof Error ? e.message.split("\n")[0] : String(e);
 }
 

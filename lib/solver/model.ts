@@ -433,6 +433,7 @@ export function withDeckCounts(
   counts: string,
 ): number[] {
   const d = deck.slice();
+  const given = new Map<number, string>();
   for (const part of counts.split(",")) {
     const t = part.trim();
     const m = /^([^:]+):(-?\d+)$/.exec(t);
@@ -441,10 +442,44 @@ export function withDeckCounts(
         `bad --deck-counts entry '${t}': give KIND:COUNT pairs separated by commas, e.g. 0:2,x2:0`,
       );
     }
-    d[parseCard(m[1])] = Number(m[2]);
+    const k = parseCard(m[1]);
+    // checked as written, before it becomes a number: 2^31 would wrap in the
+    // solver's Int32 counts, 2^53 + 1 is not even a double
+    const digits = m[2].replace(/^(-?)0+(?=\d)/, "$1");
+    // (a negative count is named by checkDeck, with the kind)
+    if (
+      (!digits.startsWith("-") && digits.length > 7) ||
+      Number(digits) > MAX_KIND_COUNT
+    ) {
+      throw new InputError(
+        `bad --deck-counts entry '${t}': a count goes from 0 to ${MAX_KIND_COUNT}`,
+      );
+    }
+    const before = given.get(k);
+    if (before !== undefined) {
+      throw new InputError(
+        `bad --deck-counts: kind '${
+          CARD_NAMES[k]
+        }' is given twice ('${before}' and '${t}'): give each kind once`,
+      );
+    }
+    given.set(k, t);
+    d[k] = Number(digits);
   }
   return d;
 }
+
+/**
+ * Most copies of one kind a deck given by `--deck-counts` may hold (far
+ * below 2^31, where the solver's Int32 counts and the packed draw piles
+ * would wrap).
+ *
+ * @example
+ * ```ts
+ * MAX_KIND_COUNT; // 1000000
+ * ```
+ */
+export const MAX_KIND_COUNT = 1_000_000;
 
 /**
  * Refuse a deck a model cannot use: a negative count, no number card, a
@@ -459,9 +494,11 @@ export function withDeckCounts(
  */
 export function checkDeck(deck: readonly number[], name: ModelName): void {
   deck.forEach((c, k) => {
-    if (!Number.isInteger(c) || c < 0) {
+    if (!Number.isInteger(c) || c < 0 || c > MAX_KIND_COUNT) {
       throw new InputError(
-        `bad count ${c} for '${CARD_NAMES[k]}': allowed whole numbers from 0`,
+        `bad count ${c} for '${
+          CARD_NAMES[k]
+        }': allowed whole numbers from 0 to ${MAX_KIND_COUNT}`,
       );
     }
   });
