@@ -11,11 +11,19 @@
  * is the same in law as drawing the top card of a shuffled pile, and costs one
  * random number per card instead of a shuffle per round.
  *
- * Termination (the official rules are silent on running out of cards): when
- * the draw pile runs out, the discards are shuffled into a new pile at most
- * once a round; if the pile runs out again in the same round, or there are no
- * discards to shuffle, the round ends and every active player banks what they
- * show. A round therefore draws at most twice the deck's size. With the
+ * Rulings (`rulings.ts`): every point where the official texts are silent is
+ * read from `rules.rulings` — whether actions flipped during a Flip Three
+ * wait (`actions`), the order the waiting ones resolve in
+ * (`set-aside-order`), whether a Second Chance flipped during a Flip Three
+ * waits with them (`chance-in-flip3`), running out of cards (`run-out`) and
+ * ties at the top (`ties`).
+ *
+ * Termination (the official rules are silent on running out of cards; the
+ * default `run-out=reshuffle-once`): when the draw pile runs out, the
+ * discards are shuffled into a new pile at most once a round; if the pile
+ * runs out again in the same round, or there are no discards to shuffle, the
+ * round ends and every active player banks what they show (with
+ * `run-out=end-round` there is no reshuffle at all). A round therefore draws at most twice the deck's size. With the
  * 79-number deck this never happens to ten players or fewer (at a second
  * run-out every number would be in front of a player — at most six in a line
  * plus one bust card each — or discarded by one of the three Second Chances
@@ -182,6 +190,12 @@ export class Game implements TableView {
   // (and if one was left half-played by a throwing strategy)
   private tidy = false;
   private reshuffledThisRound = false;
+  // the rulings, read once
+  private readonly deferActions: boolean;
+  private readonly forcedDrawsFirst: boolean;
+  private readonly chanceWaits: boolean;
+  private readonly reshuffles: boolean;
+  private readonly tiesDraw: boolean;
   /** Rounds played so far in this game. */
   round = 0;
 
@@ -207,6 +221,12 @@ export class Game implements TableView {
       );
     }
     this.rules = rules;
+    const ru = rules.rulings;
+    this.deferActions = ru.actions === "deferred";
+    this.forcedDrawsFirst = ru.setAsideOrder === "forced-draws-first";
+    this.chanceWaits = ru.chanceInFlip3 === "after-the-three";
+    this.reshuffles = ru.runOut === "reshuffle-once";
+    this.tiesDraw = ru.ties === "draw";
     this.players = n;
     this.strategies = strategies;
     this.listener = options.listener ?? null;
@@ -462,7 +482,10 @@ export class Game implements TableView {
     } else {
       if (this.pileN === 0) {
         // the cards run out: at most one reshuffle a round (module doc, "Termination")
-        if (this.discardTotal === 0 || this.reshuffledThisRound) return -1;
+        if (
+          !this.reshuffles || this.discardTotal === 0 ||
+          this.reshuffledThisRound
+        ) return -1;
         this.reshuffle();
       }
       const i = this.rng.below(this.pileN);
@@ -625,14 +648,9 @@ export class Game implements TableView {
     } else if (k <= X2) {
       this.mods[s] |= modifierBit(k);
       this.toFront(k);
-    } else if (k === CHANCE) {
-      if (!this.chance[s]) {
-        this.chance[s] = 1;
-        this.toFront(k);
-      } else {
-        this.passChance(s);
-      }
-    } else if (inFlip3 && this.rules.deferActions) {
+    } else if (k === CHANCE && !(inFlip3 && this.chanceWaits)) {
+      this.takeChance(s);
+    } else if (inFlip3 && (k === CHANCE || this.deferActions)) {
       this.asideCounts[k]++;
       this.aside[this.asideTop++] = k;
       if (this.listener) {
@@ -640,6 +658,16 @@ export class Game implements TableView {
       }
     } else {
       this.resolveAction(s, k);
+    }
+  }
+
+  /** Seat `s` receives a Second Chance: keeps it, or passes on a spare. */
+  private takeChance(s: number): void {
+    if (!this.chance[s]) {
+      this.chance[s] = 1;
+      this.toFront(CHANCE);
+    } else {
+      this.passChance(s);
     }
   }
 
@@ -679,23 +707,7 @@ export class Game implements TableView {
 
   /** Seat `s` plays a Freeze or Flip Three on a seat of its choice. */
   private resolveAction(s: number, k: number): void {
-    let t = s;
-    if (this.activeCount > 1 || this.status[s] !== ACTIVE) {
-      if (this.activeCount === 1) {
-        for (let j = 0; j < this.players; j++) {
-          if (this.status[j] === ACTIVE) t = j;
-        }
-      } else {
-        t = this.strategies[s].target(this, s, k);
-        if (!(t >= 0 && t < this.players) || this.status[t] !== ACTIVE) {
-          throw new Error(
-            `strategy ${this.strategies[s].name} aimed ${
-              cardName(k)
-            } at an inactive or unknown seat ${t}`,
-          );
-        }
-      }
-    }
+    const t = this.actionTarget(s, k);
     this.toFront(k);
     if (k === FREEZE) {
       this.freezeFront[t]++;
@@ -718,9 +730,85 @@ export class Game implements TableView {
     }
   }
 
-  /** Seat `t` flips three cards, then resolves what it set aside. */
+  /** The seat seat `s` plays action `k` on: itself when alone, else its strategy's choice (checked). */
+  private actionTarget(s: number, k: number): number {
+    let t = s;
+    if (this.activeCount > 1 || this.status[s] !== ACTIVE) {
+      if (this.activeCount === 1) {
+        for (let j = 0; j < this.players; j++) {
+          if (this.status[j] === ACTIVE) t = j;
+        }
+      } else {
+        t = this.strategies[s].target(this, s, k);
+        if (!(t >= 0 && t < this.players) || this.status[t] !== ACTIVE) {
+          throw new Error(
+            `strategy ${this.strategies[s].name} aimed ${
+              cardName(k)
+            } at an inactive or unknown seat ${t}`,
+          );
+        }
+      }
+    }
+    return t;
+  }
+
+  /**
+   * Seat `t` flips three cards, then resolves what it set aside: in the order
+   * flipped (`set-aside-order=drawn`), or every Flip Three first — the three
+   * more cards of one played on `t` join this sequence, its set-aside cards
+   * this list — and then the rest in the order flipped
+   * (`forced-draws-first`). A set-aside card of a seat that is out (or of a
+   * round that is over) is dropped.
+   */
   private flipThree(t: number): void {
     const start = this.asideTop;
+    this.forcedDraws(t);
+    if (this.forcedDrawsFirst) {
+      for (let j = start; j < this.asideTop; j++) {
+        if (this.aside[j] !== FLIP3) continue;
+        this.aside[j] = CONSUMED;
+        this.asideCounts[FLIP3]--;
+        if (this.roundOver || this.status[t] !== ACTIVE) {
+          this.drop(t, FLIP3);
+          continue;
+        }
+        const u = this.actionTarget(t, FLIP3);
+        this.toFront(FLIP3);
+        this.flip3Front[u]++;
+        if (this.listener) {
+          this.listener({ type: "flip_three", seat: t, target: u });
+        }
+        if (u === t) this.forcedDraws(t);
+        else this.flipThree(u); // its own sequence, above this list
+      }
+    }
+    const end = this.asideTop;
+    for (let j = start; j < end; j++) {
+      const k = this.aside[j];
+      if (k === CONSUMED) continue;
+      this.aside[j] = CONSUMED;
+      this.asideCounts[k]--;
+      if (!this.roundOver && this.status[t] === ACTIVE) {
+        if (k === CHANCE) this.takeChance(t);
+        else this.resolveAction(t, k);
+      } else {
+        this.drop(t, k);
+      }
+      this.asideTop = end; // nested Flip Threes used the space above `end`
+    }
+    this.asideTop = start;
+  }
+
+  /** A set-aside card that can no longer be played goes to the discards. */
+  private drop(t: number, k: number): void {
+    this.toDiscard(k);
+    if (this.listener) {
+      this.listener({ type: "dropped", seat: t, card: cardName(k) });
+    }
+  }
+
+  /** Seat `t` flips three cards (stopping when it is out or the round is over). */
+  private forcedDraws(t: number): void {
     for (let i = 0; i < 3; i++) {
       if (this.roundOver || this.status[t] !== ACTIVE) break;
       const k = this.draw();
@@ -738,22 +826,6 @@ export class Game implements TableView {
       }
       this.receive(t, k, true);
     }
-    const end = this.asideTop;
-    for (let j = start; j < end; j++) {
-      const k = this.aside[j];
-      this.aside[j] = CONSUMED;
-      this.asideCounts[k]--;
-      if (!this.roundOver && this.status[t] === ACTIVE) {
-        this.resolveAction(t, k);
-      } else {
-        this.toDiscard(k);
-        if (this.listener) {
-          this.listener({ type: "dropped", seat: t, card: cardName(k) });
-        }
-      }
-      this.asideTop = end; // nested Flip Threes used the space above `end`
-    }
-    this.asideTop = start;
   }
 
   /** End the round: tell the strategies, add each round score to its total, record how each seat ended. */
@@ -862,7 +934,7 @@ export class Game implements TableView {
       } else if (t === best) count++;
     }
     if (best < this.rules.target) return false;
-    return count === 1 || this.rules.ties === "draw";
+    return count === 1 || this.tiesDraw;
   }
 
   /** The leader's seat, or null when the top is tied. */

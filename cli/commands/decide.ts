@@ -30,13 +30,13 @@ import {
   parseCards,
   SUM_OF_MASK,
 } from "../../lib/cards.ts";
-import { checkStack, getRules, type Rules } from "../../lib/rules.ts";
+import { checkStack, type Rules } from "../../lib/rules.ts";
 import { bustRisk, oneCardValue } from "../../lib/strategies/estimate.ts";
 import { SearchStrategy } from "../../lib/strategies/search.ts";
 import { WinProbStrategy } from "../../lib/strategies/winprob.ts";
 import { ACTIVE, STAYED, type TableView } from "../../lib/view.ts";
 import type { Command } from "../command.ts";
-import { pct } from "../common.ts";
+import { pct, RULES, rulesOf } from "../common.ts";
 
 interface Seat {
   mask: number;
@@ -229,19 +229,17 @@ export const decideCommand: Command = {
   summary:
     "Live advice: Hit or Stay for win probability and for points, bust risk, whom to target.",
   usage:
-    "decide --totals MINE,THEIRS --line CARDS [--opp CARDS] [--opp-done] [--seen CARDS] [--rules PRESET]",
+    "decide --totals MINE,THEIRS --line CARDS [--opp CARDS] [--opp-done] [--seen CARDS] [--rules PRESET] [--ruling NAME=VALUE ...]",
   options: {
     totals: { type: "string" },
     line: { type: "string" },
     opp: { type: "string" },
     "opp-done": { type: "boolean" },
     seen: { type: "string" },
-    rules: { type: "string" },
+    ...RULES,
   },
   run({ values, out }) {
-    const rules = getRules(
-      typeof values.rules === "string" ? values.rules : "standard",
-    );
+    const rules = rulesOf(values);
     const totals = totalsOf(values.totals, rules.target);
     if (typeof values.line !== "string") {
       throw new InputError(

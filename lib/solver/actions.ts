@@ -55,7 +55,8 @@ import {
   X2_BIT,
 } from "../cards.ts";
 import type { Rules } from "../rules.ts";
-import { getRules, withRules } from "../rules.ts";
+import { getRules, withRules, withRulings } from "../rules.ts";
+import { DEFAULT_RULINGS, rulingChanges, type Rulings } from "../rulings.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 import {
   ChanceModel,
@@ -79,14 +80,49 @@ import {
 const FLIP_DRAWS = 3;
 
 /**
+ * How the action cards flipped during a Flip Three resolve for a lone player
+ * (the rulings `actions` and `set-aside-order`, see `lib/rulings.ts`):
+ *
+ * - `drawn`: set aside, resolved in the order drawn after the three (a
+ *   set-aside Flip Three flips three more, its own set-aside cards resolving
+ *   after those; a set-aside Freeze banks and drops what waits after it);
+ * - `forced-draws-first`: a Flip Three adds three forced draws, a Freeze
+ *   waits until every forced draw is done (stacked ones included), then banks;
+ * - `immediate`: a Flip Three adds three forced draws, a Freeze banks at once.
+ */
+export type ActionReading = "drawn" | "forced-draws-first" | "immediate";
+
+/** The action readings, `drawn` (the default rulings) first. */
+export const ACTION_READINGS: readonly ActionReading[] = [
+  "drawn",
+  "forced-draws-first",
+  "immediate",
+];
+
+/**
+ * The action reading of a set of rulings.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_RULINGS } from "../rulings.ts";
+ * actionReading(DEFAULT_RULINGS); // "drawn"
+ * ```
+ */
+export function actionReading(rulings: Rulings): ActionReading {
+  return rulings.actions === "immediate" ? "immediate" : rulings.setAsideOrder;
+}
+
+/**
  * The action modes of a deck with `flips` Flip Threes and `freezes` Freezes,
- * in topological order, with their transitions.
+ * in topological order, with their transitions, under one
+ * {@linkcode ActionReading} (default `drawn`).
  *
  * @example
  * ```ts
  * const m = new ActionModes(3, 3);
  * m.n; // 62
  * m.advT[m.free[0]]; // the fresh Flip Three mode
+ * new ActionModes(3, 3, "forced-draws-first").n; // 46
  * ```
  */
 export class ActionModes {
@@ -124,9 +160,14 @@ export class ActionModes {
    *
    * @param flips Flip Threes in the deck
    * @param freezes Freezes in the deck
+   * @param reading how set-aside actions resolve
    */
-  constructor(readonly flips: number, readonly freezes: number) {
-    type M = number[]; // td, fd, r, a, p, fL, fP
+  constructor(
+    readonly flips: number,
+    readonly freezes: number,
+    readonly reading: ActionReading = "drawn",
+  ) {
+    type M = number[]; // drawn: td, fd, r, a, p, fL, fP; others: td, fd, owed, fp
     const T = flips, F = freezes;
     const canon = (m: M): M | null => {
       let [td, fd, r, a, p, fL, fP] = m;
@@ -165,21 +206,47 @@ export class ActionModes {
       seen.set(key(m), m);
       queue.push(m);
     };
+    const drawn = reading === "drawn";
+    // forced-draws-first and immediate: (td, fd, owed, freeze pending)
+    const counted = (td: number, fd: number, owed: number, fp: number) =>
+      owed > 0 ? [td, fd, owed, fp] : fp ? null : [td, 0, 0, 0];
     const nextN = (m: M) =>
-      m[2] === 0 ? m : canon([m[0], m[1], m[2] - 1, m[3], m[4], m[5], m[6]]);
+      m[2] === 0
+        ? m
+        : drawn
+        ? canon([m[0], m[1], m[2] - 1, m[3], m[4], m[5], m[6]])
+        : counted(m[0], m[1], m[2] - 1, m[3]);
     const nextT = (m: M): M | null | undefined => {
+      if (!drawn) {
+        const [td, fd, owed, fp] = m;
+        if (td >= T) return undefined;
+        return counted(
+          td + 1,
+          fd,
+          owed === 0 ? FLIP_DRAWS : owed - 1 + FLIP_DRAWS,
+          fp,
+        );
+      }
       const [td, fd, r, a, p, fL, fP] = m;
       if (td >= T) return undefined;
       if (r === 0) return canon([td + 1, fd, FLIP_DRAWS, 0, 0, 0, 0]);
       return canon([td + 1, fd, r - 1, fL ? a : a + 1, p, fL, fP]);
     };
     const nextF = (m: M): M | null | undefined => {
+      if (!drawn) {
+        const [td, fd, owed] = m;
+        if (fd >= F) return undefined;
+        if (owed === 0 || reading === "immediate") return null;
+        return counted(td, fd + 1, owed - 1, 1);
+      }
       const [td, fd, r, a, p, _fL, fP] = m;
       if (fd >= F) return undefined;
       if (r === 0) return null;
       return canon([td, fd + 1, r - 1, a, p, 1, fP]);
     };
-    for (let td = 0; td <= T; td++) add([td, 0, 0, 0, 0, 0, 0]);
+    const freeMode = (td: number) =>
+      drawn ? [td, 0, 0, 0, 0, 0, 0] : [td, 0, 0, 0];
+    for (let td = 0; td <= T; td++) add(freeMode(td));
     while (queue.length) {
       const m = queue.pop()!;
       add(nextN(m));
@@ -187,7 +254,8 @@ export class ActionModes {
       if (t !== undefined) add(t);
       if (f !== undefined) add(f);
     }
-    const owedOf = (m: M) => m[2] + FLIP_DRAWS * (m[3] + (m[5] ? 0 : m[4]));
+    const owedOf = (m: M) =>
+      drawn ? m[2] + FLIP_DRAWS * (m[3] + (m[5] ? 0 : m[4])) : m[2];
     const list = [...seen.values()].sort((x, y) =>
       x[0] + x[1] - (y[0] + y[1]) || owedOf(y) - owedOf(x) ||
       (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0)
@@ -202,13 +270,15 @@ export class ActionModes {
     this.fd = Uint8Array.from(list.map((m) => m[1]));
     this.r = Uint8Array.from(list.map((m) => m[2]));
     this.owed = Uint8Array.from(list.map(owedOf));
-    this.freeze = Uint8Array.from(list.map((m) => m[5] || m[6] ? 1 : 0));
+    this.freeze = Uint8Array.from(
+      list.map((m) => (drawn ? m[5] || m[6] : m[3]) ? 1 : 0),
+    );
     this.advN = Int16Array.from(list.map((m) => ref(nextN(m))));
     this.advT = Int16Array.from(list.map((m) => ref(nextT(m))));
     this.advF = Int16Array.from(list.map((m) => ref(nextF(m))));
     this.free = new Int16Array(T + 1);
     for (let td = 0; td <= T; td++) {
-      this.free[td] = id.get(key([td, 0, 0, 0, 0, 0, 0]))!;
+      this.free[td] = id.get(key(freeMode(td)))!;
     }
     this.stored = new Int16Array(n).fill(-1);
     let s = 0;
@@ -221,6 +291,10 @@ export class ActionModes {
     this.label = list.map((m) =>
       m[2] === 0
         ? `free, ${m[0]} flip3 drawn`
+        : !drawn
+        ? `owes ${m[2]}${m[3] ? ", freeze waits" : ""}; ${m[0]} flip3, ${
+          m[1]
+        } freeze drawn`
         : `owes ${m[2]}+${FLIP_DRAWS}×${m[3] + m[4]} (set aside ${
           m[3]
         }, queued ${m[4]})${
@@ -279,16 +353,10 @@ export interface ActionSolution {
 export class ActionModel implements SoloModel {
   readonly name = "all94" as const;
   readonly id: string;
-  readonly summary: string =
-    "The official solo round with all 94 cards: every Freeze a forced stay, every Flip Three three forced draws (set-aside actions resolved after them, as the engine does).";
-  readonly assumptions: readonly string[] = [
-    "One player alone, one round, from a freshly shuffled 94-card deck (the first round of a standard game, one player).",
-    "A Freeze drawn (or dealt) banks the current score at once.",
-    "A Flip Three drawn (or dealt) flips three cards; a Freeze or Flip Three flipped meanwhile waits and is resolved after the three, in the order drawn (a Flip Three flips three more; a Freeze banks the score and drops whatever waits after it).",
-    "A bust or a Flip 7 ends the round at once, during a Flip Three too.",
-    "Second Chance as in the exact model: a spare one is discarded; a save discards it and the duplicate.",
-    "You may stay whenever you have a card in front of you (a Flip Three played on you counts); the first card is forced.",
-  ];
+  readonly summary: string;
+  readonly assumptions: readonly string[];
+  /** How set-aside actions resolve (from the rulings). */
+  readonly reading: ActionReading;
   readonly rules: Rules;
   readonly coreBits: number;
   readonly dense = false;
@@ -313,8 +381,45 @@ export class ActionModel implements SoloModel {
    * in `exact`, its Freezes and Flip Threes as {@linkcode ActionModes}).
    *
    * @param deck copies of each kind, action cards included
+   * @param rulings the rulings in force (`actions`, `set-aside-order` and
+   *   `chance-in-flip3` matter to a lone player; the model implements
+   *   `chance-in-flip3=at-once` only)
+   * @throws {InputError} for `chance-in-flip3=after-the-three`
    */
-  constructor(readonly deck: readonly number[]) {
+  constructor(
+    readonly deck: readonly number[],
+    rulings: Rulings = DEFAULT_RULINGS,
+  ) {
+    if (rulings.chanceInFlip3 !== "at-once") {
+      throw new InputError(
+        `ruling 'chance-in-flip3=${rulings.chanceInFlip3}' is not modelled by the all94 model: allowed chance-in-flip3=at-once (the engine plays both)`,
+      );
+    }
+    this.reading = actionReading(rulings);
+    const flip3 = {
+      "drawn":
+        "A Flip Three drawn (or dealt) flips three cards; a Freeze or Flip Three flipped meanwhile waits and is resolved after the three, in the order drawn (a Flip Three flips three more; a Freeze banks the score and drops whatever waits after it).",
+      "forced-draws-first":
+        "A Flip Three drawn (or dealt) flips three cards; a Flip Three flipped meanwhile adds three more forced draws, a Freeze flipped meanwhile waits until every forced draw is done and then banks the score (ruling set-aside-order=forced-draws-first).",
+      "immediate":
+        "A Flip Three drawn (or dealt) flips three cards; a Flip Three flipped meanwhile adds three more forced draws, a Freeze flipped meanwhile banks the score at once (ruling actions=immediate).",
+    }[this.reading];
+    this.summary =
+      `The official solo round with all 94 cards: every Freeze a forced stay, every Flip Three three forced draws (${
+        this.reading === "drawn"
+          ? "set-aside actions resolved after them in the order drawn, as the engine does"
+          : this.reading === "immediate"
+          ? "actions flipped meanwhile resolved at once"
+          : "every forced draw before a set-aside Freeze"
+      }).`;
+    this.assumptions = [
+      "One player alone, one round, from a freshly shuffled 94-card deck (the first round of a standard game, one player).",
+      "A Freeze drawn (or dealt) banks the current score at once.",
+      flip3,
+      "A bust or a Flip 7 ends the round at once, during a Flip Three too.",
+      "Second Chance as in the exact model: a spare one is discarded; a save discards it and the duplicate (usable at once, also during a Flip Three).",
+      "You may stay whenever you have a card in front of you (a Flip Three played on you counts); the first card is forced.",
+    ];
     this.base = new ChanceModel(
       "all94",
       "",
@@ -323,7 +428,7 @@ export class ActionModel implements SoloModel {
       deck,
       true,
     );
-    this.modes = new ActionModes(deck[FLIP3], deck[FREEZE]);
+    this.modes = new ActionModes(deck[FLIP3], deck[FREEZE], this.reading);
     this.tdBits = bitsFor(deck[FLIP3]);
     this.coreBits = this.base.coreBits + this.tdBits;
     if (this.coreBits > 31) {
@@ -334,15 +439,27 @@ export class ActionModel implements SoloModel {
       );
     }
     const std = getRules("standard");
-    this.rules = deck.every((c, k) => c === std.deck[k])
+    // only the rulings this model reads are kept (they name caches and rules)
+    const kept = rulingChanges(DEFAULT_RULINGS, {
+      ...DEFAULT_RULINGS,
+      actions: rulings.actions,
+      setAsideOrder: rulings.actions === "immediate"
+        ? DEFAULT_RULINGS.setAsideOrder
+        : rulings.setAsideOrder,
+    });
+    const onDeck = deck.every((c, k) => c === std.deck[k])
       ? std
       : withRules(std, { name: "all94-deck", deck: deck.slice() });
+    this.rules = kept.length ? withRulings(onDeck, kept) : onDeck;
     this.root = this.base.root << this.tdBits;
     this.maxScore = this.base.maxScore;
+    // the default rulings keep the signature and id (and so the caches) of
+    // before the rulings; any other reading has its own
     this.signature = `all94/layout1/modes${this.modes.n}/deck:${
       deck.join(",")
-    }`;
-    this.id = modelId("all94", deck);
+    }${this.reading === "drawn" ? "" : `/actions:${this.reading}`}`;
+    this.id = modelId("all94", deck) +
+      (this.reading === "drawn" ? "" : `-${this.reading}`);
   }
 
   /** The exact-packed core of a decision key. */
@@ -473,7 +590,7 @@ export class ActionModel implements SoloModel {
   }
 }
 
-registerActionModel((deck) => new ActionModel(deck));
+registerActionModel((deck, rulings) => new ActionModel(deck, rulings));
 
 /** Per-modifier-mask constants. */
 function modTables(avail: number) {

@@ -62,6 +62,7 @@ import {
 } from "../cards.ts";
 import { fnv1a } from "../io.ts";
 import { getRules, type Rules, STANDARD_DECK, withRules } from "../rules.ts";
+import { DEFAULT_RULINGS, RULINGS, type Rulings } from "../rulings.ts";
 import type { SoloSpace } from "./solve.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 
@@ -848,7 +849,7 @@ const MODELS: Record<
 
 const modelCache = new Map<string, SoloModel>();
 let actionFactory:
-  | ((deck: readonly number[]) => SoloModel)
+  | ((deck: readonly number[], rulings: Rulings) => SoloModel)
   | null = null;
 
 /**
@@ -858,18 +859,20 @@ let actionFactory:
  * @example
  * ```ts
  * import { ActionModel } from "./actions.ts";
- * registerActionModel((deck) => new ActionModel(deck));
+ * registerActionModel((deck, rulings) => new ActionModel(deck, rulings));
  * ```
  */
 export function registerActionModel(
-  make: (deck: readonly number[]) => SoloModel,
+  make: (deck: readonly number[], rulings: Rulings) => SoloModel,
 ): void {
   actionFactory = make;
 }
 
 /**
  * A solo model by name (default `exact`), on its own deck or on a deck with
- * some counts changed (`deckCounts`, e.g. `0:2,x2:0`).
+ * some counts changed (`deckCounts`, e.g. `0:2,x2:0`), under a set of
+ * rulings (default: the default rulings; only `all94` reads them — the
+ * models without Freeze and Flip Three are the same under every ruling).
  *
  * @throws {InputError} naming the bad value and the allowed ones.
  * @example
@@ -881,6 +884,7 @@ export function registerActionModel(
 export function getModel(
   name: string = DEFAULT_MODEL,
   deckCounts?: string,
+  rulings: Rulings = DEFAULT_RULINGS,
 ): SoloModel {
   if (!(MODEL_NAMES as readonly string[]).includes(name)) {
     throw new InputError(
@@ -892,7 +896,7 @@ export function getModel(
   if (deckCounts !== undefined && deckCounts.trim() !== "") {
     deck = withDeckCounts(deck, deckCounts);
   }
-  return modelOfDeck(n, deck);
+  return modelOfDeck(n, deck, rulings);
 }
 
 /**
@@ -908,8 +912,13 @@ export function getModel(
 export function modelOfDeck(
   name: ModelName,
   deck: readonly number[],
+  rulings: Rulings = DEFAULT_RULINGS,
 ): SoloModel {
-  const key = `${name}|${deck.join(",")}`;
+  const key = name === "all94"
+    ? `${name}|${deck.join(",")}|${
+      RULINGS.map((r) => rulings[r.key]).join(",")
+    }`
+    : `${name}|${deck.join(",")}`;
   let m = modelCache.get(key);
   if (!m) {
     checkDeck(deck, name);
@@ -917,7 +926,7 @@ export function modelOfDeck(
       if (!actionFactory) {
         throw new Error("import lib/solver/actions.ts for the all94 model");
       }
-      m = actionFactory(deck);
+      m = actionFactory(deck, rulings);
     } else {
       m = MODELS[name](deck);
     }
