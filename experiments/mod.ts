@@ -26,6 +26,7 @@ import { replication } from "./replication.ts";
 import { solverVsSimulation } from "./solver-vs-simulation.ts";
 import { winAgent } from "./win-agent.ts";
 import { sweep } from "./sweep.ts";
+import { rulings } from "./rulings.ts";
 
 /**
  * The reproduction of seed 000: one experiment per claim, in the order of
@@ -52,7 +53,7 @@ export const SEED000_EXPERIMENTS: Experiment[] = [
  *
  * @example
  * ```ts
- * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "sweep", "deck-variants", "round-law"]
+ * OTHER_EXPERIMENTS.map((e) => e.name); // ["win-agent", "sweep", "deck-variants", "round-law", "rulings"]
  * ```
  */
 export const OTHER_EXPERIMENTS: Experiment[] = [
@@ -60,6 +61,7 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
   sweep,
   deckVariants,
   roundLaw,
+  rulings,
 ];
 
 /**
@@ -130,6 +132,7 @@ export {
   policyEvTable,
   replication,
   roundLaw,
+  rulings,
   solverVsSimulation,
   sweep,
   winAgent,
