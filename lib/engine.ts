@@ -104,6 +104,12 @@ export interface GameOptions {
   listener?: Listener | null;
   /** Seat that is first in round 1 (default 0); it passes left each round. */
   firstSeat?: number;
+  /**
+   * True: once the stacked cards are used up the pile counts as empty (the
+   * round ends with a `deck_exhausted` event), so that a test can drive the
+   * engine card by card (tests/equivalence_test.ts); default false.
+   */
+  stackOnly?: boolean;
 }
 
 /** The outcome of a game. */
@@ -145,6 +151,7 @@ export class Game implements TableView {
   private stream: number;
   private stack: readonly number[];
   private stackPos = 0;
+  private readonly stackOnly: boolean;
   private firstSeat: number;
 
   // where cards are, counted by kind
@@ -234,6 +241,7 @@ export class Game implements TableView {
     this.stream = options.stream ?? 0;
     this.stack = options.stack ?? [];
     checkStack(rules, this.stack);
+    this.stackOnly = options.stackOnly ?? false;
     this.firstSeat = options.firstSeat ?? 0;
     this.size = deckSize(rules);
     this.deckCounts = Int32Array.from(rules.deck);
@@ -480,6 +488,7 @@ export class Game implements TableView {
     if (this.stackPos < this.stack.length) {
       k = this.stack[this.stackPos++];
     } else {
+      if (this.stackOnly) return -1;
       if (this.pileN === 0) {
         // the cards run out: at most one reshuffle a round (module doc, "Termination")
         if (
