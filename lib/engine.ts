@@ -45,9 +45,16 @@
  */
 
 import {
+  CARD_EFFECTS,
   cardName,
   CHANCE,
   COUNT_OF_MASK,
+  EFFECT_CHANCE,
+  EFFECT_FLIP3,
+  EFFECT_FREEZE,
+  EFFECT_NUMBER,
+  EFFECT_PLUS,
+  EFFECT_TIMES2,
   FLIP3,
   FREEZE,
   InputError,
@@ -57,6 +64,7 @@ import {
   NUMBER_KINDS,
   PLUS2,
   SUM_OF_MASK,
+  unhandledEffect,
   X2,
 } from "./cards.ts";
 import type { GameEvent, Listener } from "./events.ts";
@@ -618,55 +626,75 @@ export class Game implements TableView {
 
   /** A card arrives in front of seat `s` (from a hit, the deal or a Flip Three). */
   private receive(s: number, k: number, inFlip3: boolean): void {
-    if (k < NUMBER_KINDS) {
-      const bit = 1 << k;
-      if (this.mask[s] & bit) {
-        if (this.chance[s]) {
-          this.chance[s] = 0;
-          this.frontCounts[CHANCE]--;
-          this.frontTotal--;
-          this.toDiscard(CHANCE);
-          this.toDiscard(k);
-          if (this.listener) {
-            this.listener({ type: "save", seat: s, card: cardName(k) });
-          }
-        } else {
-          this.status[s] = BUSTED;
-          this.bustCard[s] = k;
-          this.toFront(k);
-          this.activeCount--;
-          if (this.listener) {
-            this.listener({ type: "bust", seat: s, card: cardName(k) });
-          }
+    const effect = CARD_EFFECTS[k];
+    switch (effect) {
+      case EFFECT_NUMBER:
+        this.receiveNumber(s, k);
+        return;
+      case EFFECT_PLUS:
+      case EFFECT_TIMES2:
+        this.mods[s] |= modifierBit(k);
+        this.toFront(k);
+        return;
+      case EFFECT_CHANCE:
+        if (inFlip3 && this.chanceWaits) this.setAside(s, k);
+        else this.takeChance(s);
+        return;
+      case EFFECT_FREEZE:
+      case EFFECT_FLIP3:
+        if (inFlip3 && this.deferActions) this.setAside(s, k);
+        else this.resolveAction(s, k);
+        return;
+      default:
+        unhandledEffect(effect);
+    }
+  }
+
+  /** A card waits until the Flip Three's three cards are done. */
+  private setAside(s: number, k: number): void {
+    this.asideCounts[k]++;
+    this.aside[this.asideTop++] = k;
+    if (this.listener) {
+      this.listener({ type: "set_aside", seat: s, card: cardName(k) });
+    }
+  }
+
+  /** A number card arrives: it joins the line, is saved by a Second Chance, or busts. */
+  private receiveNumber(s: number, k: number): void {
+    const bit = 1 << k;
+    if (this.mask[s] & bit) {
+      if (this.chance[s]) {
+        this.chance[s] = 0;
+        this.frontCounts[CHANCE]--;
+        this.frontTotal--;
+        this.toDiscard(CHANCE);
+        this.toDiscard(k);
+        if (this.listener) {
+          this.listener({ type: "save", seat: s, card: cardName(k) });
         }
       } else {
-        this.mask[s] |= bit;
+        this.status[s] = BUSTED;
+        this.bustCard[s] = k;
         this.toFront(k);
-        if (COUNT_OF_MASK[this.mask[s]] === 7) {
-          this.flip7[s] = 1;
-          this.roundOver = true;
-          if (this.listener) {
-            this.listener({
-              type: "flip7",
-              seat: s,
-              score: this.roundScore(s),
-            });
-          }
+        this.activeCount--;
+        if (this.listener) {
+          this.listener({ type: "bust", seat: s, card: cardName(k) });
         }
       }
-    } else if (k <= X2) {
-      this.mods[s] |= modifierBit(k);
-      this.toFront(k);
-    } else if (k === CHANCE && !(inFlip3 && this.chanceWaits)) {
-      this.takeChance(s);
-    } else if (inFlip3 && (k === CHANCE || this.deferActions)) {
-      this.asideCounts[k]++;
-      this.aside[this.asideTop++] = k;
-      if (this.listener) {
-        this.listener({ type: "set_aside", seat: s, card: cardName(k) });
-      }
     } else {
-      this.resolveAction(s, k);
+      this.mask[s] |= bit;
+      this.toFront(k);
+      if (COUNT_OF_MASK[this.mask[s]] === 7) {
+        this.flip7[s] = 1;
+        this.roundOver = true;
+        if (this.listener) {
+          this.listener({
+            type: "flip7",
+            seat: s,
+            score: this.roundScore(s),
+          });
+        }
+      }
     }
   }
 
@@ -718,7 +746,8 @@ export class Game implements TableView {
   private resolveAction(s: number, k: number): void {
     const t = this.actionTarget(s, k);
     this.toFront(k);
-    if (k === FREEZE) {
+    const effect = CARD_EFFECTS[k];
+    if (effect === EFFECT_FREEZE) {
       this.freezeFront[t]++;
       this.status[t] = FROZEN;
       this.activeCount--;
@@ -730,12 +759,14 @@ export class Game implements TableView {
           score: this.roundScore(t),
         });
       }
-    } else {
+    } else if (effect === EFFECT_FLIP3) {
       this.flip3Front[t]++;
       if (this.listener) {
         this.listener({ type: "flip_three", seat: s, target: t });
       }
       this.flipThree(t);
+    } else {
+      throw new Error(`${cardName(k)} is not an action played on a seat`);
     }
   }
 
@@ -798,7 +829,7 @@ export class Game implements TableView {
       this.aside[j] = CONSUMED;
       this.asideCounts[k]--;
       if (!this.roundOver && this.status[t] === ACTIVE) {
-        if (k === CHANCE) this.takeChance(t);
+        if (CARD_EFFECTS[k] === EFFECT_CHANCE) this.takeChance(t);
         else this.resolveAction(t, k);
       } else {
         this.drop(t, k);
