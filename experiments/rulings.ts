@@ -305,7 +305,19 @@ export function rulingsChart(rows: Row[]): ChartOptions {
     }; run-out and ties cannot change a solo round; chance-in-flip3=after-the-three is not modelled. Data: results/rulings.csv`,
     height: 320,
     marginLeft: 230,
-    x: { label: "Points per round vs the default", grid: true },
+    // room beside the bars for their labels
+    x: {
+      label: "Points per round vs the default",
+      grid: true,
+      domain: [
+        Math.min(0, ...data.map((d) => d.diff)) * 1.6,
+        Math.max(
+            0,
+            ...data.map((d) => d.diff),
+            -0.4 * Math.min(0, ...data.map((d) => d.diff)),
+          ) * 1.6 || 1,
+      ],
+    },
     y: { label: null, domain: data.map((d) => d.label) },
     color: {
       legend: true,
@@ -314,14 +326,16 @@ export function rulingsChart(rows: Row[]): ChartOptions {
     marks: [
       Plot.ruleX([0]),
       Plot.barX(data, { x: "diff", y: "label", fill: "reading" }),
-      Plot.text(data.filter((d) => d.diff !== 0), {
-        x: 0,
-        y: "label",
-        text: (d: { diff: number }) =>
-          `${d.diff > 0 ? "+" : ""}${d.diff.toPrecision(4)}`,
-        dx: 6,
-        textAnchor: "start",
-      }),
+      ...[-1, 1].map((sign) =>
+        Plot.text(data.filter((d) => Math.sign(d.diff) === sign), {
+          x: "diff",
+          y: "label",
+          text: (d: { diff: number }) =>
+            `${d.diff > 0 ? "+" : ""}${d.diff.toPrecision(4)}`,
+          dx: 4 * sign,
+          textAnchor: sign < 0 ? "end" : "start",
+        })
+      ),
     ],
   };
 }

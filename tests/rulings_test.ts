@@ -301,3 +301,52 @@ Deno.test("--ruling: flip7 rules marks the values in force; sim records the ruli
   assert.equal(s.code, 0, s.stderr);
   assert.equal(JSON.parse(s.stdout).rules, "standard+actions=immediate");
 });
+
+Deno.test("results/rulings.csv: forced-draws-first is the public solver's 20.2980220287, the default is ours, and docs/rulings.md quotes the file", () => {
+  const root = new URL("..", import.meta.url).pathname;
+  const lines = Deno.readTextFileSync(`${root}results/rulings.csv`).trim()
+    .split("\n");
+  const head = lines[0].split(",");
+  const rows = lines.slice(1).map((l) => {
+    // the deck column of the real deck has no comma; notes have none
+    const cells = l.split(",");
+    return Object.fromEntries(head.map((h, i) => [h, cells[i]]));
+  });
+  const ev = (ruling: string, value: string, policy = "optimal") =>
+    Number(
+      rows.find((r) =>
+        r.ruling === ruling && r.value === value && r.policy === policy
+      )!.ev,
+    );
+  assert.ok(
+    Math.abs(ev("set-aside-order", "forced-draws-first") - 20.2980220287) <
+      1e-9,
+  );
+  assert.ok(Math.abs(ev("set-aside-order", "drawn") - 20.2975772556) < 1e-9);
+  // the rulings a solo round cannot read repeat the default's figures
+  for (const [r, v] of [["run-out", "end-round"], ["ties", "draw"]]) {
+    assert.equal(ev(r, v), ev("set-aside-order", "drawn"));
+  }
+  // every ruling value has its three policies
+  for (const ru of RULINGS) {
+    for (const v of ru.values) {
+      assert.equal(
+        rows.filter((r) => r.ruling === ru.name && r.value === v.value).length,
+        3,
+      );
+    }
+  }
+  const doc = Deno.readTextFileSync(`${root}docs/rulings.md`);
+  for (
+    const [r, v] of [
+      ["set-aside-order", "drawn"],
+      ["set-aside-order", "forced-draws-first"],
+      ["actions", "immediate"],
+    ]
+  ) {
+    assert.ok(
+      doc.includes(ev(r, v).toFixed(10)),
+      `docs/rulings.md quotes ${r}=${v}'s ${ev(r, v).toFixed(10)}`,
+    );
+  }
+});
