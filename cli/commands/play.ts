@@ -40,7 +40,7 @@ export const playCommand: Command = {
     const rules = rulesOf(values);
     await loadPoliciesOf(values);
     // the bots are checked against the preset with the human seat counted
-    const fallback = rules.name === "duel" ? "ev" : "ev,bust:0.25,sum:20";
+    const fallback = rules.preset === "duel" ? "ev" : "ev,bust:0.25,sum:20";
     const bots = policiesOf(values, rules, fallback, 1);
     const seed = seedOf(values, Date.now() % 1000000);
     const human = new HumanStrategy({
