@@ -4,9 +4,9 @@
  * - solo `sum:20` rounds under `solo-model` (batch 100,000);
  * - 4-player `ev` games under `standard` (batch 200).
  */
-import { Game } from "../lib/engine.ts";
-import { getRules } from "../lib/rules.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
+import { Game } from "../lib/game/engine.ts";
+import { getRules } from "../lib/game/rules.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
 
 const solo = new Game(getRules("solo-model"), [makeStrategy("sum:20")], {
   seed: 1,

@@ -7,23 +7,23 @@
  * - bare: `Game.playRound()` in a loop on one stream (bench/engine_bench.ts);
  * - engine, the runner's rounds: the engine alone playing the rounds the
  *   runner plays (round `k` from `newGame` on stream `k`), without the runner;
- * - `playRange` of `lib/runner.ts`, the loop behind
+ * - `playRange` of `lib/run/runner.ts`, the loop behind
  *   `flip7 round -n N -p sum:20 --rules solo-model` (each round on its own
  *   stream from a fresh deck, counted into the accumulator).
  *
  * Group `command`, 10,000,000 rounds an iteration: the bare loop again, then
- * the command's path, `runRounds` of `lib/sim.ts` — what
+ * the command's path, `runRounds` of `lib/run/sim.ts` — what
  * `flip7 round -n 10000000 -p sum:20 --rules solo-model --workers W --no-file`
  * runs after parsing its flags (checks, 64 chunks, merging, the summary; only
  * the CLI's start-up and printing are left out) — on 1 and on 2 workers (this
  * thread and one Web Worker, started in each iteration as the command starts
  * it). The 2-worker ratio needs two idle cores.
  */
-import { Game } from "../lib/engine.ts";
-import { getRules } from "../lib/rules.ts";
-import { playRange } from "../lib/runner.ts";
-import { runRounds } from "../lib/sim.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
+import { Game } from "../lib/game/engine.ts";
+import { getRules } from "../lib/game/rules.ts";
+import { playRange } from "../lib/run/runner.ts";
+import { runRounds } from "../lib/run/sim.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
 
 const BATCH = 1_000_000;
 const RUN = { n: 20, warmup: 3 };

@@ -10,9 +10,9 @@
 import { getModel } from "../lib/solver/model.ts";
 import { solve } from "../lib/solver/solve.ts";
 import { evaluateTable } from "../lib/solver/forward.ts";
-import { evaluateStrategy, SEED_TABLE } from "../lib/solver/evaluate.ts";
+import { evaluateStrategy, SEED_TABLE } from "../lib/run/evaluate.ts";
 import { SoloView } from "../lib/solver/view.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
 import { clearDecisionMemo, loadDecisions } from "../lib/solver/cache.ts";
 
 let sink = 0;

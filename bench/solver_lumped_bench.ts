@@ -18,7 +18,7 @@ import { type Decider, evaluateDecider } from "../lib/solver/forward.ts";
 import { lumpedEvaluate } from "../lib/solver/lumped.ts";
 import { spaceOf } from "../lib/solver/solve.ts";
 import { SoloView } from "../lib/solver/view.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
 
 function decider(model: SoloModel, spec: string): Decider {
   const view = new SoloView(spaceOf(model));

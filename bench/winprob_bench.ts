@@ -18,15 +18,18 @@
  * ```
  * @module
  */
-import { getRules, type Rules } from "../lib/rules.ts";
-import { Game } from "../lib/engine.ts";
-import { KINDS } from "../lib/cards.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
-import { DEFAULT_TRAINING, SearchStrategy } from "../lib/strategies/search.ts";
-import { brTable, WinProbStrategy } from "../lib/strategies/winprob.ts";
-import type { Strategy, TableView } from "../lib/view.ts";
+import { getRules, type Rules } from "../lib/game/rules.ts";
+import { Game } from "../lib/game/engine.ts";
+import { KINDS } from "../lib/game/cards.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
+import {
+  DEFAULT_TRAINING,
+  SearchStrategy,
+} from "../lib/winprob/search_strategy.ts";
+import { brTable, WinProbStrategy } from "../lib/winprob/winprob_strategy.ts";
+import type { Strategy, TableView } from "../lib/game/view.ts";
 import { searchTablePath, WTable } from "../lib/winprob/table.ts";
-import { trainTable, trainTableSync } from "../lib/winprob/train.ts";
+import { trainTable, trainTableSync } from "../lib/run/train.ts";
 
 /** A frozen copy of a decision state. */
 class Snapshot implements TableView {

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { InputError } from "../lib/cards.ts";
+import { InputError } from "../lib/game/cards.ts";
 
 /** Parsed option values as `node:util` `parseArgs` returns them. */
 export type Values = Record<

@@ -9,12 +9,12 @@
  * @module
  */
 
-import { getRules, type Rules, withRulings } from "../lib/rules.ts";
-import { parseSpecs } from "../lib/strategies/registry.ts";
-import { isModuleSpec, loadPolicies } from "../lib/strategies/modules.ts";
-import type { Strategy } from "../lib/view.ts";
+import { getRules, type Rules, withRulings } from "../lib/game/rules.ts";
+import { parseSpecs } from "../lib/run/registry.ts";
+import { isModuleSpec, loadPolicies } from "../lib/run/modules.ts";
+import type { Strategy } from "../lib/game/view.ts";
 import { clip, intOption, requiredString, type Values } from "./args.ts";
-import { InputError } from "../lib/cards.ts";
+import { InputError } from "../lib/game/cards.ts";
 
 /** Option specs for `--seed`, `--rules`, `-p`, `--workers`, `--json`. */
 export const SEED = { seed: { type: "string" as const } };
@@ -102,7 +102,7 @@ export async function loadPoliciesOf(values: Values): Promise<void> {
  *
  * @example
  * ```ts
- * import type { Strategy } from "../lib/view.ts";
+ * import type { Strategy } from "../lib/game/view.ts";
  * declare const strategies: Strategy[]; // the two policies
  * policyLabels({ p: "ev,./p.ts:1" }, strategies); // ["ev", "./p.ts:1"]
  * ```
@@ -121,7 +121,7 @@ export function policyLabels(values: Values, strategies: Strategy[]): string[] {
  *
  * @example
  * ```ts
- * import { getRules } from "../lib/rules.ts";
+ * import { getRules } from "../lib/game/rules.ts";
  * policiesOf({ p: "ev,ev" }, getRules()).length; // 2
  * ```
  */
@@ -167,5 +167,5 @@ export function workersOf(values: Values): number {
   });
 }
 
-/** Percentages and text tables (see `lib/format.ts`), re-exported for the commands. */
-export { pct, table } from "../lib/format.ts";
+/** Percentages and text tables (see `lib/util/format.ts`), re-exported for the commands. */
+export { pct, table } from "../lib/util/format.ts";

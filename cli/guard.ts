@@ -16,7 +16,7 @@
  * @module
  */
 
-import { InputError } from "../lib/cards.ts";
+import { InputError } from "../lib/game/cards.ts";
 import { clip } from "./args.ts";
 
 const NOT_ALLOWED =

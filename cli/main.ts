@@ -12,7 +12,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { InputError } from "../lib/cards.ts";
+import { InputError } from "../lib/game/cards.ts";
 import { COMMANDS } from "./commands.ts";
 import type { Command } from "./command.ts";
 import { Output, runStamp, writeFileAtomic } from "./output.ts";
@@ -24,7 +24,7 @@ import {
   writeRunLog,
 } from "./guard.ts";
 // the trainer of missing search tables (lib/winprob/provide.ts)
-import "../lib/winprob/train.ts";
+import "../lib/run/train.ts";
 
 /** Where run logs go. */
 const RUN_DIR = "results/runs";

@@ -41,8 +41,8 @@ export class Output {
   }
 }
 
-/** The one atomic writer (see `lib/io.ts`), re-exported for the commands. */
-export { writeFileAtomic } from "../lib/io.ts";
+/** The one atomic writer (see `lib/util/io.ts`), re-exported for the commands. */
+export { writeFileAtomic } from "../lib/util/io.ts";
 
 /**
  * A timestamp for run-file names, e.g. `20261129-121503`.

@@ -14,8 +14,8 @@
  * @module
  */
 
-import { InputError } from "../lib/cards.ts";
-import { type Job, parseShard, writeShard } from "../lib/shard.ts";
+import { InputError } from "../lib/game/cards.ts";
+import { type Job, parseShard, writeShard } from "../lib/run/shard.ts";
 import type { Values } from "./args.ts";
 import type { Command } from "./command.ts";
 import { Output } from "./output.ts";

@@ -28,14 +28,14 @@ import {
   defineExperiment,
   type Experiment,
   type Row,
-} from "../lib/experiment.ts";
+} from "../lib/experiment/experiment.ts";
 import {
   type AdviceFeature,
   type AdviceRow,
   formatCutoff,
   SEED_ADVICE,
 } from "../lib/solver/advice.ts";
-import { round } from "../lib/stats.ts";
+import { round } from "../lib/run/stats.ts";
 import {
   ADVICE_TASK,
   exactAdvice,
@@ -353,7 +353,7 @@ export const advice: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * const chart = adviceChart(parseRows(Deno.readTextFileSync("results/advice.csv")));
  * ```
  */

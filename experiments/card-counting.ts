@@ -31,8 +31,8 @@ import {
   type Experiment,
   type Row,
   sized,
-} from "../lib/experiment.ts";
-import { round } from "../lib/stats.ts";
+} from "../lib/experiment/experiment.ts";
+import { round } from "../lib/run/stats.ts";
 import {
   deriveSeed,
   field,
@@ -375,7 +375,7 @@ export const cardCounting: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = cardCountingChart(parseRows(csv), JSON.parse(json));
  * ```

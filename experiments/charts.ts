@@ -12,10 +12,10 @@
  * @module
  */
 
-import { InputError } from "../lib/cards.ts";
-import { renderSvg, svgToPdf, svgToPng } from "../lib/chart.ts";
-import type { ChartOptions, Experiment } from "../lib/experiment.ts";
-import { parseRows } from "../lib/experiment.ts";
+import { InputError } from "../lib/game/cards.ts";
+import { renderSvg, svgToPdf, svgToPng } from "../lib/chart/chart.ts";
+import type { ChartOptions, Experiment } from "../lib/experiment/experiment.ts";
+import { parseRows } from "../lib/experiment/experiment.ts";
 import { EXPERIMENTS, findExperiment } from "./mod.ts";
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Shared helpers of the experiments. The runs themselves go through the one
- * runner, `lib/runner.ts` ({@linkcode runBatch} is its `runAll`), and the
- * statistics come from `lib/stats.ts` ({@linkcode groupStats} is its
+ * runner, `lib/run/runner.ts` ({@linkcode runBatch} is its `runAll`), and the
+ * statistics come from `lib/run/stats.ts` ({@linkcode groupStats} is its
  * `policyRows`); this module re-exports them under the names the
  * experiments use, plus the seat layouts and rounding they share.
  *
@@ -14,22 +14,22 @@
  * @module
  */
 
-import { mergeAccum, type RunAccum, runAll } from "../lib/runner.ts";
-import { policyRows, round } from "../lib/stats.ts";
+import { mergeAccum, type RunAccum, runAll } from "../lib/run/runner.ts";
+import { policyRows, round } from "../lib/run/stats.ts";
 
-export { deriveSeed } from "../lib/rng.ts";
+export { deriveSeed } from "../lib/game/rng.ts";
 export type {
   RunAccum,
   RunMode,
   RunOptions as BatchOptions,
   RunSpec,
-} from "../lib/runner.ts";
-export { pointsDiff, winShareDiff } from "../lib/stats.ts";
-export type { Difference, PolicyRow as GroupStats } from "../lib/stats.ts";
+} from "../lib/run/runner.ts";
+export { pointsDiff, winShareDiff } from "../lib/run/stats.ts";
+export type { Difference, PolicyRow as GroupStats } from "../lib/run/stats.ts";
 
 /**
  * Play every run of a batch over one pool of workers: `runAll` of
- * `lib/runner.ts`.
+ * `lib/run/runner.ts`.
  *
  * @example
  * ```ts
@@ -39,11 +39,11 @@ export type { Difference, PolicyRow as GroupStats } from "../lib/stats.ts";
 export const runBatch = runAll;
 
 /**
- * Per-group statistics of a run (unrounded): `policyRows` of `lib/stats.ts`.
+ * Per-group statistics of a run (unrounded): `policyRows` of `lib/run/stats.ts`.
  *
  * @example
  * ```ts
- * import type { RunAccum } from "../lib/runner.ts";
+ * import type { RunAccum } from "../lib/run/runner.ts";
  * declare const acc: RunAccum;
  * groupStats(acc)[0].points_per_round;
  * ```
@@ -55,7 +55,7 @@ export const groupStats = policyRows;
  *
  * @example
  * ```ts
- * import type { RunAccum } from "../lib/runner.ts";
+ * import type { RunAccum } from "../lib/run/runner.ts";
  * declare const total: RunAccum, acc: RunAccum;
  * mergeInto(total, acc);
  * ```
@@ -69,7 +69,7 @@ export function mergeInto(t: RunAccum, s: RunAccum): void {
  *
  * @example
  * ```ts
- * import type { RunAccum } from "../lib/runner.ts";
+ * import type { RunAccum } from "../lib/run/runner.ts";
  * declare const acc1: RunAccum, acc2: RunAccum;
  * const all = pool([acc1, acc2]);
  * all.games === acc1.games + acc2.games; // true

@@ -32,10 +32,10 @@ import {
   defineExperiment,
   type Experiment,
   type Row,
-} from "../lib/experiment.ts";
-import { runChunks } from "../lib/parallel.ts";
+} from "../lib/experiment/experiment.ts";
+import { runChunks } from "../lib/run/parallel.ts";
 import { loadDecisions } from "../lib/solver/cache.ts";
-import { evaluatePolicies } from "../lib/solver/evaluate.ts";
+import { evaluatePolicies } from "../lib/run/evaluate.ts";
 import { evaluateDecider } from "../lib/solver/forward.ts";
 import { roundLaw } from "../lib/solver/law.ts";
 import { lumpedEvaluate } from "../lib/solver/lumped.ts";
@@ -47,7 +47,7 @@ import {
 } from "../lib/solver/model.ts";
 import { ActionModel } from "../lib/solver/actions.ts";
 import { spaceOf } from "../lib/solver/solve.ts";
-import { round } from "../lib/stats.ts";
+import { round } from "../lib/run/stats.ts";
 import { phase } from "./common.ts";
 
 /**
@@ -515,7 +515,7 @@ const POLICIES: [string, string][] = [
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * const chart = deckVariantsChart(parseRows(Deno.readTextFileSync("results/deck-variants.csv")));
  * ```
  */

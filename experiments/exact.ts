@@ -15,8 +15,8 @@
  * @module
  */
 
-import type { ExactWork } from "../lib/experiment.ts";
-import { runChunks } from "../lib/parallel.ts";
+import type { ExactWork } from "../lib/experiment/experiment.ts";
+import { runChunks } from "../lib/run/parallel.ts";
 import {
   type Advice,
   ADVICE_FEATURE_SETS,
@@ -29,11 +29,11 @@ import {
 } from "../lib/solver/advice.ts";
 import { bustRisk } from "../lib/strategies/estimate.ts";
 import { defaultTarget } from "../lib/strategies/targeting.ts";
-import type { Strategy, TableView } from "../lib/view.ts";
-import { evaluatePolicies, SEED_TABLE } from "../lib/solver/evaluate.ts";
+import type { Strategy, TableView } from "../lib/game/view.ts";
+import { evaluatePolicies, SEED_TABLE } from "../lib/run/evaluate.ts";
 import type { Evaluation } from "../lib/solver/forward.ts";
 import { getModel } from "../lib/solver/model.ts";
-import { shardStopHere } from "../lib/shard.ts";
+import { shardStopHere } from "../lib/run/shard.ts";
 
 /**
  * The solver's two models: seed 000's (`approx`) and the faithful one (`exact`).

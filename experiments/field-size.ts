@@ -23,7 +23,7 @@
  * and 8 players; every size runs on 3 independent seeds, under `standard` and
  * `immediate-actions` (seed 000's reading of Flip Three).
  *
- * The Monte Carlo part is a sweep (lib/sweep.ts): {@linkcode fieldSizePlan}
+ * The Monte Carlo part is a sweep (lib/experiment/sweep.ts): {@linkcode fieldSizePlan}
  * is one plan, a sub-sweep per reading, whose runs are the experiment's
  * plan (played by `runAll`, in one pool with the other experiments' under
  * `deno task repro`); the CSV rows
@@ -44,7 +44,7 @@ import {
   type Experiment,
   type Row,
   sized,
-} from "../lib/experiment.ts";
+} from "../lib/experiment/experiment.ts";
 import {
   deriveSeed,
   groupStats,
@@ -61,14 +61,14 @@ import {
   sweepRows,
   type SweepRun,
   winShareChart,
-} from "../lib/sweep.ts";
+} from "../lib/experiment/sweep.ts";
 import {
   exactEvaluations,
   type ExactTask,
   exactWork,
   MODELS,
 } from "./exact.ts";
-import { round } from "../lib/stats.ts";
+import { round } from "../lib/run/stats.ts";
 
 /**
  * The exact computations this experiment needs: the solo EVs of the two
@@ -187,7 +187,7 @@ export function fieldSizeSeed(seed: number, r: number): number {
 }
 
 /**
- * Field-size's Monte Carlo runs as one sweep plan (lib/sweep.ts): one
+ * Field-size's Monte Carlo runs as one sweep plan (lib/experiment/sweep.ts): one
  * sub-sweep per reading, set `READING` = `ev` against the reading (seats
  * `ev, READING, ev, ...`), its label the reading. {@linkcode READINGS}: both
  * presets, 2-8 players, 3 seeds; {@linkcode ALT_READINGS}: `immediate-actions`,
@@ -548,7 +548,7 @@ export const fieldSize: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = fieldSizeChart(parseRows(csv), JSON.parse(json));
  * ```

@@ -1,6 +1,6 @@
 /**
  * The experiments, one per claim of seed 000, in the order `deno task repro`
- * runs them (the order of issue 4). Each is data (lib/experiment.ts): its
+ * runs them (the order of issue 4). Each is data (lib/experiment/experiment.ts): its
  * plan names its Monte Carlo runs and exact solver tasks, so a run of
  * several experiments computes them together (`executePlans`).
  *
@@ -13,8 +13,8 @@
  * @module
  */
 
-import { InputError } from "../lib/cards.ts";
-import type { Experiment } from "../lib/experiment.ts";
+import { InputError } from "../lib/game/cards.ts";
+import type { Experiment } from "../lib/experiment/experiment.ts";
 import { advice } from "./advice.ts";
 import { cardCounting } from "./card-counting.ts";
 import { deckVariants } from "./deck-variants.ts";

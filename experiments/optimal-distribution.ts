@@ -20,8 +20,8 @@ import {
   defineExperiment,
   type Experiment,
   type Row,
-} from "../lib/experiment.ts";
-import { round } from "../lib/stats.ts";
+} from "../lib/experiment/experiment.ts";
+import { round } from "../lib/run/stats.ts";
 import {
   exactEvaluations,
   type ExactTask,
@@ -201,7 +201,7 @@ export const optimalDistribution: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = distributionChart(parseRows(csv), JSON.parse(json));
  * ```

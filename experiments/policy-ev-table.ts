@@ -22,8 +22,8 @@ import {
   defineExperiment,
   type Experiment,
   type Row,
-} from "../lib/experiment.ts";
-import { round } from "../lib/stats.ts";
+} from "../lib/experiment/experiment.ts";
+import { round } from "../lib/run/stats.ts";
 import {
   exactEvaluations,
   type ExactTask,
@@ -297,7 +297,7 @@ export const policyEvTable: Experiment = defineExperiment({
         models: MODEL_NOTES,
         policies: POLICIES,
         method:
-          "exact forward evaluation over every reachable state (lib/solver/evaluate.ts evaluatePolicies); no randomness",
+          "exact forward evaluation over every reachable state (lib/run/evaluate.ts evaluatePolicies); no randomness",
         approx_matches_seed000: `${matches} of ${compared}`,
         reproduce:
           "deno task flip7 evaluate -p <policies> --model approx|exact",
@@ -313,7 +313,7 @@ export const policyEvTable: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * const chart = policyEvChart(parseRows(Deno.readTextFileSync("results/policy-ev-table.csv")));
  * ```
  */

@@ -27,8 +27,8 @@ import {
   type Experiment,
   type Row,
   sized,
-} from "../lib/experiment.ts";
-import { round } from "../lib/stats.ts";
+} from "../lib/experiment/experiment.ts";
+import { round } from "../lib/run/stats.ts";
 import {
   deriveSeed,
   field,
@@ -243,7 +243,7 @@ export const replication: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = replicationChart(parseRows(csv), JSON.parse(json));
  * ```

@@ -23,12 +23,12 @@ import {
   defineExperiment,
   type Experiment,
   type Row,
-} from "../lib/experiment.ts";
-import { runChunks } from "../lib/parallel.ts";
+} from "../lib/experiment/experiment.ts";
+import { runChunks } from "../lib/run/parallel.ts";
 import { ActionModel } from "../lib/solver/actions.ts";
 import { roundLaw as soloRoundLaw, roundsToReach } from "../lib/solver/law.ts";
 import { getModel } from "../lib/solver/model.ts";
-import { round } from "../lib/stats.ts";
+import { round } from "../lib/run/stats.ts";
 import { phase } from "./common.ts";
 import { DECK_VARIANTS } from "./deck-variants.ts";
 
@@ -161,7 +161,7 @@ export const roundLaw: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * const chart = roundLawChart(parseRows(Deno.readTextFileSync("results/round-law.csv")));
  * ```
  */

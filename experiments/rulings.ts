@@ -1,5 +1,5 @@
 /**
- * `rulings`: what each ruling (lib/rulings.ts) is worth to a lone player —
+ * `rulings`: what each ruling (lib/game/rulings.ts) is worth to a lone player —
  * for every value of every ruling, the exact all-94 solo optimum and the
  * exact values of `sum:25` and `bust:0.25` under it.
  *
@@ -26,13 +26,13 @@ import {
   defineExperiment,
   type Experiment,
   type Row,
-} from "../lib/experiment.ts";
-import { round } from "../lib/format.ts";
+} from "../lib/experiment/experiment.ts";
+import { round } from "../lib/util/format.ts";
 import type { ActionModel, ActionReading } from "../lib/solver/actions.ts";
-import { evaluatePolicies } from "../lib/solver/evaluate.ts";
+import { evaluatePolicies } from "../lib/run/evaluate.ts";
 import { loadDecisions } from "../lib/solver/cache.ts";
 import { getModel } from "../lib/solver/model.ts";
-import { applyRulings, DEFAULT_RULINGS, RULINGS } from "../lib/rulings.ts";
+import { applyRulings, DEFAULT_RULINGS, RULINGS } from "../lib/game/rulings.ts";
 
 /** The policies evaluated under every ruling value. */
 export const RULING_POLICIES: readonly string[] = [
@@ -282,7 +282,7 @@ export const rulings: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * const chart = rulingsChart(parseRows(Deno.readTextFileSync("results/rulings.csv")));
  * ```
  */

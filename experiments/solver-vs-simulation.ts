@@ -23,8 +23,8 @@ import {
   type Experiment,
   type Row,
   sized,
-} from "../lib/experiment.ts";
-import { round } from "../lib/stats.ts";
+} from "../lib/experiment/experiment.ts";
+import { round } from "../lib/run/stats.ts";
 import { deriveSeed, groupStats, r6 } from "./common.ts";
 import {
   exactEvaluations,
@@ -189,7 +189,7 @@ export const solverVsSimulation: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * const chart = solverVsSimChart(parseRows(Deno.readTextFileSync("results/solver-vs-simulation.csv")));
  * ```
  */

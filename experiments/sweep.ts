@@ -5,7 +5,7 @@
  * It writes `sweep.csv` (one row per rules × players × set × policy × seed),
  * `sweep.svg`/`.png` and `sweep.json`, like the command.
  *
- * Any other sweep is one call of {@linkcode sweepExperiment} (lib/sweep.ts),
+ * Any other sweep is one call of {@linkcode sweepExperiment} (lib/experiment/sweep.ts),
  * e.g. a field-size-like experiment with its own seed derivation.
  *
  * @example
@@ -15,8 +15,8 @@
  * @module
  */
 
-import { sweepExperiment } from "../lib/sweep.ts";
-import type { Experiment } from "../lib/experiment.ts";
+import { sweepExperiment } from "../lib/experiment/sweep.ts";
+import type { Experiment } from "../lib/experiment/experiment.ts";
 
 /**
  * The experiment.

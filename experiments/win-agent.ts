@@ -13,7 +13,7 @@
  *   law), against sum:37, ev and `search0-bank`; and a ceiling, `brsum:37`,
  *   the best response to a `sum:37` it knows to be one; and `adapt`, which
  *   learns during each game which opponent model fits (see
- *   `lib/strategies/adaptive.ts`), against sum:37, ev and search;
+ *   `lib/winprob/adaptive.ts`), against sum:37, ev and search;
  * - `standard`, 50,000 games a match: search, winprob and adapt against ev
  *   and bust:0.25, two players, and four ablations of winprob against ev on
  *   winprob's own games;
@@ -54,28 +54,28 @@ import {
   type ExperimentOptions,
   type Row,
   sized,
-} from "../lib/experiment.ts";
-import { runChunks } from "../lib/parallel.ts";
-import { wilson } from "../lib/stats.ts";
-import { resolveStrategy } from "../lib/strategies/registry.ts";
+} from "../lib/experiment/experiment.ts";
+import { runChunks } from "../lib/run/parallel.ts";
+import { wilson } from "../lib/run/stats.ts";
+import { resolveStrategy } from "../lib/run/registry.ts";
 import {
   DEFAULT_TRAINING,
   searchTableIdentity,
   setSearchTable,
-} from "../lib/strategies/search.ts";
-import { ADAPT_MODELS } from "../lib/strategies/adaptive.ts";
+} from "../lib/winprob/search_strategy.ts";
+import { ADAPT_MODELS } from "../lib/winprob/adaptive.ts";
 import {
   brTable,
   WINPROB_ABLATIONS,
   type WinProbOptions,
-} from "../lib/strategies/winprob.ts";
+} from "../lib/winprob/winprob_strategy.ts";
 import {
   bestResponse,
   type BestResponseOptions,
 } from "../lib/winprob/bestresponse.ts";
 import { fnv1a, searchTablePath, WTable } from "../lib/winprob/table.ts";
-import { REGION_CUTS, trainTable } from "../lib/winprob/train.ts";
-import type { Strategy } from "../lib/view.ts";
+import { REGION_CUTS, trainTable } from "../lib/run/train.ts";
+import type { Strategy } from "../lib/game/view.ts";
 import { deriveSeed, phase, r6 } from "./common.ts";
 
 /** One match: an agent against an opponent. */
@@ -542,7 +542,7 @@ export const winAgent: Experiment = defineExperiment({
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * declare const csv: string; // results/win-agent.csv
  * winAgentClaims(parseRows(csv), 0.5593, false)[0].ours;
  * ```
@@ -637,7 +637,7 @@ function agentFamily(agent: unknown): string {
  *
  * @example
  * ```ts
- * import { parseRows } from "../lib/experiment.ts";
+ * import { parseRows } from "../lib/experiment/experiment.ts";
  * declare const csv: string, json: string; // the CSV and JSON files of the run
  * const chart = winAgentChart(parseRows(csv), JSON.parse(json));
  * ```

@@ -12,44 +12,44 @@
  */
 
 // the trainer of missing search tables (lib/winprob/provide.ts)
-import "./winprob/train.ts";
+import "./run/train.ts";
 
-export * from "./cards.ts";
-export * from "./rules.ts";
-export * from "./rng.ts";
-export * from "./view.ts";
-export * from "./events.ts";
-export * from "./engine.ts";
-export * from "./stats.ts";
-export * from "./sim.ts";
+export * from "./game/cards.ts";
+export * from "./game/rules.ts";
+export * from "./game/rng.ts";
+export * from "./game/view.ts";
+export * from "./game/events.ts";
+export * from "./game/engine.ts";
+export * from "./run/stats.ts";
+export * from "./run/sim.ts";
 export {
   emptyAccum,
   mergeAccum,
   playRange,
   prepareRuns,
   runAll,
-} from "./runner.ts";
+} from "./run/runner.ts";
 export type {
   RunAccum,
   RunMode,
   RunOptions,
   RunSpec,
   StrategyMaker,
-} from "./runner.ts";
-export { isModuleSpec, loadPolicies } from "./strategies/modules.ts";
-export type { PolicyFactory } from "./strategies/modules.ts";
-export * from "./parallel.ts";
+} from "./run/runner.ts";
+export { isModuleSpec, loadPolicies } from "./run/modules.ts";
+export type { PolicyFactory } from "./run/modules.ts";
+export * from "./run/parallel.ts";
 export {
   makeStrategy,
   parseSpecs,
   registerStrategy,
   REGISTRY,
-} from "./strategies/registry.ts";
+} from "./run/registry.ts";
 export type {
   ParamKind,
   StrategyContext,
   StrategyEntry,
-} from "./strategies/registry.ts";
+} from "./run/registry.ts";
 export { bustRisk, oneCardValue } from "./strategies/estimate.ts";
 export { defaultTarget } from "./strategies/targeting.ts";
 // the solo model a StrategyContext may name, and the types it refers to

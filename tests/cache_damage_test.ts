@@ -17,9 +17,9 @@ import {
 } from "../lib/solver/cache.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { WTable } from "../lib/winprob/table.ts";
-import { Rng } from "../lib/rng.ts";
-import { searchTableIdentity } from "../lib/strategies/search.ts";
-import { brTableIdentity } from "../lib/strategies/winprob.ts";
+import { Rng } from "../lib/game/rng.ts";
+import { searchTableIdentity } from "../lib/winprob/search_strategy.ts";
+import { brTableIdentity } from "../lib/winprob/winprob_strategy.ts";
 import { main } from "../cli/main.ts";
 
 const LONG = Deno.env.get("FLIP7_LONG") === "1";

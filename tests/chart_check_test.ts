@@ -8,8 +8,8 @@
 import assert from "node:assert/strict";
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
-import { renderSvg } from "../lib/chart.ts";
-import { checkChart, colorDistance } from "../lib/chart_check.ts";
+import { renderSvg } from "../lib/chart/chart.ts";
+import { checkChart, colorDistance } from "../lib/chart/check.ts";
 import { experimentChartOptions } from "../experiments/charts.ts";
 
 const ROOT = new URL("../", import.meta.url);

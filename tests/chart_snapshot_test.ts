@@ -17,13 +17,13 @@
 import assert from "node:assert/strict";
 import { spawnCli } from "./cli_harness.ts";
 import * as Plot from "@observablehq/plot";
-import { pngDpi, renderSvg, svgDisplay, svgToPng } from "../lib/chart.ts";
+import { pngDpi, renderSvg, svgDisplay, svgToPng } from "../lib/chart/chart.ts";
 import {
   chartableExperiments,
   renderExperimentChart,
 } from "../experiments/charts.ts";
 import { EXPERIMENTS } from "../experiments/mod.ts";
-import { runExperiment } from "../lib/experiment.ts";
+import { runExperiment } from "../lib/experiment/experiment.ts";
 
 const ROOT = new URL("../", import.meta.url);
 

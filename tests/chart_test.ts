@@ -6,7 +6,7 @@ import {
   svgDisplay,
   svgToPng,
   writeChart,
-} from "../lib/chart.ts";
+} from "../lib/chart/chart.ts";
 
 function options(): ChartOptions {
   const data = [0, 1, 2, 3, 4].flatMap((t) =>

@@ -28,17 +28,20 @@
 import assert from "node:assert/strict";
 import { COMMANDS } from "../cli/commands.ts";
 import { COMMON } from "../cli/main.ts";
-import { CARD_NAMES } from "../lib/cards.ts";
-import { PRESET_NAMES } from "../lib/rules.ts";
-import { REGISTRY } from "../lib/strategies/registry.ts";
+import { CARD_NAMES } from "../lib/game/cards.ts";
+import { PRESET_NAMES } from "../lib/game/rules.ts";
+import { REGISTRY } from "../lib/run/registry.ts";
 import { MODEL_NAMES } from "../lib/solver/model.ts";
 import { EXPERIMENT_NAMES } from "../experiments/mod.ts";
-import { Rng } from "../lib/rng.ts";
+import { Rng } from "../lib/game/rng.ts";
 import {
   searchTableIdentity,
   setSearchTable,
-} from "../lib/strategies/search.ts";
-import { brTableIdentity, setBrTable } from "../lib/strategies/winprob.ts";
+} from "../lib/winprob/search_strategy.ts";
+import {
+  brTableIdentity,
+  setBrTable,
+} from "../lib/winprob/winprob_strategy.ts";
 import { WTable } from "../lib/winprob/table.ts";
 import { cli, hasStackTrace, listFiles, task } from "./cli_harness.ts";
 

@@ -5,9 +5,9 @@
  * place. CI plays 20,000 games; `deno task test:long` plays 1,000,000.
  */
 import assert from "node:assert/strict";
-import { Game } from "../lib/engine.ts";
-import { PRESETS } from "../lib/rules.ts";
-import { Rng } from "../lib/rng.ts";
+import { Game } from "../lib/game/engine.ts";
+import { PRESETS } from "../lib/game/rules.ts";
+import { Rng } from "../lib/game/rng.ts";
 import { RandomStrategy } from "./random_strategy.ts";
 
 const LONG = Deno.env.get("FLIP7_LONG") === "1";

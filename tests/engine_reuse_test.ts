@@ -8,12 +8,12 @@
  * touched, clearing only what a round left) must preserve.
  */
 import assert from "node:assert/strict";
-import { parseCards } from "../lib/cards.ts";
-import { Game } from "../lib/engine.ts";
-import type { GameEvent } from "../lib/events.ts";
-import { PRESETS, type Rules } from "../lib/rules.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
-import type { Strategy } from "../lib/view.ts";
+import { parseCards } from "../lib/game/cards.ts";
+import { Game } from "../lib/game/engine.ts";
+import type { GameEvent } from "../lib/game/events.ts";
+import { PRESETS, type Rules } from "../lib/game/rules.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
+import type { Strategy } from "../lib/game/view.ts";
 
 const POLICIES = ["ev", "sum:25", "bust:0.25", "count:4", "sum:1000"];
 

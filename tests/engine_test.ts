@@ -12,12 +12,12 @@ import {
   parseCards,
   PLUS10,
   X2,
-} from "../lib/cards.ts";
-import { Game } from "../lib/engine.ts";
-import type { GameEvent } from "../lib/events.ts";
-import { getRules, withRules, withRulings } from "../lib/rules.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
-import type { Strategy } from "../lib/view.ts";
+} from "../lib/game/cards.ts";
+import { Game } from "../lib/game/engine.ts";
+import type { GameEvent } from "../lib/game/events.ts";
+import { getRules, withRules, withRulings } from "../lib/game/rules.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
+import type { Strategy } from "../lib/game/view.ts";
 import { of, scenario, Scripted } from "./scripted.ts";
 
 const standard = getRules("standard");

@@ -27,17 +27,22 @@ import {
   PLUS_OF_MASK,
   SUM_OF_MASK,
   X2_BIT,
-} from "../lib/cards.ts";
-import { Game } from "../lib/engine.ts";
-import type { GameEvent } from "../lib/events.ts";
-import { getRules, type Rules, withRules, withRulings } from "../lib/rules.ts";
-import { applyRulings, DEFAULT_RULINGS } from "../lib/rulings.ts";
+} from "../lib/game/cards.ts";
+import { Game } from "../lib/game/engine.ts";
+import type { GameEvent } from "../lib/game/events.ts";
+import {
+  getRules,
+  type Rules,
+  withRules,
+  withRulings,
+} from "../lib/game/rules.ts";
+import { applyRulings, DEFAULT_RULINGS } from "../lib/game/rulings.ts";
 import type { ActionModel } from "../lib/solver/actions.ts";
 import "../lib/solver/actions.ts";
 import { BUST, FLIP7, getModel, NEXT, Outcomes } from "../lib/solver/model.ts";
 import { modifiersInDeck } from "../lib/solver/solve.ts";
-import type { Strategy, TableView } from "../lib/view.ts";
-import { Rng } from "../lib/rng.ts";
+import type { Strategy, TableView } from "../lib/game/view.ts";
+import { Rng } from "../lib/game/rng.ts";
 
 /** Score of a line of number sum `sum` under modifiers `mods`. */
 function stay(sum: number, mods: number): number {

@@ -2,7 +2,7 @@
  * The experiments: every registered one runs with `--quick` into a temporary
  * directory, all together as `deno task repro --all --quick` runs them (one
  * pool of games), and its outputs are checked (files, the declared columns,
- * a chart that passes lib/chart_check.ts, intervals containing their
+ * a chart that passes lib/chart/check.ts, intervals containing their
  * estimates, exact values exactly, provenance); run again alone on one
  * worker, each gives the same bytes (same seed); the statistics helpers
  * agree with direct computations; the command line rejects bad input with
@@ -17,10 +17,10 @@ import {
   type RunReport,
   sized,
   toCsv,
-} from "../lib/experiment.ts";
-import { checkChart } from "../lib/chart_check.ts";
-import { runMatch } from "../lib/sim.ts";
-import { playRange } from "../lib/runner.ts";
+} from "../lib/experiment/experiment.ts";
+import { checkChart } from "../lib/chart/check.ts";
+import { runMatch } from "../lib/run/sim.ts";
+import { playRange } from "../lib/run/runner.ts";
 import {
   deriveSeed,
   field,
@@ -32,7 +32,7 @@ import {
   winShareDiff,
 } from "../experiments/common.ts";
 import { EXPERIMENTS, SEED000_EXPERIMENTS } from "../experiments/mod.ts";
-import { repro } from "../experiments/repro.ts";
+import { repro } from "../cli/repro.ts";
 
 const EXPERIMENT_NAMES = EXPERIMENTS.map((e) => e.name);
 const SEED000_NAMES = SEED000_EXPERIMENTS.map((e) => e.name);
@@ -388,7 +388,7 @@ for (const exp of EXPERIMENTS) {
 
 Deno.test("repro of several experiments in 2 shards + merge: the one pool's slices add up to the same files", async () => {
   await quickSuite();
-  const { main: reproMain } = await import("../experiments/repro.ts");
+  const { main: reproMain } = await import("../cli/repro.ts");
   const parts = `${dir}/parts`, out = `${dir}/merged`;
   const names = ["replication", "card-counting", "policy-ev-table"];
   const quiet = console.log;

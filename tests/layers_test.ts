@@ -26,7 +26,7 @@
  *
  * The first eight are lib/; experiments/ is the claims built on it; cli/ is
  * the command line over both, with the two scripts that are command lines of
- * their own (`experiments/repro.ts`, `deno task repro`, and its shard runner).
+ * their own (`cli/repro.ts`, `deno task repro`, and its shard runner).
  *
  * `FLIP7_LAYERS_DIR=DIR` checks another checkout instead (e.g. an old commit
  * from `git worktree add /tmp/old 881b778`, where it fails).
@@ -39,48 +39,48 @@ import { EXPERIMENT_NAMES } from "../experiments/mod.ts";
 const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
   // cards and the utilities every layer may use
   ["cards", [
-    "lib/cards.ts",
-    "lib/rng.ts",
-    "lib/io.ts",
-    "lib/format.ts",
-    "lib/version.ts",
+    "lib/game/cards.ts",
+    "lib/game/rng.ts",
+    "lib/util/io.ts",
+    "lib/util/format.ts",
+    "lib/util/version.ts",
   ]],
-  ["rules", ["lib/rules.ts"]],
-  ["view", ["lib/view.ts"]],
-  ["engine", ["lib/engine.ts", "lib/events.ts"]],
+  ["rules", ["lib/game/rules.ts"]],
+  ["view", ["lib/game/view.ts"]],
+  ["engine", ["lib/game/engine.ts", "lib/game/events.ts"]],
   // policies that read a TableView and nothing else
   ["strategies", ["lib/strategies/"]],
   // exact solutions and win tables, and the agents that play them
   ["solver / winprob", [
     "lib/solver/",
     "lib/winprob/",
-    "lib/strategies/dp.ts",
-    "lib/strategies/search.ts",
-    "lib/strategies/winprob.ts",
-    "lib/strategies/adaptive.ts",
+    "lib/solver/dp_strategy.ts",
+    "lib/winprob/search_strategy.ts",
+    "lib/winprob/winprob_strategy.ts",
+    "lib/winprob/adaptive.ts",
     // a registry entry may be built against a solo model or tables
-    "lib/strategies/entry.ts",
+    "lib/run/entry.ts",
   ]],
   // names to strategies, and everything that plays games by the thousand
   ["runner", [
-    "lib/strategies/registry.ts",
-    "lib/parallel.ts",
-    "lib/worker.ts",
-    "lib/shard.ts",
-    "lib/runner.ts",
-    "lib/stats.ts",
-    "lib/sim.ts",
-    "lib/winprob/train.ts",
-    "lib/solver/evaluate.ts",
+    "lib/run/registry.ts",
+    "lib/run/parallel.ts",
+    "lib/run/worker.ts",
+    "lib/run/shard.ts",
+    "lib/run/runner.ts",
+    "lib/run/stats.ts",
+    "lib/run/sim.ts",
+    "lib/run/train.ts",
+    "lib/run/evaluate.ts",
   ]],
   // results on disk, charts, and the public barrels
   ["experiment / chart", [
-    "lib/experiment.ts",
-    "lib/chart.ts",
-    "lib/chart_check.ts",
-    "lib/display.ts",
-    "lib/notebook.ts",
-    "lib/sweep.ts",
+    "lib/experiment/experiment.ts",
+    "lib/chart/chart.ts",
+    "lib/chart/check.ts",
+    "lib/chart/display.ts",
+    "lib/chart/notebook.ts",
+    "lib/experiment/sweep.ts",
     "lib/mod.ts",
     "lib/solver/mod.ts",
     "lib/winprob/mod.ts",
@@ -88,7 +88,7 @@ const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
   // one script per claim, over the library
   ["experiments", ["experiments/"]],
   // the command lines: `deno task flip7` and `deno task repro`
-  ["cli", ["cli/", "experiments/repro.ts", "experiments/repro_shard.ts"]],
+  ["cli", ["cli/", "cli/repro.ts", "cli/repro_shard.ts"]],
 ];
 
 /** The layer index of a repository path (-1: no layer names it). */
@@ -219,7 +219,7 @@ export function layerProblems(dir: string): string[] {
           })`,
         );
       }
-      if (from.startsWith("lib/strategies/") && to === "lib/engine.ts") {
+      if (from.startsWith("lib/strategies/") && to === "lib/game/engine.ts") {
         problems.push(
           `strategy reaches past the TableView: ${from} → ${to}`,
         );
@@ -254,10 +254,10 @@ Deno.test("layers: the cycle finder and the layer table", () => {
   ]);
   assert.deepEqual(cycles(g), [["a", "b", "c"], ["d"]]);
   assert.equal(layerOf("lib/strategies/sum.ts"), 4);
-  assert.equal(layerOf("lib/strategies/search.ts"), 5);
-  assert.equal(layerOf("lib/strategies/registry.ts"), 6);
+  assert.equal(layerOf("lib/winprob/search_strategy.ts"), 5);
+  assert.equal(layerOf("lib/run/registry.ts"), 6);
   assert.equal(layerOf("experiments/field-size.ts"), 8);
-  assert.equal(layerOf("experiments/repro.ts"), 9);
+  assert.equal(layerOf("cli/repro.ts"), 9);
   assert.equal(layerOf("cli/commands/sim.ts"), 9);
   assert.equal(layerOf("lib/nowhere.ts"), -1);
 });

@@ -12,11 +12,11 @@ import {
   playRange,
   runAll,
   type RunSpec,
-} from "../lib/runner.ts";
-import { runMatch, runRounds } from "../lib/sim.ts";
-import { policyRows } from "../lib/stats.ts";
-import { loadPolicies } from "../lib/strategies/modules.ts";
-import { registerStrategy } from "../lib/strategies/registry.ts";
+} from "../lib/run/runner.ts";
+import { runMatch, runRounds } from "../lib/run/sim.ts";
+import { policyRows } from "../lib/run/stats.ts";
+import { loadPolicies } from "../lib/run/modules.ts";
+import { registerStrategy } from "../lib/run/registry.ts";
 
 const MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
 const ROOT = new URL("..", import.meta.url).pathname;

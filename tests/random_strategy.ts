@@ -8,9 +8,9 @@
  * ```
  * @module
  */
-import { CHANCE } from "../lib/cards.ts";
-import type { Rng } from "../lib/rng.ts";
-import type { Strategy, TableView } from "../lib/view.ts";
+import { CHANCE } from "../lib/game/cards.ts";
+import type { Rng } from "../lib/game/rng.ts";
+import type { Strategy, TableView } from "../lib/game/view.ts";
 
 /** Random legal decisions and random legal targets. */
 export class RandomStrategy implements Strategy {

@@ -4,8 +4,8 @@
  * from the solver are the solver's.
  */
 import assert from "node:assert/strict";
-import { README_END, README_START } from "../experiments/repro.ts";
-import { evaluatePolicies, SEED_TABLE } from "../lib/solver/evaluate.ts";
+import { README_END, README_START } from "../cli/repro.ts";
+import { evaluatePolicies, SEED_TABLE } from "../lib/run/evaluate.ts";
 
 const readme = await Deno.readTextFile(
   new URL("../README.md", import.meta.url),

@@ -5,22 +5,22 @@
  * lists them all.
  */
 import assert from "node:assert/strict";
-import { InputError } from "../lib/cards.ts";
+import { InputError } from "../lib/game/cards.ts";
 import { main } from "../cli/main.ts";
 import { AdviceStrategy, SEED_ADVICE } from "../lib/solver/advice.ts";
 import { getModel } from "../lib/solver/model.ts";
-import { soloStrategy } from "../lib/solver/evaluate.ts";
-import { DpStrategy } from "../lib/strategies/dp.ts";
+import { soloStrategy } from "../lib/run/evaluate.ts";
+import { DpStrategy } from "../lib/solver/dp_strategy.ts";
 import {
   makeStrategy,
   REGISTRY,
   resolveStrategy,
-} from "../lib/strategies/registry.ts";
-import { SearchStrategy } from "../lib/strategies/search.ts";
+} from "../lib/run/registry.ts";
+import { SearchStrategy } from "../lib/winprob/search_strategy.ts";
 import {
   WINPROB_ABLATIONS,
   WinProbStrategy,
-} from "../lib/strategies/winprob.ts";
+} from "../lib/winprob/winprob_strategy.ts";
 import { MATCHES } from "../experiments/win-agent.ts";
 
 Deno.test("registry: optimal, advice:seed and the ablations are names of the registry", () => {

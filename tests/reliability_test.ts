@@ -317,7 +317,7 @@ Deno.test("row unclear messages: each names the bad value and what is allowed", 
     args: [
       "run",
       "-A",
-      new URL("../experiments/repro.ts", import.meta.url).pathname,
+      new URL("../cli/repro.ts", import.meta.url).pathname,
       "--seed",
       "-1",
     ],

@@ -15,7 +15,7 @@
  */
 import assert from "node:assert/strict";
 import { inflateSync } from "node:zlib";
-import { reportHtml } from "../experiments/report.ts";
+import { reportHtml } from "../cli/report.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 

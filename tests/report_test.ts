@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
-import { reportHtml, writeReport } from "../experiments/report.ts";
+import { reportHtml, writeReport } from "../cli/report.ts";
 
 const RESULTS = new URL("../results", import.meta.url).pathname;
 

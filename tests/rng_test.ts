@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Rng } from "../lib/rng.ts";
+import { Rng } from "../lib/game/rng.ts";
 
 // (values from the step-by-step reference below, not from Rng; they changed
 // once, when the twelve warm-up steps were dropped from seeding)
@@ -81,7 +81,7 @@ function chiSquare(counts: number[]): number {
 }
 
 Deno.test("consecutive streams look independent: the first draws across 200,000 streams, alone and in pairs of neighbours", () => {
-  // Seeding has no warm-up (lib/rng.ts), so check what a run relies on: the
+  // Seeding has no warm-up (lib/game/rng.ts), so check what a run relies on: the
   // first outputs of streams 0, 1, 2, … (one per round or game) are uniform,
   // and a stream's first draws do not predict its neighbour's. Chi-square
   // bounds are the 1e-6 upper quantiles (df 93: 172.7; df 255: 377.1); the

@@ -1,5 +1,5 @@
 /**
- * The rulings table (lib/rulings.ts): parsing, presets as sets of rulings,
+ * The rulings table (lib/game/rulings.ts): parsing, presets as sets of rulings,
  * the engine playing every value on stacked decks, the all94 model's
  * action readings, and the command line's `--ruling` (bad names and values:
  * one line, exit 2).
@@ -10,9 +10,14 @@ import {
   DEFAULT_RULINGS,
   parseRuling,
   RULINGS,
-} from "../lib/rulings.ts";
-import { getRules, PRESETS, withRules, withRulings } from "../lib/rules.ts";
-import { InputError } from "../lib/cards.ts";
+} from "../lib/game/rulings.ts";
+import {
+  getRules,
+  PRESETS,
+  withRules,
+  withRulings,
+} from "../lib/game/rules.ts";
+import { InputError } from "../lib/game/cards.ts";
 import { type ActionModel, ActionModes } from "../lib/solver/actions.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { of, scenario, Scripted } from "./scripted.ts";

@@ -7,12 +7,12 @@
  * rounds counted by hand.
  */
 import assert from "node:assert/strict";
-import { Game, OUT_BUST, OUT_FLIP7 } from "../lib/engine.ts";
-import { getRules } from "../lib/rules.ts";
-import { MAX_ROUND_SCORE, playRange } from "../lib/runner.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
-import { SearchStrategy } from "../lib/strategies/search.ts";
-import { trainChunk } from "../lib/winprob/train.ts";
+import { Game, OUT_BUST, OUT_FLIP7 } from "../lib/game/engine.ts";
+import { getRules } from "../lib/game/rules.ts";
+import { MAX_ROUND_SCORE, playRange } from "../lib/run/runner.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
+import { SearchStrategy } from "../lib/winprob/search_strategy.ts";
+import { trainChunk } from "../lib/run/train.ts";
 import { WTable } from "../lib/winprob/table.ts";
 
 Deno.test("self-play: seat 1 first is the mirror image of seat 0 first", () => {

@@ -8,13 +8,13 @@
  */
 import assert from "node:assert/strict";
 import { csvParse } from "d3-dsv";
-import { CHANCE } from "../lib/cards.ts";
+import { CHANCE } from "../lib/game/cards.ts";
 import { evaluateCommand } from "../cli/commands/evaluate.ts";
 import { adviceCommand } from "../cli/commands/advice.ts";
 import { oddsCommand } from "../cli/commands/odds.ts";
 import { Output } from "../cli/output.ts";
-import { Game } from "../lib/engine.ts";
-import { getRules } from "../lib/rules.ts";
+import { Game } from "../lib/game/engine.ts";
+import { getRules } from "../lib/game/rules.ts";
 import {
   AdviceStrategy,
   chanceRule,
@@ -22,11 +22,11 @@ import {
   evaluateRule,
   SEED_ADVICE,
 } from "../lib/solver/advice.ts";
-import { evaluatePolicies } from "../lib/solver/evaluate.ts";
+import { evaluatePolicies } from "../lib/run/evaluate.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { LineView, oddsReference } from "../lib/solver/odds.ts";
 import { BustScStrategy, deckRisk } from "../lib/strategies/bustsc.ts";
-import { makeStrategy, REGISTRY } from "../lib/strategies/registry.ts";
+import { makeStrategy, REGISTRY } from "../lib/run/registry.ts";
 
 const root = new URL("../", import.meta.url);
 const text = (p: string) => Deno.readTextFileSync(new URL(p, root));

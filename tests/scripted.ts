@@ -10,11 +10,11 @@
  * @module
  */
 
-import type { Strategy, TableView } from "../lib/view.ts";
-import { Game } from "../lib/engine.ts";
-import type { GameEvent } from "../lib/events.ts";
-import type { Rules } from "../lib/rules.ts";
-import { parseCards } from "../lib/cards.ts";
+import type { Strategy, TableView } from "../lib/game/view.ts";
+import { Game } from "../lib/game/engine.ts";
+import type { GameEvent } from "../lib/game/events.ts";
+import type { Rules } from "../lib/game/rules.ts";
+import { parseCards } from "../lib/game/cards.ts";
 
 /** A strategy that plays a fixed script. */
 export class Scripted implements Strategy {

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { spawnCli } from "./cli_harness.ts";
 import { main } from "../cli/main.ts";
-import { runAll, type RunSpec } from "../lib/runner.ts";
+import { runAll, type RunSpec } from "../lib/run/runner.ts";
 import {
   canonicalJson,
   listPartials,
@@ -18,7 +18,7 @@ import {
   shardRange,
   withMergedBatches,
   writeShard,
-} from "../lib/shard.ts";
+} from "../lib/run/shard.ts";
 
 const TMP = await Deno.makeTempDir({ prefix: "flip7-shard-test-" });
 
@@ -287,7 +287,7 @@ Deno.test("sweep: N = 1, 2, 3, 7 shards + merge write the same sweep.csv, .svg, 
 });
 
 Deno.test("repro NAME --shard: 2 shards + merge write the experiment's files as repro does", async () => {
-  const { main: repro } = await import("../experiments/repro.ts");
+  const { main: repro } = await import("../cli/repro.ts");
   const ref = `${TMP}/repro-ref`, dir = `${TMP}/repro-parts`;
   const out = `${TMP}/repro-merged`;
   const quiet = console.log;

@@ -3,11 +3,11 @@
  * number of standard errors, on fixed seeds.
  */
 import assert from "node:assert/strict";
-import { runMatch, runRounds } from "../lib/sim.ts";
-import { Game } from "../lib/engine.ts";
-import { getRules } from "../lib/rules.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
-import { evaluatePolicies } from "../lib/solver/evaluate.ts";
+import { runMatch, runRounds } from "../lib/run/sim.ts";
+import { Game } from "../lib/game/engine.ts";
+import { getRules } from "../lib/game/rules.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
+import { evaluatePolicies } from "../lib/run/evaluate.ts";
 
 Deno.test("symmetric matches: ev,ev,ev gives each seat-policy 1/3 within 4 SE", async () => {
   const games = 30_000;

@@ -9,9 +9,9 @@
  * runs the real 94-card deck.
  */
 import assert from "node:assert/strict";
-import { Game } from "../lib/engine.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
-import { DpStrategy } from "../lib/strategies/dp.ts";
+import { Game } from "../lib/game/engine.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
+import { DpStrategy } from "../lib/solver/dp_strategy.ts";
 import { getModel, type SoloModel } from "../lib/solver/model.ts";
 import {
   type ActionModel,
@@ -20,14 +20,14 @@ import {
   solveActions,
 } from "../lib/solver/actions.ts";
 import { solve } from "../lib/solver/solve.ts";
-import { evaluatePolicies } from "../lib/solver/evaluate.ts";
+import { evaluatePolicies } from "../lib/run/evaluate.ts";
 import { evaluateTable } from "../lib/solver/forward.ts";
 import {
   cachePath,
   clearDecisionMemo,
   loadDecisions,
 } from "../lib/solver/cache.ts";
-import type { Strategy } from "../lib/view.ts";
+import type { Strategy } from "../lib/game/view.ts";
 import { main } from "../cli/main.ts";
 import { deckVariants } from "../experiments/deck-variants.ts";
 import { roundLaw, roundsToReach } from "../experiments/round-law.ts";

@@ -6,7 +6,7 @@
  * (`bestResponse({ opponentLaw })`).
  */
 import assert from "node:assert/strict";
-import { InputError } from "../lib/cards.ts";
+import { InputError } from "../lib/game/cards.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { lawCachePath, roundLaw, roundsToReach } from "../lib/solver/law.ts";
 import { bestResponse, opponentLaw } from "../lib/winprob/bestresponse.ts";

@@ -14,10 +14,10 @@ import { evaluateDecider, type Evaluation } from "../lib/solver/forward.ts";
 import { lumpedEvaluate, ModClasses } from "../lib/solver/lumped.ts";
 import { roundLaw } from "../lib/solver/law.ts";
 import { loadDecisions } from "../lib/solver/cache.ts";
-import { evaluateStrategy } from "../lib/solver/evaluate.ts";
+import { evaluateStrategy } from "../lib/run/evaluate.ts";
 import { spaceOf } from "../lib/solver/solve.ts";
 import { SoloView } from "../lib/solver/view.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
 
 const LONG = Deno.env.get("FLIP7_LONG") === "1";
 /** A 50-card deck with every action mode: numbers 0-8, the modifiers, one Second Chance, 3 Freezes, 3 Flip Threes. */

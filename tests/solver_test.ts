@@ -5,11 +5,11 @@
  * and the CLI's bad input.
  */
 import assert from "node:assert/strict";
-import { Game } from "../lib/engine.ts";
-import { InputError } from "../lib/cards.ts";
-import { getRules } from "../lib/rules.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
-import { DpStrategy, nearestCore } from "../lib/strategies/dp.ts";
+import { Game } from "../lib/game/engine.ts";
+import { InputError } from "../lib/game/cards.ts";
+import { getRules } from "../lib/game/rules.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
+import { DpStrategy, nearestCore } from "../lib/solver/dp_strategy.ts";
 import { getModel, NEXT, Outcomes } from "../lib/solver/model.ts";
 import { MODS, solve, spaceOf } from "../lib/solver/solve.ts";
 import { evaluateDecider, evaluateTable } from "../lib/solver/forward.ts";
@@ -18,7 +18,7 @@ import {
   evaluateStrategy,
   SEED_TABLE,
   soloStrategy,
-} from "../lib/solver/evaluate.ts";
+} from "../lib/run/evaluate.ts";
 import { SoloView } from "../lib/solver/view.ts";
 import {
   cachePath,

@@ -1,5 +1,5 @@
 /**
- * The sweep (lib/sweep.ts, `flip7 sweep`, the `sweep` experiment): seats
+ * The sweep (lib/experiment/sweep.ts, `flip7 sweep`, the `sweep` experiment): seats
  * cycle through the policies, `field-size` is a sweep (its plan's runs, rows
  * and pooled rows are the sweep's), sub-sweeps plan in turn, the command
  * writes the promised CSV columns, one worker and two give the same bytes,
@@ -8,17 +8,17 @@
 import assert from "node:assert/strict";
 import { spawnCli } from "./cli_harness.ts";
 import { csvParse } from "d3-dsv";
-import { deriveSeed } from "../lib/rng.ts";
+import { deriveSeed } from "../lib/game/rng.ts";
 import {
   ALT_READINGS,
   fieldSize,
   fieldSizePlan,
   READINGS,
 } from "../experiments/field-size.ts";
-import { InputError } from "../lib/cards.ts";
-import { emptyAccum } from "../lib/runner.ts";
+import { InputError } from "../lib/game/cards.ts";
+import { emptyAccum } from "../lib/run/runner.ts";
 import { sweep } from "../experiments/sweep.ts";
-import { runExperiment } from "../lib/experiment.ts";
+import { runExperiment } from "../lib/experiment/experiment.ts";
 import {
   parsePlayers,
   parsePolicySet,
@@ -31,8 +31,8 @@ import {
   SWEEP_COLUMNS,
   sweepChart,
   sweepRows,
-} from "../lib/sweep.ts";
-import { renderSvg } from "../lib/chart.ts";
+} from "../lib/experiment/sweep.ts";
+import { renderSvg } from "../lib/chart/chart.ts";
 
 /** The command line with the `flip7` task's permissions, writing only into `dir`. */
 function flip7(args: string[], dir: string) {

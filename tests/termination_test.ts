@@ -7,12 +7,12 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { Game, MAX_ROUNDS } from "../lib/engine.ts";
-import type { GameEvent } from "../lib/events.ts";
-import { Rng } from "../lib/rng.ts";
-import { deckSize, getRules, PRESETS, type Rules } from "../lib/rules.ts";
-import { parseSpecs } from "../lib/strategies/registry.ts";
-import type { Strategy } from "../lib/view.ts";
+import { Game, MAX_ROUNDS } from "../lib/game/engine.ts";
+import type { GameEvent } from "../lib/game/events.ts";
+import { Rng } from "../lib/game/rng.ts";
+import { deckSize, getRules, PRESETS, type Rules } from "../lib/game/rules.ts";
+import { parseSpecs } from "../lib/run/registry.ts";
+import type { Strategy } from "../lib/game/view.ts";
 import { RandomStrategy } from "./random_strategy.ts";
 
 /** Play a whole game, counting draws per round; asserts the bound and conservation. */

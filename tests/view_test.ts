@@ -4,12 +4,12 @@
  * view, not only in the engine's `Game`.
  */
 import assert from "node:assert/strict";
-import { Game } from "../lib/engine.ts";
-import { getRules } from "../lib/rules.ts";
-import { AdaptiveStrategy } from "../lib/strategies/adaptive.ts";
-import { nextStarter } from "../lib/strategies/search.ts";
+import { Game } from "../lib/game/engine.ts";
+import { getRules } from "../lib/game/rules.ts";
+import { AdaptiveStrategy } from "../lib/winprob/adaptive.ts";
+import { nextStarter } from "../lib/winprob/search_strategy.ts";
 import { SumStrategy } from "../lib/strategies/sum.ts";
-import type { Strategy, TableView } from "../lib/view.ts";
+import type { Strategy, TableView } from "../lib/game/view.ts";
 
 /** A plain object that answers every TableView question by asking `v`. */
 function mirror(v: TableView): TableView {

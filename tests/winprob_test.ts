@@ -13,14 +13,17 @@ import {
   FREEZE,
   InputError,
   SUM_OF_MASK,
-} from "../lib/cards.ts";
+} from "../lib/game/cards.ts";
 import { defaultTarget, flipThreeTarget } from "../lib/strategies/targeting.ts";
-import { getRules } from "../lib/rules.ts";
-import { Game } from "../lib/engine.ts";
-import { makeStrategy } from "../lib/strategies/registry.ts";
-import { SearchStrategy } from "../lib/strategies/search.ts";
-import { ADAPT_MODELS, AdaptiveStrategy } from "../lib/strategies/adaptive.ts";
-import { WinProbCore, WinProbStrategy } from "../lib/strategies/winprob.ts";
+import { getRules } from "../lib/game/rules.ts";
+import { Game } from "../lib/game/engine.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
+import { SearchStrategy } from "../lib/winprob/search_strategy.ts";
+import { ADAPT_MODELS, AdaptiveStrategy } from "../lib/winprob/adaptive.ts";
+import {
+  WinProbCore,
+  WinProbStrategy,
+} from "../lib/winprob/winprob_strategy.ts";
 import { bestResponse, opponentLaw } from "../lib/winprob/bestresponse.ts";
 import {
   codeScore,
@@ -32,11 +35,11 @@ import {
 } from "../lib/winprob/rounddp.ts";
 import { SearchCore } from "../lib/winprob/search.ts";
 import { WTable } from "../lib/winprob/table.ts";
-import { trainTableSync } from "../lib/winprob/train.ts";
+import { trainTableSync } from "../lib/run/train.ts";
 import { DecideView } from "../cli/commands/decide.ts";
-import type { Strategy, TableView } from "../lib/view.ts";
-import { Rng } from "../lib/rng.ts";
-import { playBatchChunk, runAll } from "../lib/runner.ts";
+import type { Strategy, TableView } from "../lib/game/view.ts";
+import { Rng } from "../lib/game/rng.ts";
+import { playBatchChunk, runAll } from "../lib/run/runner.ts";
 
 Deno.test("win table: binary round trip, checksum refuses damage, padded lookup", () => {
   const w = WTable.symmetric(20, 2, 0.25);

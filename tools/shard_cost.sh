@@ -14,7 +14,7 @@ read -r -a ARGS <<<"${FLIP7_COST_ARGS:---seed 1}"
 work=".cache/shard-cost"
 rm -rf "$work"
 mkdir -p "$work"
-R=(deno run --allow-read --allow-write=results,.cache,README.md --allow-env --allow-sys --allow-ffi --allow-run=git experiments/repro.ts)
+R=(deno run --allow-read --allow-write=results,.cache,README.md --allow-env --allow-sys --allow-ffi --allow-run=git cli/repro.ts)
 F=(deno run --allow-read --allow-write=results,.cache --allow-env --allow-sys --allow-ffi --allow-run=git cli/main.ts)
 TIMEFORMAT='%R %U %S'
 # timed CMD...: prints "wall cpu" in seconds
@@ -44,7 +44,7 @@ for n in 1 2 4; do
 done
 # reading and checking 1,000 partials (the N=4 files, 250 times each)
 read -r w c < <(timed deno eval "
-import { planMerge, readPartial, shardCode } from './lib/shard.ts';
+import { planMerge, readPartial, shardCode } from './lib/run/shard.ts';
 const dir = '$work/p4';
 const files = [...Deno.readDirSync(dir)].map((e) => dir + '/' + e.name);
 const t = performance.now();

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { InputError } from "../../lib/cards.ts";
+import { InputError } from "../../lib/game/cards.ts";
 import type { Command } from "../command.ts";
 import { experimentName } from "../args.ts";
 import { writeFileAtomic } from "../output.ts";

@@ -29,12 +29,12 @@ import {
   modifierBit,
   parseCards,
   SUM_OF_MASK,
-} from "../../lib/cards.ts";
-import { checkStack, type Rules } from "../../lib/rules.ts";
+} from "../../lib/game/cards.ts";
+import { checkStack, type Rules } from "../../lib/game/rules.ts";
 import { bustRisk, oneCardValue } from "../../lib/strategies/estimate.ts";
-import { SearchStrategy } from "../../lib/strategies/search.ts";
-import { WinProbStrategy } from "../../lib/strategies/winprob.ts";
-import { ACTIVE, STAYED, type TableView } from "../../lib/view.ts";
+import { SearchStrategy } from "../../lib/winprob/search_strategy.ts";
+import { WinProbStrategy } from "../../lib/winprob/winprob_strategy.ts";
+import { ACTIVE, STAYED, type TableView } from "../../lib/game/view.ts";
 import type { Command } from "../command.ts";
 import { pct, RULES, rulesOf } from "../common.ts";
 
@@ -59,7 +59,7 @@ export class DecideView implements TableView {
    * @throws {InputError} on an impossible line or card count
    * @example
    * ```ts
-   * import { getRules } from "../../lib/rules.ts";
+   * import { getRules } from "../../lib/game/rules.ts";
    * new DecideView(getRules("duel"), [150, 185], [12, 9], [7], false, []);
    * ```
    */

@@ -13,11 +13,11 @@
  * @module
  */
 
-import { InputError } from "../../lib/cards.ts";
-import { loadPolicies } from "../../lib/strategies/modules.ts";
+import { InputError } from "../../lib/game/cards.ts";
+import { loadPolicies } from "../../lib/run/modules.ts";
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct, POLICIES, RULING, table } from "../common.ts";
-import { evaluatePolicies, SEED_TABLE } from "../../lib/solver/evaluate.ts";
+import { evaluatePolicies, SEED_TABLE } from "../../lib/run/evaluate.ts";
 import { MODEL_OPTION, modelOf } from "./solve.ts";
 
 /** Most policies one `evaluate` run takes (each is an exact pass over the model). */

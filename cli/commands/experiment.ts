@@ -11,8 +11,11 @@
  * @module
  */
 
-import { InputError } from "../../lib/cards.ts";
-import type { Experiment, RunExperimentOptions } from "../../lib/experiment.ts";
+import { InputError } from "../../lib/game/cards.ts";
+import type {
+  Experiment,
+  RunExperimentOptions,
+} from "../../lib/experiment/experiment.ts";
 import type { Output } from "../output.ts";
 import type { Command } from "../command.ts";
 import { experimentName, plainNumber, scaleOption } from "../args.ts";
@@ -105,7 +108,7 @@ export async function runAndReport(
   options: RunExperimentOptions,
   out: Output,
 ): Promise<void> {
-  const { runExperiment } = await import("../../lib/experiment.ts");
+  const { runExperiment } = await import("../../lib/experiment/experiment.ts");
   let report;
   try {
     report = await runExperiment(exp, options);

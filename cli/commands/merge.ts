@@ -21,14 +21,14 @@
  */
 
 import { parseArgs } from "node:util";
-import { InputError } from "../../lib/cards.ts";
+import { InputError } from "../../lib/game/cards.ts";
 import {
   listPartials,
   type MergePlan,
   planMerge,
   shardCode,
   withMergedBatches,
-} from "../../lib/shard.ts";
+} from "../../lib/run/shard.ts";
 import type { Command } from "../command.ts";
 import { WORKERS } from "../common.ts";
 import type { Output } from "../output.ts";
@@ -89,7 +89,7 @@ async function runPlan(
     `${l.partial.shard.index}/${l.partial.shard.count}@${l.partial.host}`
   );
   if (plan.job.entry === "repro") {
-    const { main } = await import("../../experiments/repro.ts");
+    const { main } = await import("../repro.ts");
     const code = await withMergedBatches(
       plan,
       () => main([...plan.job.argv, ...extra], { readme: false }),

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { InputError } from "../../lib/cards.ts";
+import { InputError } from "../../lib/game/cards.ts";
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct, table } from "../common.ts";
 import { oddsReference, type OddsRow } from "../../lib/solver/odds.ts";

@@ -10,8 +10,8 @@
  * @module
  */
 
-import { Game } from "../../lib/engine.ts";
-import { formatEvent } from "../../lib/events.ts";
+import { Game } from "../../lib/game/engine.ts";
+import { formatEvent } from "../../lib/game/events.ts";
 import {
   EndOfInput,
   HumanStrategy,

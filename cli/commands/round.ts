@@ -10,7 +10,7 @@
  * @module
  */
 
-import { runRounds } from "../../lib/sim.ts";
+import { runRounds } from "../../lib/run/sim.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import {

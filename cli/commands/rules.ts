@@ -10,10 +10,10 @@
  * @module
  */
 
-import { CARD_NAMES, KINDS } from "../../lib/cards.ts";
-import { deckSize, PRESETS } from "../../lib/rules.ts";
-import { RULINGS } from "../../lib/rulings.ts";
-import { REGISTRY } from "../../lib/strategies/registry.ts";
+import { CARD_NAMES, KINDS } from "../../lib/game/cards.ts";
+import { deckSize, PRESETS } from "../../lib/game/rules.ts";
+import { RULINGS } from "../../lib/game/rulings.ts";
+import { REGISTRY } from "../../lib/run/registry.ts";
 import type { Command } from "../command.ts";
 import { RULES, rulesOf } from "../common.ts";
 

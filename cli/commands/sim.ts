@@ -10,7 +10,7 @@
  * @module
  */
 
-import { runMatch } from "../../lib/sim.ts";
+import { runMatch } from "../../lib/run/sim.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import {

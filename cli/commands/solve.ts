@@ -15,10 +15,10 @@
  */
 
 import { choiceOption, type Values } from "../args.ts";
-import { InputError } from "../../lib/cards.ts";
+import { InputError } from "../../lib/game/cards.ts";
 import type { Command } from "../command.ts";
 import { JSON_FLAG, pct, RULING, rulingsOf } from "../common.ts";
-import { applyRulings, DEFAULT_RULINGS } from "../../lib/rulings.ts";
+import { applyRulings, DEFAULT_RULINGS } from "../../lib/game/rulings.ts";
 import { writeFileAtomic } from "../output.ts";
 import { fsCause } from "../guard.ts";
 import {

@@ -18,17 +18,17 @@
  * @module
  */
 
-import { InputError } from "../../lib/cards.ts";
-import { getRules, PRESET_NAMES, withRulings } from "../../lib/rules.ts";
+import { InputError } from "../../lib/game/cards.ts";
+import { getRules, PRESET_NAMES, withRulings } from "../../lib/game/rules.ts";
 import { rulingsOf } from "../common.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import { runAndReport } from "./experiment.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
 import { progress } from "../output.ts";
-// lib/sweep.ts draws charts (Plot, linkedom, resvg): imported when a sweep
+// lib/experiment/sweep.ts draws charts (Plot, linkedom, resvg): imported when a sweep
 // runs, so that every other command starts without the chart stack
-import type { SweepExperimentConfig } from "../../lib/sweep.ts";
+import type { SweepExperimentConfig } from "../../lib/experiment/sweep.ts";
 
 /**
  * Games per run when `-n` is not given.
@@ -98,7 +98,7 @@ export const sweepCommand: Command = {
       parsePolicySet,
       planSweep,
       sweepExperiment,
-    } = await import("../../lib/sweep.ts");
+    } = await import("../../lib/experiment/sweep.ts");
     const raw = values.p;
     const lists = Array.isArray(raw)
       ? raw.map(String)

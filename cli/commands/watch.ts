@@ -9,9 +9,9 @@
  * @module
  */
 
-import { parseCards } from "../../lib/cards.ts";
-import { Game } from "../../lib/engine.ts";
-import { formatEvent, type GameEvent } from "../../lib/events.ts";
+import { parseCards } from "../../lib/game/cards.ts";
+import { Game } from "../../lib/game/engine.ts";
+import { formatEvent, type GameEvent } from "../../lib/game/events.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import {

@@ -53,10 +53,14 @@ import {
   PLUS_OF_MASK,
   SUM_OF_MASK,
   X2_BIT,
-} from "../cards.ts";
-import type { Rules } from "../rules.ts";
-import { getRules, withRules, withRulings } from "../rules.ts";
-import { DEFAULT_RULINGS, rulingChanges, type Rulings } from "../rulings.ts";
+} from "../game/cards.ts";
+import type { Rules } from "../game/rules.ts";
+import { getRules, withRules, withRulings } from "../game/rules.ts";
+import {
+  DEFAULT_RULINGS,
+  rulingChanges,
+  type Rulings,
+} from "../game/rulings.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 import {
   ChanceModel,
@@ -81,7 +85,7 @@ const FLIP_DRAWS = 3;
 
 /**
  * How the action cards flipped during a Flip Three resolve for a lone player
- * (the rulings `actions` and `set-aside-order`, see `lib/rulings.ts`):
+ * (the rulings `actions` and `set-aside-order`, see `lib/game/rulings.ts`):
  *
  * - `drawn`: set aside, resolved in the order drawn after the three (a
  *   set-aside Flip Three flips three more, its own set-aside cards resolving
@@ -104,7 +108,7 @@ export const ACTION_READINGS: readonly ActionReading[] = [
  *
  * @example
  * ```ts
- * import { DEFAULT_RULINGS } from "../rulings.ts";
+ * import { DEFAULT_RULINGS } from "../game/rulings.ts";
  * actionReading(DEFAULT_RULINGS); // "drawn"
  * ```
  */

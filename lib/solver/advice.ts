@@ -17,10 +17,10 @@
  * @module
  */
 
-import { FLIP3, FREEZE, NUMBER_KINDS, X2_BIT } from "../cards.ts";
-import { type Rules, STANDARD_DECK } from "../rules.ts";
+import { FLIP3, FREEZE, NUMBER_KINDS, X2_BIT } from "../game/cards.ts";
+import { type Rules, STANDARD_DECK } from "../game/rules.ts";
 import { defaultTarget } from "../strategies/targeting.ts";
-import type { Strategy, TableView } from "../view.ts";
+import type { Strategy, TableView } from "../game/view.ts";
 import { loadDecisions } from "./cache.ts";
 import {
   evaluateDecider,
@@ -58,7 +58,7 @@ export const SEED_ADVICE: readonly number[] = [
  *
  * @example
  * ```ts
- * import { getRules } from "../rules.ts";
+ * import { getRules } from "../game/rules.ts";
  * missingActions(getRules("solo-model")); // 6
  * missingActions(getRules("standard")); // 0
  * ```

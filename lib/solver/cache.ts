@@ -25,7 +25,7 @@
  * @module
  */
 
-import { fnv1a, writeFileAtomicSync } from "../io.ts";
+import { fnv1a, writeFileAtomicSync } from "../util/io.ts";
 import { getModel, type SoloModel } from "./model.ts";
 import {
   adoptSpace,
@@ -146,8 +146,8 @@ export function cachePath(
   return `${dir}/solo-dp-${model.id}.bin`;
 }
 
-/** FNV-1a, the one checksum of `lib/io.ts` (re-exported for the cache's callers). */
-export { fnv1a } from "../io.ts";
+/** FNV-1a, the one checksum of `lib/util/io.ts` (re-exported for the cache's callers). */
+export { fnv1a } from "../util/io.ts";
 
 function hashText(s: string): number {
   return fnv1a(new TextEncoder().encode(s));

@@ -16,7 +16,7 @@
  * @module
  */
 
-import { InputError, lineScore } from "../cards.ts";
+import { InputError, lineScore } from "../game/cards.ts";
 import { FLIP7, type ModelName } from "./model.ts";
 import { CoreStep, modifiersInDeck, MODS, type SoloSpace } from "./solve.ts";
 

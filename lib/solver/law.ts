@@ -22,8 +22,8 @@
  * @module
  */
 
-import { InputError } from "../cards.ts";
-import { fnv1a } from "../io.ts";
+import { InputError } from "../game/cards.ts";
+import { fnv1a } from "../util/io.ts";
 import {
   cachedOrComputed,
   type CacheOptions,

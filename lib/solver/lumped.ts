@@ -40,7 +40,7 @@
  * @module
  */
 
-import { COUNT_OF_MASK, FLIP3, FREEZE, SUM_OF_MASK } from "../cards.ts";
+import { COUNT_OF_MASK, FLIP3, FREEZE, SUM_OF_MASK } from "../game/cards.ts";
 import { ActionModel } from "./actions.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 import { BANK, BUST, FLIP7, NEXT, Outcomes } from "./model.ts";

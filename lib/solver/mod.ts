@@ -63,7 +63,7 @@ export {
   optimalEvaluation,
   SEED_TABLE,
   soloStrategy,
-} from "./evaluate.ts";
+} from "../run/evaluate.ts";
 export {
   type CacheOptions,
   cachePath,
@@ -90,5 +90,5 @@ export { SoloView, type TableCount } from "./view.ts";
 export { type CoreIndex, IntTable } from "./table.ts";
 // Types of lib/ that the solver's functions take or return, so that this
 // entry point documents itself.
-export type { Rules, TieRule } from "../rules.ts";
-export type { Strategy, TableView } from "../view.ts";
+export type { Rules, TieRule } from "../game/rules.ts";
+export type { Strategy, TableView } from "../game/view.ts";

@@ -59,10 +59,15 @@ import {
   PLUS2,
   SUM_OF_MASK,
   X2,
-} from "../cards.ts";
-import { fnv1a } from "../io.ts";
-import { getRules, type Rules, STANDARD_DECK, withRules } from "../rules.ts";
-import { DEFAULT_RULINGS, RULINGS, type Rulings } from "../rulings.ts";
+} from "../game/cards.ts";
+import { fnv1a } from "../util/io.ts";
+import {
+  getRules,
+  type Rules,
+  STANDARD_DECK,
+  withRules,
+} from "../game/rules.ts";
+import { DEFAULT_RULINGS, RULINGS, type Rulings } from "../game/rulings.ts";
 import type { SoloSpace } from "./solve.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 
@@ -634,7 +639,7 @@ export class ChanceModel implements SoloModel {
  *   a whole number.
  * @example
  * ```ts
- * import { getRules } from "../rules.ts";
+ * import { getRules } from "../game/rules.ts";
  * withDeckCounts(getRules("standard").deck, "0:2")[0]; // 2
  * ```
  */
@@ -663,7 +668,7 @@ export function withDeckCounts(
  * @throws {InputError} naming the bad value and what is allowed.
  * @example
  * ```ts
- * import { getRules } from "../rules.ts";
+ * import { getRules } from "../game/rules.ts";
  * checkDeck([...getRules("standard").deck], "all94"); // ok
  * ```
  */
@@ -738,7 +743,7 @@ const TREATMENT_KINDS: Record<ModelName, (k: number) => boolean> = {
  *
  * @example
  * ```ts
- * import { getRules } from "../rules.ts";
+ * import { getRules } from "../game/rules.ts";
  * deckLabel(getRules("standard").deck); // "standard"
  * ```
  */

@@ -23,10 +23,10 @@ import {
   PLUS2,
   SUM_OF_MASK,
   X2,
-} from "../cards.ts";
-import { getRules, type Rules } from "../rules.ts";
+} from "../game/cards.ts";
+import { getRules, type Rules } from "../game/rules.ts";
 import { bustRisk, oneCardValue } from "../strategies/estimate.ts";
-import { ACTIVE, type TableView } from "../view.ts";
+import { ACTIVE, type TableView } from "../game/view.ts";
 import { loadDecisions } from "./cache.ts";
 import { reachProbabilities } from "./forward.ts";
 import type { SoloModel } from "./model.ts";

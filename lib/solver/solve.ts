@@ -20,7 +20,7 @@
  * @module
  */
 
-import { PLUS2, PLUS_OF_MASK, SUM_OF_MASK, X2_BIT } from "../cards.ts";
+import { PLUS2, PLUS_OF_MASK, SUM_OF_MASK, X2_BIT } from "../game/cards.ts";
 import { BANK, BUST, FLIP7, NEXT, Outcomes, type SoloModel } from "./model.ts";
 import { type CoreIndex, DenseIndex, IntTable } from "./table.ts";
 

@@ -33,9 +33,9 @@ import {
   PLUS2,
   SUM_OF_MASK,
   X2,
-} from "../cards.ts";
-import type { Rules } from "../rules.ts";
-import { ACTIVE, type TableView } from "../view.ts";
+} from "../game/cards.ts";
+import type { Rules } from "../game/rules.ts";
+import { ACTIVE, type TableView } from "../game/view.ts";
 import type { SoloModel } from "./model.ts";
 import type { SoloSpace } from "./solve.ts";
 

@@ -16,8 +16,8 @@
  * @module
  */
 
-import { NUMBER_KINDS } from "../cards.ts";
-import type { Strategy, TableView } from "../view.ts";
+import { NUMBER_KINDS } from "../game/cards.ts";
+import type { Strategy, TableView } from "../game/view.ts";
 import { bustRisk } from "./estimate.ts";
 import { defaultTarget } from "./targeting.ts";
 
@@ -37,7 +37,7 @@ export type RiskReading = "table" | "count" | "deck";
  *
  * @example
  * ```ts
- * import type { TableView } from "../view.ts";
+ * import type { TableView } from "../game/view.ts";
  * declare const view: TableView;
  * // 12 alone on the 94-card deck: 11 / 93
  * deckRisk(view, 0);

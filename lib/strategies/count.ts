@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { Strategy, TableView } from "../view.ts";
+import type { Strategy, TableView } from "../game/view.ts";
 import { defaultTarget } from "./targeting.ts";
 
 /** Stand on N numbers. */

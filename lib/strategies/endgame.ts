@@ -16,7 +16,7 @@
  * @module
  */
 
-import type { Strategy, TableView } from "../view.ts";
+import type { Strategy, TableView } from "../game/view.ts";
 import { bustRisk, oneCardValue } from "./estimate.ts";
 import { defaultTarget } from "./targeting.ts";
 

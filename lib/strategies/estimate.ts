@@ -20,9 +20,9 @@ import {
   NUMBER_KINDS,
   PLUS2,
   X2,
-} from "../cards.ts";
-import { COUNT_OF_MASK } from "../cards.ts";
-import type { TableView } from "../view.ts";
+} from "../game/cards.ts";
+import { COUNT_OF_MASK } from "../game/cards.ts";
+import type { TableView } from "../game/view.ts";
 
 /**
  * Probability that the next card duplicates a number the seat shows.

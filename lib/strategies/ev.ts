@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { Strategy, TableView } from "../view.ts";
+import type { Strategy, TableView } from "../game/view.ts";
 import { oneCardValue } from "./estimate.ts";
 import { defaultTarget } from "./targeting.ts";
 

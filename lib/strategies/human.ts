@@ -11,8 +11,8 @@
  * @module
  */
 
-import { CARD_NAMES, maskModifiers, maskNumbers } from "../cards.ts";
-import type { Strategy, TableView } from "../view.ts";
+import { CARD_NAMES, maskModifiers, maskNumbers } from "../game/cards.ts";
+import type { Strategy, TableView } from "../game/view.ts";
 import { bustRisk, oneCardValue } from "./estimate.ts";
 
 /** Thrown when the terminal's input ends. */

@@ -19,8 +19,8 @@
  * @module
  */
 
-import { CHANCE, FREEZE } from "../cards.ts";
-import type { TableView } from "../view.ts";
+import { CHANCE, FREEZE } from "../game/cards.ts";
+import type { TableView } from "../game/view.ts";
 import { bustRisk } from "./estimate.ts";
 
 function bestOther(

@@ -37,7 +37,7 @@
  * @module
  */
 
-import { InputError, SUM_OF_MASK } from "../cards.ts";
+import { InputError, SUM_OF_MASK } from "../game/cards.ts";
 import {
   IDENTITY_UTILITY,
   NUMBERS_DECK,

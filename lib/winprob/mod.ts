@@ -40,27 +40,23 @@ export {
   type TrainResult,
   trainTable,
   trainTableSync,
-} from "./train.ts";
+} from "../run/train.ts";
 export {
   DEFAULT_TRAINING,
   mainOpponent,
   SearchStrategy,
   searchTableFor,
-} from "../strategies/search.ts";
+} from "./search_strategy.ts";
 export {
   brTable,
   type WinAdvice,
   WinProbCore,
   type WinProbOptions,
   WinProbStrategy,
-} from "../strategies/winprob.ts";
-export {
-  ADAPT_EPSILON,
-  ADAPT_MODELS,
-  AdaptiveStrategy,
-} from "../strategies/adaptive.ts";
+} from "./winprob_strategy.ts";
+export { ADAPT_EPSILON, ADAPT_MODELS, AdaptiveStrategy } from "./adaptive.ts";
 export { flipThreeTarget } from "../strategies/targeting.ts";
 // Types of lib/ that the agents take, so that this entry point documents
 // itself.
-export type { Strategy, TableView } from "../view.ts";
-export type { Rules, TieRule } from "../rules.ts";
+export type { Strategy, TableView } from "../game/view.ts";
+export type { Rules, TieRule } from "../game/rules.ts";

@@ -3,7 +3,7 @@
  * `winprob`, `adapt` and `brsum:N` come from memory, from `.cache`, or are
  * computed here by the exact best response. The search table of a rules preset
  * comes from memory, from `.cache/winprob/v5/search-<rules>.wtab`, or from
- * the trainer that `lib/winprob/train.ts` installs here when it is loaded (it
+ * the trainer that `lib/run/train.ts` installs here when it is loaded (it
  * plays games with the runner, a layer above the strategies, so a strategy
  * never imports it: the command line, the library's `lib/mod.ts`, the worker
  * threads and the experiments load it). Without a trainer a missing table is
@@ -18,8 +18,8 @@
  * @module
  */
 
-import { InputError } from "../cards.ts";
-import { getRules } from "../rules.ts";
+import { InputError } from "../game/cards.ts";
+import { getRules } from "../game/rules.ts";
 import { bestResponse } from "./bestresponse.ts";
 import { bestResponsePath, searchTablePath, WTable } from "./table.ts";
 
@@ -143,12 +143,12 @@ export function setSearchTable(rules: string, table: WTable): void {
 }
 
 /**
- * Install what trains a missing search table (`lib/winprob/train.ts` does,
+ * Install what trains a missing search table (`lib/run/train.ts` does,
  * with {@linkcode DEFAULT_TRAINING}).
  *
  * @example
  * ```ts
- * import { trainTableSync } from "./train.ts";
+ * import { trainTableSync } from "../run/train.ts";
  * setSearchTrainer((rules) =>
  *   trainTableSync({ rules, ...DEFAULT_TRAINING }).table
  * );

@@ -30,7 +30,7 @@ import {
   lineScore,
   NUMBER_KINDS,
   SUM_OF_MASK,
-} from "../cards.ts";
+} from "../game/cards.ts";
 
 /**
  * Size of utility arrays: every round score is below this.

@@ -51,8 +51,8 @@ import {
   PLUS_OF_MASK,
   X2,
   X2_BIT,
-} from "../cards.ts";
-import type { TableView } from "../view.ts";
+} from "../game/cards.ts";
+import type { TableView } from "../game/view.ts";
 import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
 import type { WTable } from "./table.ts";
 
@@ -69,7 +69,7 @@ const MAX_LAW = 161;
  *
  * @example
  * ```ts
- * import type { TableView } from "../view.ts";
+ * import type { TableView } from "../game/view.ts";
  * declare const view: TableView; // seat 0 to decide, seat 1 its opponent
  * const core = new SearchCore(null); // leaves valued by the expected score difference
  * core.load(view, 0, 1, 0);
@@ -159,7 +159,7 @@ export class SearchCore {
    *
    * @example
    * ```ts
-   * import type { Game } from "../engine.ts";
+   * import type { Game } from "../game/engine.ts";
    * declare const core: SearchCore, game: Game;
    * core.load(game, 0, 1, 1);
    * ```

@@ -25,8 +25,8 @@
  * @module
  */
 
-import { InputError } from "../cards.ts";
-import { fnv1a, writeFileAtomic, writeFileAtomicSync } from "../io.ts";
+import { InputError } from "../game/cards.ts";
+import { fnv1a, writeFileAtomic, writeFileAtomicSync } from "../util/io.ts";
 import { defaultCacheDir } from "../solver/cache.ts";
 
 const MAGIC = "F7WTAB02";
@@ -43,8 +43,8 @@ export const WTAB_FORMAT = 2;
 /** Padding of {@linkcode WTable.padded}: above any round score (at most 201). */
 export const PAD = 256;
 
-/** FNV-1a, the one checksum of `lib/io.ts` (re-exported for the tables' callers). */
-export { fnv1a } from "../io.ts";
+/** FNV-1a, the one checksum of `lib/util/io.ts` (re-exported for the tables' callers). */
+export { fnv1a } from "../util/io.ts";
 
 /**
  * A two-player win-probability table with terminal handling.

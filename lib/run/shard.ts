@@ -26,9 +26,9 @@
  * @module
  */
 
-import { InputError } from "./cards.ts";
-import { writeFileAtomic } from "./io.ts";
-import { codeVersion } from "./version.ts";
+import { InputError } from "../game/cards.ts";
+import { writeFileAtomic } from "../util/io.ts";
+import { codeVersion } from "../util/version.ts";
 
 /**
  * A shard: `index` of `count` (0-based).
@@ -533,7 +533,7 @@ export async function shardCode(): Promise<ShardCode> {
           "deno.json",
           "deno.lock",
         ],
-        cwd: new URL("..", import.meta.url).pathname,
+        cwd: new URL("../..", import.meta.url).pathname,
         stdout: "piped",
         stderr: "null",
       }).output();

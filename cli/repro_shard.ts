@@ -15,18 +15,18 @@
  * @module
  */
 
-import { intOption, scaleOption, type Values } from "../cli/args.ts";
-import { shardOut } from "../cli/shard.ts";
-import { executePlans } from "../lib/experiment.ts";
-import { defaultWorkers } from "../lib/parallel.ts";
+import { intOption, scaleOption, type Values } from "./args.ts";
+import { shardOut } from "./shard.ts";
+import { executePlans } from "../lib/experiment/experiment.ts";
+import { defaultWorkers } from "../lib/run/parallel.ts";
 import {
   parseShard,
   setShardLabel,
   ShardStop,
   shardStopHere,
   writeShard,
-} from "../lib/shard.ts";
-import { DEFAULT_EXPERIMENTS, EXPERIMENTS } from "./mod.ts";
+} from "../lib/run/shard.ts";
+import { DEFAULT_EXPERIMENTS, EXPERIMENTS } from "../experiments/mod.ts";
 
 /**
  * Run one shard of a reproduction and write its partial file.

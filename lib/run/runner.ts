@@ -15,7 +15,7 @@
  * The accumulator ({@linkcode RunAccum}) holds integer sums only, as plain
  * JSON arrays, so {@linkcode mergeAccum} is exact and associative: chunks,
  * workers and shard files merge to the same bytes. Statistics from it live
- * in `lib/stats.ts`.
+ * in `lib/run/stats.ts`.
  *
  * @example
  * ```ts
@@ -27,14 +27,14 @@
  * @module
  */
 
-import { InputError } from "./cards.ts";
-import { Game, OUT_BUST, OUT_FLIP7 } from "./engine.ts";
+import { InputError } from "../game/cards.ts";
+import { Game, OUT_BUST, OUT_FLIP7 } from "../game/engine.ts";
 import { defaultWorkers, runChunks } from "./parallel.ts";
-import { getRules, type Rules, withRules } from "./rules.ts";
+import { getRules, type Rules, withRules } from "../game/rules.ts";
 import { interceptBatch } from "./shard.ts";
-import { loadPolicies, resolvePolicySpec } from "./strategies/modules.ts";
-import { isThreadLocal, makeStrategy } from "./strategies/registry.ts";
-import type { Strategy } from "./view.ts";
+import { loadPolicies, resolvePolicySpec } from "./modules.ts";
+import { isThreadLocal, makeStrategy } from "./registry.ts";
+import type { Strategy } from "../game/view.ts";
 
 /**
  * Whole games (`game`) or single rounds from a fresh deck (`round`).

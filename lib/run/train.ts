@@ -16,7 +16,7 @@
  * 3. The new policy is the search on the new table; repeat.
  *
  * Game `g` of iteration `i` is played by the one runner (`playRange` of
- * `lib/runner.ts`) on random stream `g` of seed `seed + 7919 · i`, seats
+ * `lib/run/runner.ts`) on random stream `g` of seed `seed + 7919 · i`, seats
  * rotated by `g`, so the table is byte-identical whatever the number of
  * workers. Seat 0 starts every game; both players play the same policy and
  * every round is recorded from both sides, so this counts the same
@@ -33,19 +33,23 @@
  * @module
  */
 
-import { chunkBounds, runChunks } from "../parallel.ts";
-import { getRules } from "../rules.ts";
-import { playRange } from "../runner.ts";
-import { makeStrategy } from "../strategies/registry.ts";
-import { SearchStrategy } from "../strategies/search.ts";
-import type { Strategy, TableView } from "../view.ts";
-import { DEFAULT_TRAINING, REGION_CUTS, setSearchTrainer } from "./provide.ts";
-import { WTable } from "./table.ts";
+import { chunkBounds, runChunks } from "./parallel.ts";
+import { getRules } from "../game/rules.ts";
+import { playRange } from "./runner.ts";
+import { makeStrategy } from "./registry.ts";
+import { SearchStrategy } from "../winprob/search_strategy.ts";
+import type { Strategy, TableView } from "../game/view.ts";
+import {
+  DEFAULT_TRAINING,
+  REGION_CUTS,
+  setSearchTrainer,
+} from "../winprob/provide.ts";
+import { WTable } from "../winprob/table.ts";
 
 /** Round scores at or above this are clamped (no round scores 200). */
 export const INC_CAP = 200;
 /** Region cuts of a total (defined beside the table identities that name them). */
-export { REGION_CUTS } from "./provide.ts";
+export { REGION_CUTS } from "../winprob/provide.ts";
 const NR = REGION_CUTS.length + 1;
 /** Number of (region, region) cells. */
 export const CELLS = NR * NR;
@@ -135,7 +139,7 @@ class IncrementRecorder {
 
 /**
  * Self-play games `[from, to)` on the runner (`playRange` of
- * `lib/runner.ts`: game `g` on stream `g` of the seed, seats rotated by `g`)
+ * `lib/run/runner.ts`: game `g` on stream `g` of the seed, seats rotated by `g`)
  * and count the increments. Exported for workers.
  *
  * @example

@@ -34,7 +34,7 @@
  *
  * @example
  * ```ts
- * import { WinProbStrategy } from "./winprob.ts";
+ * import { WinProbStrategy } from "./winprob_strategy.ts";
  * const w = new WinProbStrategy();
  * ```
  * @module
@@ -51,24 +51,24 @@ import {
   SUM_OF_MASK,
   X2,
   X2_BIT,
-} from "../cards.ts";
-import type { Strategy, TableView } from "../view.ts";
+} from "../game/cards.ts";
+import type { Strategy, TableView } from "../game/view.ts";
 import {
   BUST_CODE,
   codeScore,
   ContinuationLaws,
   RoundSolver,
   SCORE_CAP,
-} from "../winprob/rounddp.ts";
-import { brTable } from "../winprob/provide.ts";
-import type { WTable } from "../winprob/table.ts";
-import { oneCardValue } from "./estimate.ts";
-import { mainOpponent } from "./search.ts";
-import { defaultTarget, flipThreeTarget } from "./targeting.ts";
+} from "./rounddp.ts";
+import { brTable } from "./provide.ts";
+import type { WTable } from "./table.ts";
+import { oneCardValue } from "../strategies/estimate.ts";
+import { mainOpponent } from "./search_strategy.ts";
+import { defaultTarget, flipThreeTarget } from "../strategies/targeting.ts";
 
 // the best-response tables are provided by lib/winprob/provide.ts
 // (re-exported here for the callers that knew them here)
-export { brTable, brTableIdentity, setBrTable } from "../winprob/provide.ts";
+export { brTable, brTableIdentity, setBrTable } from "./provide.ts";
 
 /** Options of {@linkcode WinProbCore} and {@linkcode WinProbStrategy}. */
 export interface WinProbOptions {
@@ -115,7 +115,7 @@ const MAX_SCORE = 2 * 78 + 30 + 15;
  *
  * @example
  * ```ts
- * import type { TableView } from "../view.ts";
+ * import type { TableView } from "../game/view.ts";
  * declare const view: TableView; // seat 0 to decide, seat 1 its opponent
  * const core = new WinProbCore();
  * core.shouldHit(view, 0, 1); // hit?
@@ -262,7 +262,7 @@ export class WinProbCore {
    *
    * @example
    * ```ts
-   * import type { TableView } from "../view.ts";
+   * import type { TableView } from "../game/view.ts";
    * declare const view: TableView;
    * new WinProbCore().shouldHit(view, 0, 1);
    * ```
@@ -344,7 +344,7 @@ export class WinProbCore {
    *
    * @example
    * ```ts
-   * import type { TableView } from "../view.ts";
+   * import type { TableView } from "../game/view.ts";
    * declare const view: TableView;
    * const a = new WinProbCore().advise(view, 0, 1); a.hit > a.stay;
    * ```
@@ -385,7 +385,7 @@ export class WinProbCore {
    *
    * @example
    * ```ts
-   * import type { TableView } from "../view.ts";
+   * import type { TableView } from "../game/view.ts";
    * declare const view: TableView;
    * new WinProbCore().freezeOpponent(view, 0, 1); // true: freeze seat 1
    * ```

@@ -12,7 +12,7 @@
  * The table is given to the constructor, or else provided per rules preset
  * by `searchTableFor` of `lib/winprob/provide.ts` at the first decision
  * (from `.cache/winprob/v5/search-<rules>.wtab`, or trained by the trainer
- * `lib/winprob/train.ts` installs there; the strategy never trains). The
+ * `lib/run/train.ts` installs there; the strategy never trains). The
  * `win-agent` experiment trains both tables in parallel beforehand.
  *
  * Targeting: a Freeze goes to whichever of the two (me, the opponent) the
@@ -22,19 +22,19 @@
  *
  * @example
  * ```ts
- * import { SearchStrategy } from "./search.ts";
+ * import { SearchStrategy } from "./search_strategy.ts";
  * const s = new SearchStrategy(false); // search0: needs no table
  * ```
  * @module
  */
 
-import { FLIP3, FREEZE } from "../cards.ts";
-import type { Strategy, TableView } from "../view.ts";
-import { SearchCore } from "../winprob/search.ts";
-import { searchTableFor } from "../winprob/provide.ts";
-import type { WTable } from "../winprob/table.ts";
-import { oneCardValue } from "./estimate.ts";
-import { defaultTarget, flipThreeTarget } from "./targeting.ts";
+import { FLIP3, FREEZE } from "../game/cards.ts";
+import type { Strategy, TableView } from "../game/view.ts";
+import { SearchCore } from "./search.ts";
+import { searchTableFor } from "./provide.ts";
+import type { WTable } from "./table.ts";
+import { oneCardValue } from "../strategies/estimate.ts";
+import { defaultTarget, flipThreeTarget } from "../strategies/targeting.ts";
 
 // the tables are provided by lib/winprob/provide.ts (re-exported here for
 // the callers that knew them here)
@@ -43,7 +43,7 @@ export {
   searchTableFor,
   searchTableIdentity,
   setSearchTable,
-} from "../winprob/provide.ts";
+} from "./provide.ts";
 
 /**
  * The opponent modelled by `seat`: the other seat with the highest total
@@ -51,7 +51,7 @@ export {
  *
  * @example
  * ```ts
- * import type { TableView } from "../view.ts";
+ * import type { TableView } from "../game/view.ts";
  * declare const view: TableView;
  * mainOpponent(view, 0); // 1 at a two-player table
  * ```
@@ -76,7 +76,7 @@ export function mainOpponent(view: TableView, seat: number): number {
  *
  * @example
  * ```ts
- * import type { Game } from "../engine.ts";
+ * import type { Game } from "../game/engine.ts";
  * declare const game: Game;
  * nextStarter(game, 0);
  * ```

@@ -15,27 +15,27 @@
  *
  * @example
  * ```ts
- * import { DpStrategy } from "./dp.ts";
+ * import { DpStrategy } from "./dp_strategy.ts";
  * const dp = new DpStrategy();
  * // new Game(getRules("solo-model"), [dp], { seed: 1 }).playRound();
  * ```
  * @module
  */
 
-import { CHANCE, FLIP3, FREEZE, NUMBER_KINDS } from "../cards.ts";
-import { ActionModel } from "../solver/actions.ts";
-import { type DecisionTable, loadDecisions } from "../solver/cache.ts";
+import { CHANCE, FLIP3, FREEZE, NUMBER_KINDS } from "../game/cards.ts";
+import { ActionModel } from "./actions.ts";
+import { type DecisionTable, loadDecisions } from "./cache.ts";
 import {
   DEFAULT_MODEL,
   getModel,
   type ModelName,
   type SoloModel,
-} from "../solver/model.ts";
-import { MODS, type SoloSpace } from "../solver/solve.ts";
-import { SoloView } from "../solver/view.ts";
-import type { Strategy, TableView } from "../view.ts";
-import type { StrategyEntry } from "./entry.ts";
-import { defaultTarget } from "./targeting.ts";
+} from "./model.ts";
+import { MODS, type SoloSpace } from "./solve.ts";
+import { SoloView } from "./view.ts";
+import type { Strategy, TableView } from "../game/view.ts";
+import type { StrategyEntry } from "../run/entry.ts";
+import { defaultTarget } from "../strategies/targeting.ts";
 
 /**
  * The solo core key that stands for a seat's situation in `space`'s model
@@ -156,7 +156,7 @@ export class DpStrategy implements Strategy {
  *
  * @example
  * ```ts
- * import { makeStrategy } from "./registry.ts";
+ * import { makeStrategy } from "../run/registry.ts";
  * makeStrategy("dp") instanceof DpStrategy; // true
  * ```
  */

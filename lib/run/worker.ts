@@ -11,7 +11,7 @@
  */
 
 // a search strategy playing here finds its table trained if missing
-import "./winprob/train.ts";
+import "./train.ts";
 import type { WorkerJob } from "./parallel.ts";
 
 self.onmessage = async (e: MessageEvent<WorkerJob>) => {

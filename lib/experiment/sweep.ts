@@ -42,8 +42,8 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { InputError } from "./cards.ts";
-import type { ChartOptions, PlotOptions } from "./chart.ts";
+import { InputError } from "../game/cards.ts";
+import type { ChartOptions, PlotOptions } from "../chart/chart.ts";
 import {
   type Analysis,
   defineExperiment,
@@ -51,18 +51,18 @@ import {
   type Row,
   sized,
 } from "./experiment.ts";
-import { getRules } from "./rules.ts";
-import { policyRows, round } from "./stats.ts";
+import { getRules } from "../game/rules.ts";
+import { policyRows, round } from "../run/stats.ts";
 import {
   mergeAccum,
   prepareRuns,
   type RunAccum,
   runAll,
   type RunSpec,
-} from "./runner.ts";
-import { deriveSeed } from "./rng.ts";
+} from "../run/runner.ts";
+import { deriveSeed } from "../game/rng.ts";
 
-export type { RunAccum } from "./runner.ts";
+export type { RunAccum } from "../run/runner.ts";
 
 /**
  * A labelled list of policies whose seats cycle over the table.
@@ -390,7 +390,7 @@ export interface SweepRunOptions {
 }
 
 /**
- * Play every run of a plan through the runner (`runAll`, lib/runner.ts) in
+ * Play every run of a plan through the runner (`runAll`, lib/run/runner.ts) in
  * one pool of workers; one accumulator per run, in plan order,
  * byte-identical whatever the worker count (checked first: bad policies
  * throw an `InputError` before any game).
@@ -512,7 +512,7 @@ export interface PooledCell {
  * The replicates of each rules × players × set pooled into one accumulator,
  * cells in order of their first run in the plan (what {@linkcode pooledRows}
  * tabulates; for differences between policies, `winShareDiff`/`pointsDiff`
- * of lib/stats.ts on `acc`).
+ * of lib/run/stats.ts on `acc`).
  *
  * @example
  * ```ts
@@ -653,7 +653,7 @@ export interface WinShareChartOptions extends SweepChartOptions {
  *
  * @example
  * ```ts
- * import { renderSvg } from "./chart.ts";
+ * import { renderSvg } from "../chart/chart.ts";
  * renderSvg(winShareChart(
  *   [{ rules: "standard", series: "ev", x: 2, y: 0.01, lo: 0, hi: 0.02 }],
  *   { rules: ["standard"], players: [2], series: ["ev"], seriesLabel: "Policy" },
@@ -731,7 +731,7 @@ export function winShareChart(
  *
  * @example
  * ```ts
- * import { renderSvg } from "./chart.ts";
+ * import { renderSvg } from "../chart/chart.ts";
  * declare const plan: SweepRun[], accs: RunAccum[];
  * renderSvg(sweepChart(pooledRows(plan, accs), { title: "ev vs bust:0.25" }));
  * ```

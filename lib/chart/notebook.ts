@@ -1,7 +1,7 @@
 /**
  * What a notebook needs to show results: tables and progress for Jupyter,
  * charts shown inline, and the number formatting the command line uses.
- * Imported as `@flip7/lab/notebook` (or `../lib/notebook.ts` from
+ * Imported as `@flip7/lab/notebook` (or `./notebook.ts` from
  * `notebooks/`).
  *
  * @example
@@ -27,4 +27,4 @@ export {
   showChart,
   svgDisplay,
 } from "./chart.ts";
-export { pct, round, table as textTable } from "./format.ts";
+export { pct, round, table as textTable } from "../util/format.ts";

@@ -26,15 +26,15 @@
  */
 
 import { parseArgs } from "node:util";
-import { InputError } from "../lib/cards.ts";
+import { InputError } from "../lib/game/cards.ts";
 import {
   intOption,
   joinNegativeValues,
   parseArgsMessage,
   plainNumber,
   scaleOption,
-} from "../cli/args.ts";
-import { progress, writeFileAtomic } from "../cli/output.ts";
+} from "./args.ts";
+import { progress, writeFileAtomic } from "./output.ts";
 import { writeReport } from "./report.ts";
 import {
   claimsTable,
@@ -42,14 +42,14 @@ import {
   executePlans,
   type RunReport,
   writeExperiment,
-} from "../lib/experiment.ts";
-import { defaultWorkers } from "../lib/parallel.ts";
+} from "../lib/experiment/experiment.ts";
+import { defaultWorkers } from "../lib/run/parallel.ts";
 import {
   DEFAULT_EXPERIMENTS,
   EXPERIMENT_NAMES,
   EXPERIMENTS,
   findExperiment,
-} from "./mod.ts";
+} from "../experiments/mod.ts";
 
 const USAGE =
   "deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR] [--shard I/N]";

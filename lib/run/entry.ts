@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import type { StrategyEntry } from "./entry.ts";
- * import { SumStrategy } from "./sum.ts";
+ * import { SumStrategy } from "../strategies/sum.ts";
  * const entry: StrategyEntry = {
  *   name: "sum", param: "count", usage: "sum:N",
  *   describe: "Hit below N.", make: (n) => new SumStrategy(n),
@@ -17,7 +17,7 @@
  */
 
 import type { ModelName, SoloModel } from "../solver/model.ts";
-import type { Strategy } from "../view.ts";
+import type { Strategy } from "../game/view.ts";
 import type { WTable } from "../winprob/table.ts";
 
 /**

@@ -28,17 +28,17 @@
  * @module
  */
 
-import { SUM_OF_MASK } from "../cards.ts";
+import { SUM_OF_MASK } from "../game/cards.ts";
 import {
   ACTIVE,
   BUSTED,
   STAYED,
   type Strategy,
   type TableView,
-} from "../view.ts";
-import { ContinuationLaws } from "../winprob/rounddp.ts";
-import type { WTable } from "../winprob/table.ts";
-import { WinProbStrategy } from "./winprob.ts";
+} from "../game/view.ts";
+import { ContinuationLaws } from "./rounddp.ts";
+import type { WTable } from "./table.ts";
+import { WinProbStrategy } from "./winprob_strategy.ts";
 
 /**
  * The opponent models `adapt` weighs, in order.

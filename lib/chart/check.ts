@@ -28,7 +28,7 @@
  *
  * @example
  * ```ts
- * import { checkChart } from "./chart_check.ts";
+ * import { checkChart } from "./check.ts";
  * const problems = checkChart(Deno.readTextFileSync("results/advice.svg"));
  * problems; // [] when the chart is sound
  * ```
@@ -189,7 +189,7 @@ export function colorDistance(a: string, b: string): number {
  *
  * @example
  * ```ts
- * import { drawnBox } from "./chart_check.ts";
+ * import { drawnBox } from "./check.ts";
  * drawnBox('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect x="2" y="3" width="4" height="5"/></svg>');
  * // [2, 3, 6, 8]
  * ```

@@ -37,7 +37,7 @@ import { parseHTML } from "linkedom";
 /** Observable Plot's options, which a chart's options extend (see Plot's documentation). */
 export type PlotOptions = Plot.PlotOptions;
 import type { JupyterDisplayable } from "./display.ts";
-import { fnv1a, writeFileAtomic } from "./io.ts";
+import { fnv1a, writeFileAtomic } from "../util/io.ts";
 
 /** The project chart style. Change it here, and every chart follows. */
 export const CHART_STYLE = {
@@ -896,7 +896,7 @@ export async function writeChart(
   await writeFileAtomic(`${basePath}.png`, bytes);
 }
 
-/** What {@linkcode svgDisplay} returns (one type with the tables of `lib/display.ts`). */
+/** What {@linkcode svgDisplay} returns (one type with the tables of `lib/chart/display.ts`). */
 export type { JupyterDisplayable } from "./display.ts";
 
 /**

@@ -13,19 +13,23 @@
  * @module
  */
 
-import { InputError } from "../cards.ts";
-import { DpStrategy } from "../strategies/dp.ts";
-import { makeStrategy, resolveStrategy } from "../strategies/registry.ts";
-import type { Strategy } from "../view.ts";
-import { loadDecisions } from "./cache.ts";
-import { evaluateDecider, evaluateTable, type Evaluation } from "./forward.ts";
-import { lumpedEvaluate } from "./lumped.ts";
-import { getModel, type SoloModel } from "./model.ts";
-import "./actions.ts";
-import { MODS, type SoloSpace, spaceOf } from "./solve.ts";
-import { SoloView } from "./view.ts";
+import { InputError } from "../game/cards.ts";
+import { DpStrategy } from "../solver/dp_strategy.ts";
+import { makeStrategy, resolveStrategy } from "./registry.ts";
+import type { Strategy } from "../game/view.ts";
+import { loadDecisions } from "../solver/cache.ts";
+import {
+  evaluateDecider,
+  evaluateTable,
+  type Evaluation,
+} from "../solver/forward.ts";
+import { lumpedEvaluate } from "../solver/lumped.ts";
+import { getModel, type SoloModel } from "../solver/model.ts";
+import "../solver/actions.ts";
+import { MODS, type SoloSpace, spaceOf } from "../solver/solve.ts";
+import { SoloView } from "../solver/view.ts";
 
-export type { Evaluation } from "./forward.ts";
+export type { Evaluation } from "../solver/forward.ts";
 
 /**
  * Evaluate a strategy exactly through a {@linkcode SoloView}; a `dp` strategy
@@ -43,9 +47,9 @@ export type { Evaluation } from "./forward.ts";
  *
  * @example
  * ```ts
- * import { makeStrategy } from "../strategies/registry.ts";
- * import { getModel } from "./model.ts";
- * import { spaceOf } from "./solve.ts";
+ * import { makeStrategy } from "./registry.ts";
+ * import { getModel } from "../solver/model.ts";
+ * import { spaceOf } from "../solver/solve.ts";
  * evaluateStrategy(spaceOf(getModel("approx")), makeStrategy("count:4")).ev; // 19.669…
  * ```
  */
@@ -96,7 +100,7 @@ const NOT_SOLO: Record<string, string> = {
  * @throws {InputError} for an unknown spec or one that cannot be evaluated solo.
  * @example
  * ```ts
- * import { getModel } from "./model.ts";
+ * import { getModel } from "../solver/model.ts";
  * soloStrategy("optimal", getModel("approx")).name; // "dp:approx"
  * ```
  */

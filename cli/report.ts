@@ -18,7 +18,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { writeFileAtomic } from "../lib/io.ts";
+import { writeFileAtomic } from "../lib/util/io.ts";
 
 const esc = (s: unknown) =>
   String(s ?? "").replace(

@@ -21,8 +21,8 @@
  * @module
  */
 
-import { InputError } from "../cards.ts";
-import type { Strategy } from "../view.ts";
+import { InputError } from "../game/cards.ts";
+import type { Strategy } from "../game/view.ts";
 
 /** A policy factory: what a policy module default-exports. */
 export type PolicyFactory = (param: string | undefined) => Strategy;
@@ -31,7 +31,7 @@ const MODULE_RE =
   /^((?:\.{1,2}\/|\/|file:\/\/).*?\.(?:ts|js|mts|mjs))(?::(.*))?$/;
 
 /**
- * True when a spec names a policy module (a path starting `./`, `../`, `/`
+ * True when a spec names a policy module (a path starting `../strategies/`, `../`, `/`
  * or `file://`, ending in `.ts`, `.js`, `.mts` or `.mjs`, optionally
  * followed by `:PARAM`).
  *
@@ -169,7 +169,7 @@ export function moduleStrategy(spec: string): Strategy {
   const f = factories.get(url);
   if (!f) {
     throw new InputError(
-      `policy module '${path}' is not loaded: call loadPolicies([...specs]) (lib/strategies/modules.ts) before makeStrategy`,
+      `policy module '${path}' is not loaded: call loadPolicies([...specs]) (lib/run/modules.ts) before makeStrategy`,
     );
   }
   let s: unknown;

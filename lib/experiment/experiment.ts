@@ -1,7 +1,7 @@
 /**
  * The experiment framework: an experiment reproduces one published claim.
  * It is data ({@linkcode ExperimentDefinition}): a plan of what to compute
- * (Monte Carlo runs for lib/runner.ts, exact solver tasks, or a custom
+ * (Monte Carlo runs for lib/run/runner.ts, exact solver tasks, or a custom
  * step), an analysis that turns the results into tidy rows, a summary,
  * claims (each with the published figure it is checked against) and
  * provenance, and a chart drawn from the rows. {@linkcode executePlans}
@@ -19,7 +19,7 @@
  * @example
  * ```ts
  * import { runExperiment } from "./experiment.ts";
- * import { EXPERIMENTS } from "../experiments/mod.ts";
+ * import { EXPERIMENTS } from "../../experiments/mod.ts";
  * const report = await runExperiment(EXPERIMENTS[0], {
  *   seed: 1, quick: true, workers: 2, outDir: "results", command: "example",
  * });
@@ -29,19 +29,23 @@
  */
 
 import { csvFormat, csvParse } from "d3-dsv";
-import { InputError } from "./cards.ts";
-import { type ChartOptions, renderSvg, svgToPng } from "./chart.ts";
-import { writeFileAtomic } from "./io.ts";
-import { mergeProvenance, ShardStop, shardStopHere } from "./shard.ts";
-import { codeVersion } from "./version.ts";
+import { InputError } from "../game/cards.ts";
+import { type ChartOptions, renderSvg, svgToPng } from "../chart/chart.ts";
+import { writeFileAtomic } from "../util/io.ts";
+import { mergeProvenance, ShardStop, shardStopHere } from "../run/shard.ts";
+import { codeVersion } from "../util/version.ts";
 import {
   type RunAccum,
   runAll,
   type RunSpec,
   type StrategyMaker,
-} from "./runner.ts";
+} from "../run/runner.ts";
 
-export type { ChartOptions, PanelOptions, PlotOptions } from "./chart.ts";
+export type {
+  ChartOptions,
+  PanelOptions,
+  PlotOptions,
+} from "../chart/chart.ts";
 
 /**
  * A cell of a result row.
@@ -188,7 +192,7 @@ export interface Analysis {
  *
  * @example
  * ```ts
- * import { fieldSize } from "../experiments/field-size.ts";
+ * import { fieldSize } from "../../experiments/field-size.ts";
  * const r: ExperimentResult = await fieldSize.run({ seed: 1, quick: true, workers: 2 });
  * r.rows.length;
  * ```
@@ -242,7 +246,7 @@ export interface ExactWork<T = unknown> {
 
 /**
  * What an experiment will compute: Monte Carlo runs (played through
- * `runAll` of lib/runner.ts; `deno task repro` plays the runs of every
+ * `runAll` of lib/run/runner.ts; `deno task repro` plays the runs of every
  * experiment in one pool), exact solver tasks (computed together with the
  * other experiments'), and, for work that is neither, a custom step.
  * `state` carries whatever the analysis needs from planning.
@@ -391,7 +395,7 @@ export function defineExperiment<S, W>(
  *
  * @example
  * ```ts
- * import { EXPERIMENTS } from "../experiments/mod.ts";
+ * import { EXPERIMENTS } from "../../experiments/mod.ts";
  * const done = await executePlans(EXPERIMENTS.slice(0, 2), { seed: 1, quick: true, workers: 2 });
  * done[0].accs.length;
  * ```
@@ -475,7 +479,7 @@ export async function executePlans(
  *
  * @example
  * ```ts
- * import { EXPERIMENTS } from "../experiments/mod.ts";
+ * import { EXPERIMENTS } from "../../experiments/mod.ts";
  * const o = { seed: 1, quick: true, workers: 2 };
  * const [done] = await executePlans([EXPERIMENTS[0]], o);
  * const result = await analyseExperiment(EXPERIMENTS[0], done, o);
@@ -554,7 +558,7 @@ export function toCsv(columns: string[], rows: Row[]): string {
   return csvFormat(rows, columns) + "\n";
 }
 
-export { type CodeVersion, codeVersion } from "./version.ts";
+export { type CodeVersion, codeVersion } from "../util/version.ts";
 
 /**
  * Options of {@linkcode runExperiment}.
@@ -576,7 +580,7 @@ export interface RunExperimentOptions extends ExperimentOptions {
  *
  * @example
  * ```ts
- * import { fieldSize } from "../experiments/field-size.ts";
+ * import { fieldSize } from "../../experiments/field-size.ts";
  * declare const o: RunExperimentOptions;
  * const r: RunReport = await runExperiment(fieldSize, o);
  * r.files;
@@ -599,7 +603,7 @@ export interface RunReport {
  *
  * @example
  * ```ts
- * import { fieldSize } from "../experiments/field-size.ts";
+ * import { fieldSize } from "../../experiments/field-size.ts";
  * const r = await runExperiment(fieldSize, {
  *   seed: 1, quick: true, workers: 1, outDir: "/tmp/out", command: "test",
  * });
@@ -625,7 +629,7 @@ export async function runExperiment(
  *
  * @example
  * ```ts
- * import { fieldSize } from "../experiments/field-size.ts";
+ * import { fieldSize } from "../../experiments/field-size.ts";
  * declare const o: RunExperimentOptions;
  * const [done] = await executePlans([fieldSize], o);
  * await writeExperiment(fieldSize, done, o, { started: new Date(), t0: performance.now() });

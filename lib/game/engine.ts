@@ -36,7 +36,7 @@
  * ```ts
  * import { Game } from "./engine.ts";
  * import { getRules } from "./rules.ts";
- * import { makeStrategy } from "./strategies/registry.ts";
+ * import { makeStrategy } from "../run/registry.ts";
  * const g = new Game(getRules("standard"), [makeStrategy("ev"), makeStrategy("sum:20")], { seed: 1 });
  * const result = g.playGame();
  * result.totals.length; // 2
@@ -89,7 +89,7 @@ const CONSUMED = 255;
  * @example
  * ```ts
  * import { getRules } from "./rules.ts";
- * import { makeStrategy } from "./strategies/registry.ts";
+ * import { makeStrategy } from "../run/registry.ts";
  * new Game(getRules(), [makeStrategy("sum:1000")]).playGame().rounds <= MAX_ROUNDS; // true
  * ```
  */
@@ -138,7 +138,7 @@ export interface GameResult {
  * @example
  * ```ts
  * import { getRules } from "./rules.ts";
- * import { makeStrategy } from "./strategies/registry.ts";
+ * import { makeStrategy } from "../run/registry.ts";
  * const g = new Game(getRules("solo-model"), [makeStrategy("sum:20")], { seed: 7 });
  * g.newGame();
  * const score = g.playRound()[0];

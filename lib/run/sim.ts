@@ -1,6 +1,6 @@
 /**
  * Whole-game matches (`sim`) and one-round distributions (`round`): thin
- * conveniences over the one runner, `runAll` of `lib/runner.ts`, with one row
+ * conveniences over the one runner, `runAll` of `lib/run/runner.ts`, with one row
  * per `-p` position (`groupBy: "seat"`), byte-identical for a given seed
  * whatever the number of workers. Policy module paths work as specs.
  *

@@ -63,8 +63,8 @@ export function summarize(
   return { mean, sd, se: sd / Math.sqrt(m.n) };
 }
 
-/** Rounding for stable output (see `lib/format.ts`). */
-export { round } from "./format.ts";
+/** Rounding for stable output (see `lib/util/format.ts`). */
+export { round } from "../util/format.ts";
 
 /**
  * Per-seat statistics of one policy group of a run (see {@linkcode policyRows}).
@@ -108,7 +108,7 @@ export interface PolicyRow {
 
 /**
  * The integer sums {@linkcode policyRows} and the differences read: a
- * structural subset of `RunAccum` (`lib/runner.ts`).
+ * structural subset of `RunAccum` (`lib/run/runner.ts`).
  *
  * @example
  * ```ts

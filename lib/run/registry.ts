@@ -11,20 +11,23 @@
  * @module
  */
 
-import { InputError } from "../cards.ts";
-import type { Strategy } from "../view.ts";
+import { InputError } from "../game/cards.ts";
+import type { Strategy } from "../game/view.ts";
 import type { StrategyContext, StrategyEntry } from "./entry.ts";
-import { BustStrategy } from "./bust.ts";
-import { BustScStrategy } from "./bustsc.ts";
-import { CountStrategy } from "./count.ts";
-import { DP_ENTRY } from "./dp.ts";
-import { EndgameStrategy } from "./endgame.ts";
-import { EvStrategy } from "./ev.ts";
-import { HumanStrategy } from "./human.ts";
-import { SumStrategy } from "./sum.ts";
-import { SearchStrategy } from "./search.ts";
-import { WINPROB_ABLATIONS, WinProbStrategy } from "./winprob.ts";
-import { ADAPT_MODELS, AdaptiveStrategy } from "./adaptive.ts";
+import { BustStrategy } from "../strategies/bust.ts";
+import { BustScStrategy } from "../strategies/bustsc.ts";
+import { CountStrategy } from "../strategies/count.ts";
+import { DP_ENTRY } from "../solver/dp_strategy.ts";
+import { EndgameStrategy } from "../strategies/endgame.ts";
+import { EvStrategy } from "../strategies/ev.ts";
+import { HumanStrategy } from "../strategies/human.ts";
+import { SumStrategy } from "../strategies/sum.ts";
+import { SearchStrategy } from "../winprob/search_strategy.ts";
+import {
+  WINPROB_ABLATIONS,
+  WinProbStrategy,
+} from "../winprob/winprob_strategy.ts";
+import { ADAPT_MODELS, AdaptiveStrategy } from "../winprob/adaptive.ts";
 import { AdviceStrategy, deriveAdvice, SEED_ADVICE } from "../solver/advice.ts";
 import { getModel } from "../solver/model.ts";
 import { isModuleSpec, moduleStrategy } from "./modules.ts";

@@ -43,7 +43,7 @@ function canRun(command: string): boolean {
 
 async function git(args: string[]): Promise<string | null> {
   try {
-    const root = new URL("..", import.meta.url).pathname;
+    const root = new URL("../..", import.meta.url).pathname;
     const r = await new Deno.Command("git", {
       args,
       cwd: root,
@@ -58,7 +58,7 @@ async function git(args: string[]): Promise<string | null> {
 
 function readHead(): string {
   try {
-    const dir = new URL("../.git/", import.meta.url);
+    const dir = new URL("../../.git/", import.meta.url);
     const head = Deno.readTextFileSync(new URL("HEAD", dir)).trim();
     if (!head.startsWith("ref: ")) return head;
     const ref = head.slice(5);
@@ -88,7 +88,7 @@ export async function codeVersion(): Promise<CodeVersion> {
   let version = "unknown";
   try {
     const cfg = JSON.parse(
-      Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
+      Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)),
     );
     version = String(cfg.version ?? "unknown");
   } catch {

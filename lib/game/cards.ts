@@ -19,7 +19,7 @@
 export const KINDS = 22;
 /** Number of distinct number values (0 to 12). */
 export const NUMBER_KINDS = 13;
-/** Kind of the `+2` modifier; `+4`..`+10` follow it. */
+/** Kind of the `+2` modifier; `+4`../..`+10` follow it. */
 export const PLUS2 = 13;
 /** Kind of the `+10` modifier. */
 export const PLUS10 = 17;
@@ -141,7 +141,7 @@ export function isNumber(kind: number): boolean {
 }
 
 /**
- * True when `kind` is a modifier (`+2`..`+10` or `x2`).
+ * True when `kind` is a modifier (`+2`../..`+10` or `x2`).
  *
  * @example
  * ```ts

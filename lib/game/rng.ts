@@ -27,7 +27,7 @@
  * ```
  * @module
  */
-import { fnv1a } from "./io.ts";
+import { fnv1a } from "../util/io.ts";
 
 function splitmix32(x: number): number {
   x = (x + 0x9e3779b9) | 0;
