@@ -9,7 +9,7 @@
  * @module
  */
 
-import { getRules, type Rules } from "../lib/game/rules.ts";
+import { getRules, type Rules, withRulings } from "../lib/game/rules.ts";
 import { parseSpecs } from "../lib/run/registry.ts";
 import { isModuleSpec, loadPolicies } from "../lib/run/modules.ts";
 import type { Strategy } from "../lib/game/view.ts";
@@ -18,8 +18,13 @@ import { InputError } from "../lib/game/cards.ts";
 
 /** Option specs for `--seed`, `--rules`, `-p`, `--workers`, `--json`. */
 export const SEED = { seed: { type: "string" as const } };
-/** `--rules PRESET`. */
-export const RULES = { rules: { type: "string" as const } };
+/** `--rules PRESET` and `--ruling NAME=VALUE` (repeatable). */
+export const RULES = {
+  rules: { type: "string" as const },
+  ruling: { type: "string" as const, multiple: true },
+};
+/** `--ruling NAME=VALUE` (repeatable) alone, for the solo solver commands. */
+export const RULING = { ruling: { type: "string" as const, multiple: true } };
 /** `-p P1,P2,...`. */
 export const POLICIES = { p: { type: "string" as const } };
 /** `--workers N`. */
@@ -44,15 +49,35 @@ export function seedOf(values: Values, fallback = 1): number {
 }
 
 /**
- * The `--rules` preset (default `standard`).
+ * The `--ruling NAME=VALUE` values given (none: an empty list).
  *
  * @example
  * ```ts
+ * rulingsOf({ ruling: ["ties=draw"] }); // ["ties=draw"]
+ * ```
+ */
+export function rulingsOf(values: Values): string[] {
+  const r = values.ruling;
+  if (r === undefined) return [];
+  return (Array.isArray(r) ? r : [r]).map(String);
+}
+
+/**
+ * The `--rules` preset (default `standard`) with the `--ruling` changes.
+ *
+ * @throws {InputError} for an unknown preset, ruling or value.
+ * @example
+ * ```ts
  * rulesOf({ rules: "duel" }).name; // "duel"
+ * rulesOf({ ruling: ["run-out=end-round"] }).name; // "standard+run-out=end-round"
  * ```
  */
 export function rulesOf(values: Values): Rules {
-  return getRules(typeof values.rules === "string" ? values.rules : "standard");
+  const base = getRules(
+    typeof values.rules === "string" ? values.rules : "standard",
+  );
+  const changes = rulingsOf(values);
+  return changes.length ? withRulings(base, changes) : base;
 }
 
 /**

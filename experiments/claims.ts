@@ -1224,7 +1224,22 @@ function specs(): Spec[] {
       experiment: "deck-variants",
       kind: "exact",
       figure: "20.2980",
-      readings: dv("all94", "optimum"),
+      readings: [
+        ...dv("all94", "optimum"),
+        {
+          // the reading of its solver's description, found after its figure
+          // (issue 23): a set-aside Freeze waits for every forced draw
+          name:
+            "our exact solver, all 94 cards, ruling set-aside-order=forced-draws-first",
+          chosen: "after",
+          ours: (f) =>
+            exactCell(f, "rulings", {
+              ruling: "set-aside-order",
+              value: "forced-draws-first",
+              policy: "optimal",
+            }, "ev"),
+        },
+      ],
     },
     {
       id: "ps-numbers-best-count",

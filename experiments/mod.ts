@@ -8,7 +8,7 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { EXPERIMENTS, findExperiment } from "./mod.ts";
- * assert.equal(EXPERIMENTS.length, 14);
+ * assert.equal(EXPERIMENTS.length, 15);
  * assert.equal(findExperiment("field-size").name, "field-size");
  * assert.throws(() => findExperiment("nope"), /unknown experiment 'nope': allowed policy-ev-table, /);
  * ```
@@ -31,6 +31,7 @@ import { solverVsSimulation } from "./solver-vs-simulation.ts";
 import { winAgent } from "./win-agent.ts";
 import { winOptimal } from "./win-optimal.ts";
 import { sweep } from "./sweep.ts";
+import { rulings } from "./rulings.ts";
 
 /**
  * The reproduction of seed 000: one experiment per claim, in the order of
@@ -64,7 +65,7 @@ export const SEED000_EXPERIMENTS: Experiment[] = [
  * import assert from "node:assert/strict";
  * assert.deepEqual(OTHER_EXPERIMENTS.map((e) => e.name), [
  *   "win-agent", "sweep", "deck-variants", "round-law", "decision-map", "rule-value",
- *   "win-optimal",
+ *   "win-optimal", "rulings",
  * ]);
  * ```
  */
@@ -76,6 +77,7 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
   decisionMapExperiment,
   ruleValue,
   winOptimal as Experiment,
+  rulings,
 ];
 
 /**
@@ -86,9 +88,9 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
  * import assert from "node:assert/strict";
  * const names = EXPERIMENTS.map((e) => e.name);
  * assert.deepEqual(names.slice(0, 2), ["policy-ev-table", "optimal-distribution"]);
- * assert.deepEqual(names.slice(-7), [
+ * assert.deepEqual(names.slice(-8), [
  *   "win-agent", "sweep", "deck-variants", "round-law", "decision-map", "rule-value",
- *   "win-optimal",
+ *   "win-optimal", "rulings",
  * ]);
  * ```
  */
@@ -161,6 +163,7 @@ export {
   replication,
   roundLaw,
   ruleValue,
+  rulings,
   solverVsSimulation,
   sweep,
   winAgent,

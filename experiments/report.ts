@@ -159,13 +159,20 @@ export function headlines(dir: string, claims: ClaimRow[]): string[] {
   const bsc = find(pet, { model: "exact", policy: "bustsc:0.25" });
   const b25 = find(pet, { model: "exact", policy: "bust:0.25" });
   const all94 = find(dv, { deck: "all94" });
+  const fda = find(csvRows(dir, "rulings"), {
+    ruling: "set-aside-order",
+    value: "forced-draws-first",
+    policy: "optimal",
+  });
   if (opt && all94) {
     out.push(
       `<b>Exact solo values.</b> One round alone under optimal play is worth ${
         (opt.ev as number).toFixed(4)
       } points on the 88-card solo deck (the public solver's 22.2504; seed 000's own model gives 22.232) and ${
         (all94.optimum as number).toFixed(4)
-      } with all 94 cards (the public solver prints 20.2980: not reproduced, see the claims table). Exact figures: no interval. <i>policy-ev-table.csv, deck-variants.csv</i>`,
+      } with all 94 cards under our default rulings; the public solver prints 20.2980, which our solver gives ${
+        fda ? `(${(fda.ev as number).toFixed(10)})` : ""
+      } under the ruling set-aside-order=forced-draws-first, chosen after seeing that figure (consistent; see docs/rulings.md). Exact figures: no interval. <i>policy-ev-table.csv, deck-variants.csv, rulings.csv</i>`,
     );
   }
   if (bsc && b25 && opt) {

@@ -15,7 +15,7 @@ import {
 } from "../lib/game/cards.ts";
 import { Game } from "../lib/game/engine.ts";
 import type { GameEvent } from "../lib/game/events.ts";
-import { getRules, withRules } from "../lib/game/rules.ts";
+import { getRules, withRules, withRulings } from "../lib/game/rules.ts";
 import { makeStrategy } from "../lib/run/registry.ts";
 import type { Strategy } from "../lib/game/view.ts";
 import { of, scenario, Scripted } from "./scripted.ts";
@@ -312,10 +312,14 @@ Deno.test("the deal passes left each round", () => {
 Deno.test("ties at the top: 'continue' plays on, 'draw' ends drawn", () => {
   const deck = "5,5,7,3";
   const play = (ties: "continue" | "draw") => {
-    const s = scenario(withRules(standard, { target: 5, ties }), deck, [
-      new Scripted("SS"),
-      new Scripted("SS"),
-    ]);
+    const s = scenario(
+      withRulings(withRules(standard, { target: 5 }), [`ties=${ties}`]),
+      deck,
+      [
+        new Scripted("SS"),
+        new Scripted("SS"),
+      ],
+    );
     return s.game.playGame();
   };
   assert.deepEqual(play("draw"), {

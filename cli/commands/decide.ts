@@ -35,14 +35,14 @@ import {
   parseCards,
   SUM_OF_MASK,
 } from "../../lib/game/cards.ts";
-import { checkStack, getRules, type Rules } from "../../lib/game/rules.ts";
+import { checkStack, type Rules } from "../../lib/game/rules.ts";
 import { bustRisk, oneCardValue } from "../../lib/strategies/estimate.ts";
 import { SearchStrategy } from "../../lib/winprob/search_strategy.ts";
 import { BrFieldStrategy } from "../../lib/winprob/brfield_strategy.ts";
 import { WinProbStrategy } from "../../lib/winprob/winprob_strategy.ts";
 import { ACTIVE, STAYED, type TableView } from "../../lib/game/view.ts";
 import type { Command } from "../command.ts";
-import { pct } from "../common.ts";
+import { pct, RULES, rulesOf } from "../common.ts";
 
 interface Seat {
   mask: number;
@@ -260,7 +260,7 @@ export const decideCommand: Command = {
   summary:
     "Live advice: Hit or Stay for win probability and for points, bust risk, whom to target.",
   usage:
-    "decide --totals MINE,THEIRS[,...] --line CARDS [--opponents K] [--opp CARDS] [--opp-done] [--seen CARDS] [--rules PRESET]",
+    "decide --totals MINE,THEIRS[,...] --line CARDS [--opponents K] [--opp CARDS] [--opp-done] [--seen CARDS] [--rules PRESET] [--ruling NAME=VALUE ...]",
   options: {
     totals: { type: "string" },
     opponents: { type: "string" },
@@ -268,12 +268,10 @@ export const decideCommand: Command = {
     opp: { type: "string" },
     "opp-done": { type: "boolean" },
     seen: { type: "string" },
-    rules: { type: "string" },
+    ...RULES,
   },
   run({ values, out }) {
-    const rules = getRules(
-      typeof values.rules === "string" ? values.rules : "standard",
-    );
+    const rules = rulesOf(values);
     const opponents = opponentsOf(values.opponents);
     const all = totalsOf(values.totals, rules.target, opponents);
     // the heads-up advice reads your total and the leader's

@@ -1,5 +1,5 @@
 /**
- * `flip7 evaluate -p P1,P2,... [--model M] [--deck-counts K:N,...] [--json]`: the exact
+ * `flip7 evaluate -p P1,P2,... [--model M] [--deck-counts K:N,...] [--ruling NAME=VALUE ...] [--json]`: the exact
  * one-round EV, sd, P(bust) and P(Flip 7) of each policy played alone, from
  * the solo model (no simulation). `dp`/`optimal` is the model's optimum,
  * `advice` the derived beer-mat rule, `advice:seed` seed 000's cut-offs; with
@@ -16,7 +16,7 @@
 import { InputError } from "../../lib/game/cards.ts";
 import { loadPolicies } from "../../lib/run/modules.ts";
 import type { Command } from "../command.ts";
-import { JSON_FLAG, pct, POLICIES, table } from "../common.ts";
+import { JSON_FLAG, pct, POLICIES, RULING, table } from "../common.ts";
 import { evaluatePolicies, SEED_TABLE } from "../../lib/run/evaluate.ts";
 import { MODEL_OPTION, modelOf } from "./solve.ts";
 
@@ -36,8 +36,8 @@ export const evaluateCommand: Command = {
   summary:
     "Exact EV, sd, bust and Flip 7 rates of policies played alone (default: seed 000's table).",
   usage:
-    "evaluate [-p P1,P2,...] [--model approx|exact|numbers|modifiers|all94] [--deck-counts K:N,...] [--json]",
-  options: { ...POLICIES, ...MODEL_OPTION, ...JSON_FLAG },
+    "evaluate [-p P1,P2,...] [--model approx|exact|numbers|modifiers|all94] [--deck-counts K:N,...] [--ruling NAME=VALUE ...] [--json]",
+  options: { ...POLICIES, ...MODEL_OPTION, ...RULING, ...JSON_FLAG },
   async run({ values, out }) {
     const model = modelOf(values);
     let specs: string[] = [...SEED_TABLE];

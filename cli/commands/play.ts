@@ -1,5 +1,5 @@
 /**
- * `flip7 play [-p BOTS] [--seed S] [--rules PRESET]`: you against bots at the
+ * `flip7 play [-p BOTS] [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...]`: you against bots at the
  * terminal. You are P1; the table, your bust risk and the value of one more
  * card are shown at each decision. Bad input re-prompts; end of input exits.
  *
@@ -33,14 +33,14 @@ export const playCommand: Command = {
   name: "play",
   summary:
     "Play against bots at the terminal (default bots: ev,bust:0.25,sum:20).",
-  usage: "play [-p BOTS] [--seed S] [--rules PRESET]",
+  usage: "play [-p BOTS] [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...]",
   options: { ...POLICIES, ...SEED, ...RULES },
   interactive: true,
   async run({ values, out }) {
     const rules = rulesOf(values);
     await loadPoliciesOf(values);
     // the bots are checked against the preset with the human seat counted
-    const fallback = rules.name === "duel" ? "ev" : "ev,bust:0.25,sum:20";
+    const fallback = rules.preset === "duel" ? "ev" : "ev,bust:0.25,sum:20";
     const bots = policiesOf(values, rules, fallback, 1);
     const seed = seedOf(values, Date.now() % 1000000);
     const human = new HumanStrategy({

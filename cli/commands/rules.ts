@@ -1,5 +1,7 @@
 /**
- * `flip7 rules [--rules PRESET]`: the deck, the scoring, the presets and the policies.
+ * `flip7 rules [--rules PRESET] [--ruling NAME=VALUE ...]`: the deck, the
+ * scoring, the rulings table (every ambiguous rule, its values and their
+ * sources), the presets and the policies.
  *
  * @example
  * ```sh
@@ -10,6 +12,7 @@
 
 import { CARD_NAMES, KINDS } from "../../lib/game/cards.ts";
 import { deckSize, PRESETS } from "../../lib/game/rules.ts";
+import { RULINGS } from "../../lib/game/rulings.ts";
 import { REGISTRY } from "../../lib/run/registry.ts";
 import type { Command } from "../command.ts";
 import { RULES, rulesOf } from "../common.ts";
@@ -17,8 +20,8 @@ import { RULES, rulesOf } from "../common.ts";
 /** The `rules` command. */
 export const rulesCommand: Command = {
   name: "rules",
-  summary: "Deck, scoring, rules presets and policies.",
-  usage: "rules [--rules PRESET]",
+  summary: "Deck, scoring, the rulings table, rules presets and policies.",
+  usage: "rules [--rules PRESET] [--ruling NAME=VALUE ...]",
   options: { ...RULES },
   run({ values, out }) {
     const r = rulesOf(values);
@@ -43,14 +46,14 @@ export const rulesCommand: Command = {
     out.line("saves you (it and the duplicate are discarded).");
     out.line(
       `Game: ends after the round in which someone reaches ${r.target}; ${
-        r.ties === "continue"
+        r.rulings.ties === "continue"
           ? "a tie at the top plays further rounds"
           : "a tie at the top is a draw"
       }.`,
     );
     out.line(
       `Flip Three: ${
-        r.deferActions
+        r.rulings.actions === "deferred"
           ? "a Freeze or Flip Three flipped during it is set aside and resolved after the three"
           : "a Freeze or Flip Three flipped during it resolves at once"
       }; ${
@@ -60,8 +63,30 @@ export const rulesCommand: Command = {
       }.`,
     );
     out.line("");
+    out.line(
+      "Rulings (--ruling NAME=VALUE, repeatable; * in force, the first value is the default):",
+    );
+    for (const ru of RULINGS) {
+      out.line(`  ${ru.name}: ${ru.summary}`);
+      const w = Math.max(...ru.values.map((v) => v.value.length));
+      for (const v of ru.values) {
+        const mark = r.rulings[ru.key] === v.value ? "*" : " ";
+        out.line(`   ${mark} ${v.value.padEnd(w)}  ${v.source}`);
+      }
+    }
+    out.line("");
     out.line("Presets (--rules):");
-    for (const p of PRESETS) out.line(`  ${p.name.padEnd(18)} ${p.summary}`);
+    for (const p of PRESETS) {
+      const set = RULINGS.filter((ru) =>
+        p.rulings[ru.key] !== ru.values[0].value
+      )
+        .map((ru) => `${ru.name}=${p.rulings[ru.key]}`);
+      out.line(
+        `  ${p.name.padEnd(18)} ${p.summary}${
+          set.length ? ` Rulings: ${set.join(", ")}.` : ""
+        }`,
+      );
+    }
     out.line("");
     out.line("Policies (-p, comma-separated):");
     const w = Math.max(...REGISTRY.map((e) => e.usage.length));

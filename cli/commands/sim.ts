@@ -1,5 +1,5 @@
 /**
- * `flip7 sim -n GAMES -p P1,P2,... [--seed S] [--rules PRESET] [--workers N] [--json]`:
+ * `flip7 sim -n GAMES -p P1,P2,... [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...] [--workers N] [--json]`:
  * whole games with seats rotated; wins, win share with a Wilson 95% interval,
  * points per round, rounds per game.
  *
@@ -36,7 +36,7 @@ export const simCommand: Command = {
   summary:
     "Simulate many games: win share (Wilson 95%), points per round, rounds per game.",
   usage:
-    "sim -n GAMES -p P1,P2,... [--seed S] [--rules PRESET] [--workers N] [--json]",
+    "sim -n GAMES -p P1,P2,... [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...] [--workers N] [--json]",
   options: {
     n: { type: "string" },
     ...POLICIES,

@@ -1,9 +1,11 @@
 /**
- * `flip7 solve [--model M] [--deck-counts K:N,...] [--no-cache] [--json]`:
+ * `flip7 solve [--model M] [--deck-counts K:N,...] [--ruling NAME=VALUE ...] [--no-cache] [--json]`:
  * solve the single-player round exactly (optimal stopping), or load the
  * solved table from `.cache/`, and print the optimal value, the state count,
  * the time, the model's assumptions and the optimal play's sd, P(bust) and
- * P(Flip 7). `--deck-counts 0:2,x2:0` changes the model's deck.
+ * P(Flip 7). `--deck-counts 0:2,x2:0` changes the model's deck; `--ruling
+ * actions=immediate` (repeatable, see `flip7 rules`) the rulings (only
+ * `all94` reads them).
  *
  * @example
  * ```sh
@@ -15,7 +17,8 @@
 import { choiceOption, type Values } from "../args.ts";
 import { InputError } from "../../lib/game/cards.ts";
 import type { Command } from "../command.ts";
-import { JSON_FLAG, pct } from "../common.ts";
+import { JSON_FLAG, pct, RULING, rulingsOf } from "../common.ts";
+import { applyRulings, DEFAULT_RULINGS } from "../../lib/game/rulings.ts";
 import { writeFileAtomic } from "../output.ts";
 import { fsCause } from "../guard.ts";
 import {
@@ -90,7 +93,12 @@ export function modelOf(values: Values): SoloModel {
       "bad --deck-counts '': give KIND:COUNT pairs separated by commas, e.g. 0:2,x2:0 (leave the option out for the model's own deck)",
     );
   }
-  return getModel(name, counts === undefined ? undefined : String(counts));
+  const rulings = applyRulings(DEFAULT_RULINGS, rulingsOf(values));
+  return getModel(
+    name,
+    counts === undefined ? undefined : String(counts),
+    rulings,
+  );
 }
 
 const fmtInt = (n: number) => n.toLocaleString("en-US");
@@ -108,8 +116,13 @@ export const solveCommand: Command = {
   summary:
     "Solve one solo round exactly (optimal stopping): value, states, time, assumptions.",
   usage:
-    "solve [--model approx|exact|numbers|modifiers|all94] [--deck-counts K:N,...] [--no-cache] [--json]",
-  options: { ...MODEL_OPTION, "no-cache": { type: "boolean" }, ...JSON_FLAG },
+    "solve [--model approx|exact|numbers|modifiers|all94] [--deck-counts K:N,...] [--ruling NAME=VALUE ...] [--no-cache] [--json]",
+  options: {
+    ...MODEL_OPTION,
+    ...RULING,
+    "no-cache": { type: "boolean" },
+    ...JSON_FLAG,
+  },
   async run({ values, out }) {
     const model = modelOf(values);
     let ev: number, seconds: number, source: string;
@@ -158,9 +171,13 @@ export const solveCommand: Command = {
         : table.space.cores.length,
       modes: actions ? actions.modes.n : 1,
       visited: opt.visited,
-      deck: model.id === model.name
+      deck: model.deck.every((c, k) => c === baseDeck(model.name)[k])
         ? "default"
         : deckLabel(model.deck, baseDeck(model.name)),
+      // the rulings the model reads, when they are not the defaults
+      ...(model.rules.name.includes("+")
+        ? { rulings: model.rules.name.split("+").slice(1) }
+        : {}),
       sd: opt.sd,
       bust: opt.bust,
       flip7: opt.flip7,

@@ -19,7 +19,8 @@
  */
 
 import { InputError } from "../../lib/game/cards.ts";
-import { PRESET_NAMES } from "../../lib/game/rules.ts";
+import { getRules, PRESET_NAMES, withRulings } from "../../lib/game/rules.ts";
+import { rulingsOf } from "../common.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import { runAndReport } from "./experiment.ts";
@@ -59,11 +60,12 @@ export const sweepCommand: Command = {
   summary:
     "Policies against each other at every table size and rules preset, several seeds: sweep.{csv,svg,png,json}.",
   usage:
-    "sweep -p A,B[,C...] [-p LABEL=D,E ...] [--players 2-8 (from the policy count)] [--rules standard,immediate-actions] [--seeds 3] [-n GAMES] [--seed S] [--workers N] [--out DIR]",
+    "sweep -p A,B[,C...] [-p LABEL=D,E ...] [--players 2-8 (from the policy count)] [--rules standard,immediate-actions] [--ruling NAME=VALUE ...] [--seeds 3] [-n GAMES] [--seed S] [--workers N] [--out DIR]",
   options: {
     p: { type: "string", multiple: true },
     players: { type: "string" },
     rules: { type: "string" },
+    ruling: { type: "string", multiple: true },
     seeds: { type: "string" },
     n: { type: "string" },
     ...SEED,
@@ -92,8 +94,8 @@ export const sweepCommand: Command = {
       );
     }
     const sets = lists.map(parsePolicySet);
-    const rules = listOption(values.rules, "standard,immediate-actions");
-    for (const r of rules) {
+    const presets = listOption(values.rules, "standard,immediate-actions");
+    for (const r of presets) {
       if (!PRESET_NAMES.includes(r)) {
         throw new InputError(
           `bad --rules '${values.rules}': unknown preset '${r}', allowed ${
@@ -102,6 +104,11 @@ export const sweepCommand: Command = {
         );
       }
     }
+    // --ruling NAME=VALUE applies to every preset of the list
+    const changes = rulingsOf(values);
+    const rules = changes.length
+      ? presets.map((r) => withRulings(getRules(r), changes).name)
+      : presets;
     // default sizes: from the largest set's policy count (at least 2) to 8
     const k = Math.max(2, ...sets.map((x) => x.policies.length));
     const players = parsePlayers(

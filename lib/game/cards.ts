@@ -33,6 +33,75 @@ export const FLIP3 = 20;
 /** Kind of the Second Chance action. */
 export const CHANCE = 21;
 
+/**
+ * What a card does, declared once per kind: a number, a `+X` modifier, the
+ * `x2`, a Second Chance, a Freeze or a Flip Three. A component that handles
+ * cards switches on {@linkcode CARD_EFFECTS} and ends the switch with
+ * {@linkcode unhandledEffect}, so a new effect that it does not handle fails
+ * to type-check there.
+ *
+ * @example
+ * ```ts
+ * import { CARD_EFFECTS, EFFECT_FREEZE, FREEZE } from "./cards.ts";
+ * CARD_EFFECTS[FREEZE] === EFFECT_FREEZE; // true
+ * ```
+ */
+export type CardEffect =
+  | typeof EFFECT_NUMBER
+  | typeof EFFECT_PLUS
+  | typeof EFFECT_TIMES2
+  | typeof EFFECT_CHANCE
+  | typeof EFFECT_FREEZE
+  | typeof EFFECT_FLIP3;
+/** A number card: joins the line, or busts (or is saved) as a duplicate. */
+export const EFFECT_NUMBER = 0 as const;
+/** A `+X` modifier: adds X to the round score. */
+export const EFFECT_PLUS = 1 as const;
+/** The `x2` modifier: doubles the number sum. */
+export const EFFECT_TIMES2 = 2 as const;
+/** Second Chance: kept, it saves one duplicate; a spare one is passed on. */
+export const EFFECT_CHANCE = 3 as const;
+/** Freeze: the target banks and is out of the round. */
+export const EFFECT_FREEZE = 4 as const;
+/** Flip Three: the target flips three cards. */
+export const EFFECT_FLIP3 = 5 as const;
+
+/** The effect of each kind, indexed by kind (the one table of card effects). */
+export const CARD_EFFECTS: readonly CardEffect[] = Array.from(
+  { length: 22 },
+  (_, k): CardEffect =>
+    k < 13
+      ? EFFECT_NUMBER
+      : k < 18
+      ? EFFECT_PLUS
+      : k === 18
+      ? EFFECT_TIMES2
+      : k === 19
+      ? EFFECT_FREEZE
+      : k === 20
+      ? EFFECT_FLIP3
+      : EFFECT_CHANCE,
+);
+
+/**
+ * The end of an exhaustive switch over {@linkcode CardEffect}: reached only
+ * when an effect is not handled, which the type checker reports (its argument
+ * is then not `never`).
+ *
+ * @example
+ * ```ts
+ * import { CARD_EFFECTS, unhandledEffect } from "./cards.ts";
+ * const e = CARD_EFFECTS[0];
+ * switch (e) {
+ *   case 0: case 1: case 2: case 3: case 4: case 5: break;
+ *   default: unhandledEffect(e);
+ * }
+ * ```
+ */
+export function unhandledEffect(effect: never): never {
+  throw new Error(`unhandled card effect ${effect}`);
+}
+
 /** Names of all kinds, indexed by kind, in the notation used for input and output. */
 export const CARD_NAMES: readonly string[] = [
   "0",

@@ -11,11 +11,19 @@
  * is the same in law as drawing the top card of a shuffled pile, and costs one
  * random number per card instead of a shuffle per round.
  *
- * Termination (the official rules are silent on running out of cards): when
- * the draw pile runs out, the discards are shuffled into a new pile at most
- * once a round; if the pile runs out again in the same round, or there are no
- * discards to shuffle, the round ends and every active player banks what they
- * show. A round therefore draws at most twice the deck's size. With the
+ * Rulings (`rulings.ts`): every point where the official texts are silent is
+ * read from `rules.rulings` — whether actions flipped during a Flip Three
+ * wait (`actions`), the order the waiting ones resolve in
+ * (`set-aside-order`), whether a Second Chance flipped during a Flip Three
+ * waits with them (`chance-in-flip3`), running out of cards (`run-out`) and
+ * ties at the top (`ties`).
+ *
+ * Termination (the official rules are silent on running out of cards; the
+ * default `run-out=reshuffle-once`): when the draw pile runs out, the
+ * discards are shuffled into a new pile at most once a round; if the pile
+ * runs out again in the same round, or there are no discards to shuffle, the
+ * round ends and every active player banks what they show (with
+ * `run-out=end-round` there is no reshuffle at all). A round therefore draws at most twice the deck's size. With the
  * 79-number deck this never happens to ten players or fewer (at a second
  * run-out every number would be in front of a player — at most six in a line
  * plus one bust card each — or discarded by one of the three Second Chances
@@ -39,9 +47,16 @@
  */
 
 import {
+  CARD_EFFECTS,
   cardName,
   CHANCE,
   COUNT_OF_MASK,
+  EFFECT_CHANCE,
+  EFFECT_FLIP3,
+  EFFECT_FREEZE,
+  EFFECT_NUMBER,
+  EFFECT_PLUS,
+  EFFECT_TIMES2,
   FLIP3,
   FREEZE,
   InputError,
@@ -51,6 +66,7 @@ import {
   NUMBER_KINDS,
   PLUS2,
   SUM_OF_MASK,
+  unhandledEffect,
   X2,
 } from "./cards.ts";
 import type { GameEvent, Listener } from "./events.ts";
@@ -101,6 +117,12 @@ export interface GameOptions {
   listener?: Listener | null;
   /** Seat that is first in round 1 (default 0); it passes left each round. */
   firstSeat?: number;
+  /**
+   * True: once the stacked cards are used up the pile counts as empty (the
+   * round ends with a `deck_exhausted` event), so that a test can drive the
+   * engine card by card (tests/equivalence_test.ts); default false.
+   */
+  stackOnly?: boolean;
 }
 
 /** The outcome of a game. */
@@ -144,6 +166,7 @@ export class Game implements TableView {
   private stream: number;
   private stack: readonly number[];
   private stackPos = 0;
+  private readonly stackOnly: boolean;
   private firstSeat: number;
 
   // where cards are, counted by kind
@@ -189,6 +212,12 @@ export class Game implements TableView {
   // (and if one was left half-played by a throwing strategy)
   private tidy = false;
   private reshuffledThisRound = false;
+  // the rulings, read once
+  private readonly deferActions: boolean;
+  private readonly forcedDrawsFirst: boolean;
+  private readonly chanceWaits: boolean;
+  private readonly reshuffles: boolean;
+  private readonly tiesDraw: boolean;
   /** Rounds played so far in this game. */
   round = 0;
 
@@ -214,6 +243,12 @@ export class Game implements TableView {
       );
     }
     this.rules = rules;
+    const ru = rules.rulings;
+    this.deferActions = ru.actions === "deferred";
+    this.forcedDrawsFirst = ru.setAsideOrder === "forced-draws-first";
+    this.chanceWaits = ru.chanceInFlip3 === "after-the-three";
+    this.reshuffles = ru.runOut === "reshuffle-once";
+    this.tiesDraw = ru.ties === "draw";
     this.players = n;
     this.strategies = strategies;
     this.listener = options.listener ?? null;
@@ -221,6 +256,7 @@ export class Game implements TableView {
     this.stream = options.stream ?? 0;
     this.stack = options.stack ?? [];
     checkStack(rules, this.stack);
+    this.stackOnly = options.stackOnly ?? false;
     this.firstSeat = options.firstSeat ?? 0;
     this.size = deckSize(rules);
     this.deckCounts = Int32Array.from(rules.deck);
@@ -473,9 +509,13 @@ export class Game implements TableView {
     if (this.stackPos < this.stack.length) {
       k = this.stack[this.stackPos++];
     } else {
+      if (this.stackOnly) return -1;
       if (this.pileN === 0) {
         // the cards run out: at most one reshuffle a round (module doc, "Termination")
-        if (this.discardTotal === 0 || this.reshuffledThisRound) return -1;
+        if (
+          !this.reshuffles || this.discardTotal === 0 ||
+          this.reshuffledThisRound
+        ) return -1;
         this.reshuffle();
       }
       const i = this.rng.below(this.pileN);
@@ -605,60 +645,85 @@ export class Game implements TableView {
 
   /** A card arrives in front of seat `s` (from a hit, the deal or a Flip Three). */
   private receive(s: number, k: number, inFlip3: boolean): void {
-    if (k < NUMBER_KINDS) {
-      const bit = 1 << k;
-      if (this.mask[s] & bit) {
-        if (this.chance[s]) {
-          this.chance[s] = 0;
-          this.frontCounts[CHANCE]--;
-          this.frontTotal--;
-          this.toDiscard(CHANCE);
-          this.toDiscard(k);
-          if (this.listener) {
-            this.listener({ type: "save", seat: s, card: cardName(k) });
-          }
-        } else {
-          this.status[s] = BUSTED;
-          this.bustCard[s] = k;
-          this.toFront(k);
-          this.activeCount--;
-          if (this.listener) {
-            this.listener({ type: "bust", seat: s, card: cardName(k) });
-          }
+    const effect = CARD_EFFECTS[k];
+    switch (effect) {
+      case EFFECT_NUMBER:
+        this.receiveNumber(s, k);
+        return;
+      case EFFECT_PLUS:
+      case EFFECT_TIMES2:
+        this.mods[s] |= modifierBit(k);
+        this.toFront(k);
+        return;
+      case EFFECT_CHANCE:
+        if (inFlip3 && this.chanceWaits) this.setAside(s, k);
+        else this.takeChance(s);
+        return;
+      case EFFECT_FREEZE:
+      case EFFECT_FLIP3:
+        if (inFlip3 && this.deferActions) this.setAside(s, k);
+        else this.resolveAction(s, k);
+        return;
+      default:
+        unhandledEffect(effect);
+    }
+  }
+
+  /** A card waits until the Flip Three's three cards are done. */
+  private setAside(s: number, k: number): void {
+    this.asideCounts[k]++;
+    this.aside[this.asideTop++] = k;
+    if (this.listener) {
+      this.listener({ type: "set_aside", seat: s, card: cardName(k) });
+    }
+  }
+
+  /** A number card arrives: it joins the line, is saved by a Second Chance, or busts. */
+  private receiveNumber(s: number, k: number): void {
+    const bit = 1 << k;
+    if (this.mask[s] & bit) {
+      if (this.chance[s]) {
+        this.chance[s] = 0;
+        this.frontCounts[CHANCE]--;
+        this.frontTotal--;
+        this.toDiscard(CHANCE);
+        this.toDiscard(k);
+        if (this.listener) {
+          this.listener({ type: "save", seat: s, card: cardName(k) });
         }
       } else {
-        this.mask[s] |= bit;
+        this.status[s] = BUSTED;
+        this.bustCard[s] = k;
         this.toFront(k);
-        if (COUNT_OF_MASK[this.mask[s]] === 7) {
-          this.flip7[s] = 1;
-          this.roundOver = true;
-          if (this.listener) {
-            this.listener({
-              type: "flip7",
-              seat: s,
-              score: this.roundScore(s),
-            });
-          }
+        this.activeCount--;
+        if (this.listener) {
+          this.listener({ type: "bust", seat: s, card: cardName(k) });
         }
-      }
-    } else if (k <= X2) {
-      this.mods[s] |= modifierBit(k);
-      this.toFront(k);
-    } else if (k === CHANCE) {
-      if (!this.chance[s]) {
-        this.chance[s] = 1;
-        this.toFront(k);
-      } else {
-        this.passChance(s);
-      }
-    } else if (inFlip3 && this.rules.deferActions) {
-      this.asideCounts[k]++;
-      this.aside[this.asideTop++] = k;
-      if (this.listener) {
-        this.listener({ type: "set_aside", seat: s, card: cardName(k) });
       }
     } else {
-      this.resolveAction(s, k);
+      this.mask[s] |= bit;
+      this.toFront(k);
+      if (COUNT_OF_MASK[this.mask[s]] === 7) {
+        this.flip7[s] = 1;
+        this.roundOver = true;
+        if (this.listener) {
+          this.listener({
+            type: "flip7",
+            seat: s,
+            score: this.roundScore(s),
+          });
+        }
+      }
+    }
+  }
+
+  /** Seat `s` receives a Second Chance: keeps it, or passes on a spare. */
+  private takeChance(s: number): void {
+    if (!this.chance[s]) {
+      this.chance[s] = 1;
+      this.toFront(CHANCE);
+    } else {
+      this.passChance(s);
     }
   }
 
@@ -698,6 +763,34 @@ export class Game implements TableView {
 
   /** Seat `s` plays a Freeze or Flip Three on a seat of its choice. */
   private resolveAction(s: number, k: number): void {
+    const t = this.actionTarget(s, k);
+    this.toFront(k);
+    const effect = CARD_EFFECTS[k];
+    if (effect === EFFECT_FREEZE) {
+      this.freezeFront[t]++;
+      this.status[t] = FROZEN;
+      this.activeCount--;
+      if (this.listener) {
+        this.listener({
+          type: "freeze",
+          seat: s,
+          target: t,
+          score: this.roundScore(t),
+        });
+      }
+    } else if (effect === EFFECT_FLIP3) {
+      this.flip3Front[t]++;
+      if (this.listener) {
+        this.listener({ type: "flip_three", seat: s, target: t });
+      }
+      this.flipThree(t);
+    } else {
+      throw new Error(`${cardName(k)} is not an action played on a seat`);
+    }
+  }
+
+  /** The seat seat `s` plays action `k` on: itself when alone, else its strategy's choice (checked). */
+  private actionTarget(s: number, k: number): number {
     let t = s;
     if (this.activeCount > 1 || this.status[s] !== ACTIVE) {
       if (this.activeCount === 1) {
@@ -715,31 +808,66 @@ export class Game implements TableView {
         }
       }
     }
-    this.toFront(k);
-    if (k === FREEZE) {
-      this.freezeFront[t]++;
-      this.status[t] = FROZEN;
-      this.activeCount--;
-      if (this.listener) {
-        this.listener({
-          type: "freeze",
-          seat: s,
-          target: t,
-          score: this.roundScore(t),
-        });
+    return t;
+  }
+
+  /**
+   * Seat `t` flips three cards, then resolves what it set aside: in the order
+   * flipped (`set-aside-order=drawn`), or every Flip Three first — the three
+   * more cards of one played on `t` join this sequence, its set-aside cards
+   * this list — and then the rest in the order flipped
+   * (`forced-draws-first`). A set-aside card of a seat that is out (or of a
+   * round that is over) is dropped.
+   */
+  private flipThree(t: number): void {
+    const start = this.asideTop;
+    this.forcedDraws(t);
+    if (this.forcedDrawsFirst) {
+      for (let j = start; j < this.asideTop; j++) {
+        if (this.aside[j] !== FLIP3) continue;
+        this.aside[j] = CONSUMED;
+        this.asideCounts[FLIP3]--;
+        if (this.roundOver || this.status[t] !== ACTIVE) {
+          this.drop(t, FLIP3);
+          continue;
+        }
+        const u = this.actionTarget(t, FLIP3);
+        this.toFront(FLIP3);
+        this.flip3Front[u]++;
+        if (this.listener) {
+          this.listener({ type: "flip_three", seat: t, target: u });
+        }
+        if (u === t) this.forcedDraws(t);
+        else this.flipThree(u); // its own sequence, above this list
       }
-    } else {
-      this.flip3Front[t]++;
-      if (this.listener) {
-        this.listener({ type: "flip_three", seat: s, target: t });
+    }
+    const end = this.asideTop;
+    for (let j = start; j < end; j++) {
+      const k = this.aside[j];
+      if (k === CONSUMED) continue;
+      this.aside[j] = CONSUMED;
+      this.asideCounts[k]--;
+      if (!this.roundOver && this.status[t] === ACTIVE) {
+        if (CARD_EFFECTS[k] === EFFECT_CHANCE) this.takeChance(t);
+        else this.resolveAction(t, k);
+      } else {
+        this.drop(t, k);
       }
-      this.flipThree(t);
+      this.asideTop = end; // nested Flip Threes used the space above `end`
+    }
+    this.asideTop = start;
+  }
+
+  /** A set-aside card that can no longer be played goes to the discards. */
+  private drop(t: number, k: number): void {
+    this.toDiscard(k);
+    if (this.listener) {
+      this.listener({ type: "dropped", seat: t, card: cardName(k) });
     }
   }
 
-  /** Seat `t` flips three cards, then resolves what it set aside. */
-  private flipThree(t: number): void {
-    const start = this.asideTop;
+  /** Seat `t` flips three cards (stopping when it is out or the round is over). */
+  private forcedDraws(t: number): void {
     for (let i = 0; i < 3; i++) {
       if (this.roundOver || this.status[t] !== ACTIVE) break;
       const k = this.draw();
@@ -757,22 +885,6 @@ export class Game implements TableView {
       }
       this.receive(t, k, true);
     }
-    const end = this.asideTop;
-    for (let j = start; j < end; j++) {
-      const k = this.aside[j];
-      this.aside[j] = CONSUMED;
-      this.asideCounts[k]--;
-      if (!this.roundOver && this.status[t] === ACTIVE) {
-        this.resolveAction(t, k);
-      } else {
-        this.toDiscard(k);
-        if (this.listener) {
-          this.listener({ type: "dropped", seat: t, card: cardName(k) });
-        }
-      }
-      this.asideTop = end; // nested Flip Threes used the space above `end`
-    }
-    this.asideTop = start;
   }
 
   /** End the round: tell the strategies, add each round score to its total, record how each seat ended. */
@@ -881,7 +993,7 @@ export class Game implements TableView {
       } else if (t === best) count++;
     }
     if (best < this.rules.target) return false;
-    return count === 1 || this.rules.ties === "draw";
+    return count === 1 || this.tiesDraw;
   }
 
   /** The leader's seat, or null when the top is tied. */

@@ -26,29 +26,38 @@ import {
   PLUS2,
   X2,
 } from "./cards.ts";
+import {
+  applyRulings,
+  DEFAULT_RULINGS,
+  rulingChanges,
+  type Rulings,
+} from "./rulings.ts";
 
-/** How a tie at the top of the final totals is settled. */
-export type TieRule = "continue" | "draw";
+export type { Rulings } from "./rulings.ts";
+
+/** How a tie at the top of the final totals is settled (the `ties` ruling). */
+export type TieRule = Rulings["ties"];
 
 /** A complete rule set. */
 export interface Rules {
-  /** Preset name. */
+  /**
+   * Preset name, followed by `+NAME=VALUE` for each ruling changed from the
+   * preset's (e.g. `standard+set-aside-order=forced-draws-first`);
+   * {@linkcode getRules} reads it back.
+   */
   readonly name: string;
+  /** The preset this rule set is (or was changed from). */
+  readonly preset: string;
   /** One-line description. */
   readonly summary: string;
   /** Copies of each card kind in the deck, indexed by kind. */
   readonly deck: readonly number[];
-  /**
-   * True (official): a Freeze or Flip Three flipped during a Flip Three is set
-   * aside and resolved after the three cards. False: it resolves at once.
-   */
-  readonly deferActions: boolean;
+  /** Every ruling where the official texts are silent or ambiguous (`rulings.ts`). */
+  readonly rulings: Rulings;
   /** True: a freshly shuffled full deck every round (no persistent deck). */
   readonly freshDeckEachRound: boolean;
   /** The game ends after the round in which someone reaches this total. */
   readonly target: number;
-  /** `continue`: a tie at the top plays further rounds; `draw`: the game is drawn. */
-  readonly ties: TieRule;
   /** Smallest number of players allowed. */
   readonly minPlayers: number;
   /** Largest number of players allowed. */
@@ -80,10 +89,10 @@ export const PRESETS: readonly Rules[] = [
     summary:
       "The official rules (seeds 002-004): 94 cards, Freeze/Flip Three flipped during a Flip Three resolve after the three, persistent deck, 200 to end, ties at the top play on.",
     deck: STANDARD_DECK,
-    deferActions: true,
+    preset: "standard",
+    rulings: DEFAULT_RULINGS,
     freshDeckEachRound: false,
     target: 200,
-    ties: "continue",
     minPlayers: 1,
     maxPlayers: 18,
   },
@@ -92,10 +101,10 @@ export const PRESETS: readonly Rules[] = [
     summary:
       "As standard, but a Freeze or Flip Three flipped during a Flip Three resolves at once (seed 000's simulator).",
     deck: STANDARD_DECK,
-    deferActions: false,
+    preset: "immediate-actions",
+    rulings: applyRulings(DEFAULT_RULINGS, ["actions=immediate"]),
     freshDeckEachRound: false,
     target: 200,
-    ties: "continue",
     minPlayers: 1,
     maxPlayers: 18,
   },
@@ -113,10 +122,10 @@ export const PRESETS: readonly Rules[] = [
       FREEZE,
       FLIP3,
     ]),
-    deferActions: true,
+    preset: "duel",
+    rulings: applyRulings(DEFAULT_RULINGS, ["ties=draw"]),
     freshDeckEachRound: false,
     target: 200,
-    ties: "draw",
     minPlayers: 2,
     maxPlayers: 2,
   },
@@ -125,10 +134,10 @@ export const PRESETS: readonly Rules[] = [
     summary:
       "The exact solver's 88-card model deck (no Freeze, no Flip Three) and a freshly shuffled full deck every round.",
     deck: without(STANDARD_DECK, [FREEZE, FLIP3]),
-    deferActions: true,
+    preset: "solo-model",
+    rulings: DEFAULT_RULINGS,
     freshDeckEachRound: true,
     target: 200,
-    ties: "continue",
     minPlayers: 1,
     maxPlayers: 18,
   },
@@ -147,24 +156,53 @@ Object.freeze(STANDARD_DECK);
 export const PRESET_NAMES: readonly string[] = PRESETS.map((p) => p.name);
 
 /**
- * Look a preset up by name.
+ * Look a preset up by name, optionally with rulings changed:
+ * `PRESET+NAME=VALUE+...` (the form {@linkcode Rules.name} takes).
  *
  * @throws {InputError} naming the bad value and the allowed ones.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.equal(getRules("duel").maxPlayers, 2);
+ * assert.equal(getRules("standard+ties=draw").rulings.ties, "draw");
  * assert.throws(() => getRules("nope"), /nope/);
  * ```
  */
 export function getRules(name = "standard"): Rules {
-  const r = PRESETS.find((p) => p.name === name);
+  const [preset, ...changes] = name.split("+");
+  const r = PRESETS.find((p) => p.name === preset);
   if (!r) {
     throw new InputError(
-      `unknown rules preset '${name}': allowed ${PRESET_NAMES.join(", ")}`,
+      `unknown rules preset '${preset}': allowed ${PRESET_NAMES.join(", ")}`,
     );
   }
-  return r;
+  return changes.length ? withRulings(r, changes) : r;
+}
+
+/**
+ * A rule set with some rulings changed (`NAME=VALUE`, see `rulings.ts`); its
+ * name records the changes from its preset. With no change, `base` itself
+ * is returned.
+ *
+ * @throws {InputError} for an unknown ruling or value.
+ * @example
+ * ```ts
+ * withRulings(getRules(), ["set-aside-order=forced-draws-first"]).name;
+ * // "standard+set-aside-order=forced-draws-first"
+ * ```
+ */
+export function withRulings(base: Rules, changes: readonly string[]): Rules {
+  const rulings = applyRulings(base.rulings, changes);
+  const preset = PRESETS.find((p) => p.name === base.preset);
+  const from = preset ? preset.rulings : DEFAULT_RULINGS;
+  const diff = rulingChanges(from, rulings);
+  if (rulingChanges(base.rulings, rulings).length === 0) return base;
+  const root = base.name.split("+")[0];
+  return {
+    ...base,
+    name: [root, ...diff].join("+"),
+    rulings,
+  };
 }
 
 /**

@@ -52,7 +52,12 @@ import {
   InputError,
 } from "../game/cards.ts";
 import type { Rules } from "../game/rules.ts";
-import { getRules, withRules } from "../game/rules.ts";
+import { getRules, withRules, withRulings } from "../game/rules.ts";
+import {
+  DEFAULT_RULINGS,
+  rulingChanges,
+  type Rulings,
+} from "../game/rulings.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 import {
   ChanceModel,
@@ -70,195 +75,15 @@ import {
   spaceFromCores,
 } from "./solve.ts";
 import { forwardLevels, LevelStep, modTables, solveLevels } from "./levels.ts";
+import {
+  ActionModes,
+  type ActionReading,
+  actionReading,
+  type ActionSolution,
+  bitsFor,
+} from "./action_modes.ts";
 
-/** Draws of one Flip Three. */
-const FLIP_DRAWS = 3;
-
-/**
- * The action modes of a deck with `flips` Flip Threes and `freezes` Freezes,
- * in topological order, with their transitions.
- *
- * @example
- * ```ts
- * const m = new ActionModes(3, 3);
- * m.n; // 62
- * m.advT[m.free[0]]; // the fresh Flip Three mode
- * ```
- */
-export class ActionModes {
-  /** Number of modes. */
-  readonly n: number;
-  /** Pseudo-mode: the round ends banking the current score. */
-  readonly bank: number;
-  /** Flip Threes drawn. */
-  readonly td: Uint8Array;
-  /** Freezes drawn. */
-  readonly fd: Uint8Array;
-  /** Draws the current Flip Three still owes (0: a free mode). */
-  readonly r: Uint8Array;
-  /** Forced draws owed if no further action is drawn. */
-  readonly owed: Uint8Array;
-  /** A Freeze waits (the round will end with it). */
-  readonly freeze: Uint8Array;
-  /** Mode after a non-action card (a number, modifier or Second Chance), or {@linkcode bank}. */
-  readonly advN: Int16Array;
-  /** Mode after a Flip Three, or {@linkcode bank}; -1 when none is left. */
-  readonly advT: Int16Array;
-  /** Mode after a Freeze, or {@linkcode bank}; -1 when none is left. */
-  readonly advF: Int16Array;
-  /** The free mode of each count of Flip Threes drawn. */
-  readonly free: Int16Array;
-  /** Index among the kept modes (those a non-action card leads to), or -1. */
-  readonly stored: Int16Array;
-  /** Number of kept modes. */
-  readonly nStored: number;
-  /** A short description of each mode. */
-  readonly label: string[];
-
-  /**
-   * Enumerates the modes of a deck with these action cards.
-   *
-   * @param flips Flip Threes in the deck
-   * @param freezes Freezes in the deck
-   */
-  constructor(readonly flips: number, readonly freezes: number) {
-    type M = number[]; // td, fd, r, a, p, fL, fP
-    const T = flips, F = freezes;
-    const canon = (m: M): M | null => {
-      let [td, fd, r, a, p, fL, fP] = m;
-      if (fL) {
-        p = 0;
-        fP = 0;
-      }
-      if (r === 0) {
-        if (a > 0) {
-          return canon([
-            td,
-            fd,
-            FLIP_DRAWS,
-            0,
-            a - 1 + (fL ? 0 : p),
-            0,
-            fL || fP ? 1 : 0,
-          ]);
-        }
-        if (fL) return null;
-        if (p > 0) return canon([td, fd, FLIP_DRAWS, 0, p - 1, 0, fP]);
-        if (fP) return null;
-        return [td, fd, 0, 0, 0, 0, 0];
-      }
-      if (fd === F && !fL) {
-        p += a;
-        a = 0;
-      }
-      return [td, fd, r, a, p, fL, fP];
-    };
-    const key = (m: M) => m.join(",");
-    const seen = new Map<string, M>();
-    const queue: M[] = [];
-    const add = (m: M | null) => {
-      if (m === null || seen.has(key(m))) return;
-      seen.set(key(m), m);
-      queue.push(m);
-    };
-    const nextN = (m: M) =>
-      m[2] === 0 ? m : canon([m[0], m[1], m[2] - 1, m[3], m[4], m[5], m[6]]);
-    const nextT = (m: M): M | null | undefined => {
-      const [td, fd, r, a, p, fL, fP] = m;
-      if (td >= T) return undefined;
-      if (r === 0) return canon([td + 1, fd, FLIP_DRAWS, 0, 0, 0, 0]);
-      return canon([td + 1, fd, r - 1, fL ? a : a + 1, p, fL, fP]);
-    };
-    const nextF = (m: M): M | null | undefined => {
-      const [td, fd, r, a, p, _fL, fP] = m;
-      if (fd >= F) return undefined;
-      if (r === 0) return null;
-      return canon([td, fd + 1, r - 1, a, p, 1, fP]);
-    };
-    for (let td = 0; td <= T; td++) add([td, 0, 0, 0, 0, 0, 0]);
-    while (queue.length) {
-      const m = queue.pop()!;
-      add(nextN(m));
-      const t = nextT(m), f = nextF(m);
-      if (t !== undefined) add(t);
-      if (f !== undefined) add(f);
-    }
-    const owedOf = (m: M) => m[2] + FLIP_DRAWS * (m[3] + (m[5] ? 0 : m[4]));
-    const list = [...seen.values()].sort((x, y) =>
-      x[0] + x[1] - (y[0] + y[1]) || owedOf(y) - owedOf(x) ||
-      (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0)
-    );
-    const n = list.length;
-    this.n = n;
-    this.bank = n;
-    const id = new Map(list.map((m, i) => [key(m), i]));
-    const ref = (m: M | null | undefined) =>
-      m === undefined ? -1 : m === null ? n : id.get(key(m))!;
-    this.td = Uint8Array.from(list.map((m) => m[0]));
-    this.fd = Uint8Array.from(list.map((m) => m[1]));
-    this.r = Uint8Array.from(list.map((m) => m[2]));
-    this.owed = Uint8Array.from(list.map(owedOf));
-    this.freeze = Uint8Array.from(list.map((m) => m[5] || m[6] ? 1 : 0));
-    this.advN = Int16Array.from(list.map((m) => ref(nextN(m))));
-    this.advT = Int16Array.from(list.map((m) => ref(nextT(m))));
-    this.advF = Int16Array.from(list.map((m) => ref(nextF(m))));
-    this.free = new Int16Array(T + 1);
-    for (let td = 0; td <= T; td++) {
-      this.free[td] = id.get(key([td, 0, 0, 0, 0, 0, 0]))!;
-    }
-    this.stored = new Int16Array(n).fill(-1);
-    let s = 0;
-    for (let i = 0; i < n; i++) {
-      const t = this.advN[i];
-      if (t < n && this.stored[t] < 0) this.stored[t] = 0;
-    }
-    for (let i = 0; i < n; i++) if (this.stored[i] === 0) this.stored[i] = s++;
-    this.nStored = s;
-    this.label = list.map((m) =>
-      m[2] === 0
-        ? `free, ${m[0]} flip3 drawn`
-        : `owes ${m[2]}+${FLIP_DRAWS}×${m[3] + m[4]} (set aside ${
-          m[3]
-        }, queued ${m[4]})${
-          m[5] ? ", freeze waits here" : m[6] ? ", freeze waits above" : ""
-        }; ${m[0]} flip3, ${m[1]} freeze drawn`
-    );
-  }
-}
-
-/** The `core << TB | td` decision keys of the free modes. */
-function bitsFor(n: number): number {
-  return n <= 0 ? 0 : 32 - Math.clz32(n);
-}
-
-/**
- * Where a solve of an action model spends its time and memory.
- *
- * @example
- * ```ts
- * declare const model: ActionModel;
- * const s: ActionSolution = solveActions(model);
- * s.peakLayerBytes; // bytes of the two levels held at once
- * ```
- */
-export interface ActionSolution {
-  /** The decision space (free modes): keys `core << TB | flip threes drawn`. */
-  readonly space: SoloSpace;
-  /** `hit[slot * 64 + mods]` over the decision space. */
-  readonly hit: Uint8Array;
-  /** Optimal value of the pre-deal state. */
-  readonly ev: number;
-  /** Seconds, enumeration included. */
-  readonly seconds: number;
-  /** Seconds enumerating the cores. */
-  readonly enumSeconds: number;
-  /** States of the dense layout: cores × modes × 64, less the pre-deal state. */
-  readonly states: number;
-  /** Largest bytes held by the two level buffers at once. */
-  readonly peakLayerBytes: number;
-  /** Largest resident set size of the process seen at the end of a level. */
-  readonly peakRss: number;
-}
+export * from "./action_modes.ts";
 
 /**
  * The `all94` model (or any deck with Freezes and Flip Threes): a
@@ -275,16 +100,10 @@ export interface ActionSolution {
 export class ActionModel implements SoloModel {
   readonly name = "all94" as const;
   readonly id: string;
-  readonly summary: string =
-    "The official solo round with all 94 cards: every Freeze a forced stay, every Flip Three three forced draws (set-aside actions resolved after them, as the engine does).";
-  readonly assumptions: readonly string[] = [
-    "One player alone, one round, from a freshly shuffled 94-card deck (the first round of a standard game, one player).",
-    "A Freeze drawn (or dealt) banks the current score at once.",
-    "A Flip Three drawn (or dealt) flips three cards; a Freeze or Flip Three flipped meanwhile waits and is resolved after the three, in the order drawn (a Flip Three flips three more; a Freeze banks the score and drops whatever waits after it).",
-    "A bust or a Flip 7 ends the round at once, during a Flip Three too.",
-    "Second Chance as in the exact model: a spare one is discarded; a save discards it and the duplicate.",
-    "You may stay whenever you have a card in front of you (a Flip Three played on you counts); the first card is forced.",
-  ];
+  readonly summary: string;
+  readonly assumptions: readonly string[];
+  /** How set-aside actions resolve (from the rulings). */
+  readonly reading: ActionReading;
   readonly rules: Rules;
   readonly coreBits: number;
   readonly dense = false;
@@ -309,8 +128,45 @@ export class ActionModel implements SoloModel {
    * in `exact`, its Freezes and Flip Threes as {@linkcode ActionModes}).
    *
    * @param deck copies of each kind, action cards included
+   * @param rulings the rulings in force (`actions`, `set-aside-order` and
+   *   `chance-in-flip3` matter to a lone player; the model implements
+   *   `chance-in-flip3=at-once` only)
+   * @throws {InputError} for `chance-in-flip3=after-the-three`
    */
-  constructor(readonly deck: readonly number[]) {
+  constructor(
+    readonly deck: readonly number[],
+    readonly rulings: Rulings = DEFAULT_RULINGS,
+  ) {
+    if (rulings.chanceInFlip3 !== "at-once") {
+      throw new InputError(
+        `ruling 'chance-in-flip3=${rulings.chanceInFlip3}' is not modelled by the all94 model: allowed chance-in-flip3=at-once (the engine plays both)`,
+      );
+    }
+    this.reading = actionReading(rulings);
+    const flip3 = {
+      "drawn":
+        "A Flip Three drawn (or dealt) flips three cards; a Freeze or Flip Three flipped meanwhile waits and is resolved after the three, in the order drawn (a Flip Three flips three more; a Freeze banks the score and drops whatever waits after it).",
+      "forced-draws-first":
+        "A Flip Three drawn (or dealt) flips three cards; a Flip Three flipped meanwhile adds three more forced draws, a Freeze flipped meanwhile waits until every forced draw is done and then banks the score (ruling set-aside-order=forced-draws-first).",
+      "immediate":
+        "A Flip Three drawn (or dealt) flips three cards; a Flip Three flipped meanwhile adds three more forced draws, a Freeze flipped meanwhile banks the score at once (ruling actions=immediate).",
+    }[this.reading];
+    this.summary =
+      `The official solo round with all 94 cards: every Freeze a forced stay, every Flip Three three forced draws (${
+        this.reading === "drawn"
+          ? "set-aside actions resolved after them in the order drawn, as the engine does"
+          : this.reading === "immediate"
+          ? "actions flipped meanwhile resolved at once"
+          : "every forced draw before a set-aside Freeze"
+      }).`;
+    this.assumptions = [
+      "One player alone, one round, from a freshly shuffled 94-card deck (the first round of a standard game, one player).",
+      "A Freeze drawn (or dealt) banks the current score at once.",
+      flip3,
+      "A bust or a Flip 7 ends the round at once, during a Flip Three too.",
+      "Second Chance as in the exact model: a spare one is discarded; a save discards it and the duplicate (usable at once, also during a Flip Three).",
+      "You may stay whenever you have a card in front of you (a Flip Three played on you counts); the first card is forced.",
+    ];
     this.base = new ChanceModel(
       "all94",
       "",
@@ -319,7 +175,7 @@ export class ActionModel implements SoloModel {
       deck,
       true,
     );
-    this.modes = new ActionModes(deck[FLIP3], deck[FREEZE]);
+    this.modes = new ActionModes(deck[FLIP3], deck[FREEZE], this.reading);
     this.tdBits = bitsFor(deck[FLIP3]);
     this.coreBits = this.base.coreBits + this.tdBits;
     if (this.coreBits > 31) {
@@ -330,15 +186,27 @@ export class ActionModel implements SoloModel {
       );
     }
     const std = getRules("standard");
-    this.rules = deck.every((c, k) => c === std.deck[k])
+    // only the rulings this model reads are kept (they name caches and rules)
+    const kept = rulingChanges(DEFAULT_RULINGS, {
+      ...DEFAULT_RULINGS,
+      actions: rulings.actions,
+      setAsideOrder: rulings.actions === "immediate"
+        ? DEFAULT_RULINGS.setAsideOrder
+        : rulings.setAsideOrder,
+    });
+    const onDeck = deck.every((c, k) => c === std.deck[k])
       ? std
       : withRules(std, { name: "all94-deck", deck: deck.slice() });
+    this.rules = kept.length ? withRulings(onDeck, kept) : onDeck;
     this.root = this.base.root << this.tdBits;
     this.maxScore = this.base.maxScore;
+    // the default rulings keep the signature and id (and so the caches) of
+    // before the rulings; any other reading has its own
     this.signature = `all94/layout1/modes${this.modes.n}/deck:${
       deck.join(",")
-    }`;
-    this.id = modelId("all94", deck);
+    }${this.reading === "drawn" ? "" : `/actions:${this.reading}`}`;
+    this.id = modelId("all94", deck) +
+      (this.reading === "drawn" ? "" : `-${this.reading}`);
   }
 
   /** The exact-packed core of a decision key. */
@@ -489,7 +357,7 @@ export class ActionModel implements SoloModel {
   }
 }
 
-registerActionModel((deck) => new ActionModel(deck));
+registerActionModel((deck, rulings) => new ActionModel(deck, rulings));
 
 /**
  * Solve an action model exactly: backward induction level by level (see the

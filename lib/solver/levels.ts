@@ -41,7 +41,12 @@ import {
   SUM_OF_MASK,
   X2_BIT,
 } from "../game/cards.ts";
-import type { ActionModel, ActionModes, ActionSolution } from "./actions.ts";
+import type {
+  ActionModes,
+  ActionSolution,
+  LevelModel as ActionModel,
+} from "./action_modes.ts";
+import type { Rulings } from "../game/rulings.ts";
 import { FLIP7, NEXT, Outcomes } from "./model.ts";
 import type { Evaluation } from "./forward.ts";
 import { modifiersInDeck, MODS, type SoloSpace } from "./solve.ts";
@@ -186,6 +191,8 @@ export interface LevelInit {
   /** Which pass: the DP and forward pass here, or the lumped pass (`lumped_levels.ts`). */
   kind: "levels" | "lumped";
   deck: number[];
+  /** The model's rulings (they choose its action modes). */
+  rulings: Rulings;
   cores: Int32Array;
   order: Int32Array;
   start: Int32Array;
@@ -938,6 +945,7 @@ export function levelInit(
   return {
     kind,
     deck: model.deck.slice(),
+    rulings: { ...model.rulings },
     cores: base.cores,
     order,
     start,

@@ -27,7 +27,7 @@ self.onmessage = async (e: MessageEvent<LevelInit>) => {
   const registry = lumped ? await import("../run/registry.ts") : null;
   const { SoloView } = await import("./view.ts");
   serveLevels(init.shared.ctrl, init.helper ?? 0, () => {
-    const model = new ActionModel(init.deck);
+    const model = new ActionModel(init.deck, init.rulings);
     model.adoptLevels(init.cores, init.order, init.start);
     return lumped
       ? new lumped.LumpedWork(

@@ -28,7 +28,7 @@
 
 import { FLIP3, FREEZE } from "../game/cards.ts";
 import type { Strategy } from "../game/view.ts";
-import type { ActionModel, ActionModes } from "./actions.ts";
+import type { ActionModes, LevelModel as ActionModel } from "./action_modes.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 import {
   buildInEdges,

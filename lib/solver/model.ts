@@ -78,6 +78,7 @@ import {
   type Outcomes,
   type SoloModel,
 } from "./space.ts";
+import { DEFAULT_RULINGS, RULINGS, type Rulings } from "../game/rulings.ts";
 
 // the model vocabulary, re-exported where it was always imported from
 export * from "./space.ts";
@@ -676,7 +677,7 @@ const MODELS: Record<
 
 const modelCache = new Map<string, SoloModel>();
 let actionFactory:
-  | ((deck: readonly number[]) => SoloModel)
+  | ((deck: readonly number[], rulings: Rulings) => SoloModel)
   | null = null;
 
 /**
@@ -686,18 +687,20 @@ let actionFactory:
  * @example
  * ```ts
  * import { ActionModel } from "./actions.ts";
- * registerActionModel((deck) => new ActionModel(deck));
+ * registerActionModel((deck, rulings) => new ActionModel(deck, rulings));
  * ```
  */
 export function registerActionModel(
-  make: (deck: readonly number[]) => SoloModel,
+  make: (deck: readonly number[], rulings: Rulings) => SoloModel,
 ): void {
   actionFactory = make;
 }
 
 /**
  * A solo model by name (default `exact`), on its own deck or on a deck with
- * some counts changed (`deckCounts`, e.g. `0:2,x2:0`).
+ * some counts changed (`deckCounts`, e.g. `0:2,x2:0`), under a set of
+ * rulings (default: the default rulings; only `all94` reads them — the
+ * models without Freeze and Flip Three are the same under every ruling).
  *
  * @throws {InputError} naming the bad value and the allowed ones.
  * @example
@@ -709,6 +712,7 @@ export function registerActionModel(
 export function getModel(
   name: string = DEFAULT_MODEL,
   deckCounts?: string,
+  rulings: Rulings = DEFAULT_RULINGS,
 ): SoloModel {
   if (!(MODEL_NAMES as readonly string[]).includes(name)) {
     throw new InputError(
@@ -720,7 +724,7 @@ export function getModel(
   if (deckCounts !== undefined && deckCounts.trim() !== "") {
     deck = withDeckCounts(deck, deckCounts);
   }
-  return modelOfDeck(n, deck);
+  return modelOfDeck(n, deck, rulings);
 }
 
 /**
@@ -736,8 +740,13 @@ export function getModel(
 export function modelOfDeck(
   name: ModelName,
   deck: readonly number[],
+  rulings: Rulings = DEFAULT_RULINGS,
 ): SoloModel {
-  const key = `${name}|${deck.join(",")}`;
+  const key = name === "all94"
+    ? `${name}|${deck.join(",")}|${
+      RULINGS.map((r) => rulings[r.key]).join(",")
+    }`
+    : `${name}|${deck.join(",")}`;
   let m = modelCache.get(key);
   if (!m) {
     checkDeck(deck, name);
@@ -745,7 +754,7 @@ export function modelOfDeck(
       if (!actionFactory) {
         throw new Error("import lib/solver/actions.ts for the all94 model");
       }
-      m = actionFactory(deck);
+      m = actionFactory(deck, rulings);
     } else {
       m = MODELS[name](deck);
     }
