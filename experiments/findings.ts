@@ -179,6 +179,7 @@ export function whatItShows(name: string, dir = RESULTS): string {
  *
  * @example
  * ```ts
+ * import type { ChartOptions } from "../lib/chart/chart.ts";
  * declare const res: { chart: ChartOptions; provenance: Record<string, unknown> };
  * quickCaption(res, true).caption; // "Quick run: ..."
  * ```

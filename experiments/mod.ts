@@ -76,7 +76,7 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
   roundLaw,
   decisionMapExperiment,
   ruleValue,
-  winOptimal as Experiment,
+  winOptimal,
   rulings,
 ];
 

@@ -274,7 +274,7 @@ function bonferroniZ(m: number): number {
  * const r = await winOptimal.run({ seed: 1, quick: true, workers: 1 });
  * ```
  */
-export const winOptimal: Experiment<State> = defineExperiment<State, unknown>({
+export const winOptimal: Experiment = defineExperiment<State, unknown>({
   name: "win-optimal",
   chart: winOptimalChart,
   claim:

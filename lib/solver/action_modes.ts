@@ -252,6 +252,7 @@ export function bitsFor(n: number): number {
  *
  * @example
  * ```ts
+ * import { type ActionModel, solveActions } from "./actions.ts";
  * declare const model: ActionModel;
  * const s: ActionSolution = solveActions(model);
  * s.peakLayerBytes; // bytes of the two levels held at once

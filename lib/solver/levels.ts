@@ -814,6 +814,7 @@ const PARALLEL_STATES = 2e7;
  *
  * @example
  * ```ts
+ * import type { ActionModel } from "./actions.ts";
  * declare const model: ActionModel;
  * threadsFor(model, 1); // 1
  * ```
@@ -930,6 +931,7 @@ export class LevelTeam {
  *
  * @example
  * ```ts
+ * import type { ActionModel } from "./actions.ts";
  * declare const model: ActionModel, shared: LevelShared;
  * levelInit("levels", model, shared).cores.length; // the model's cores
  * ```

@@ -60,7 +60,11 @@ const MAX_NEXT = 64;
  *
  * @example
  * ```ts
- *  * declare const view: SoloView;
+ * import { getModel } from "./model.ts";
+ * import { spaceOf } from "./solve.ts";
+ * import { SoloView } from "./view.ts";
+ * import { makeStrategy } from "../run/registry.ts";
+ * const view = new SoloView(spaceOf(getModel("numbers")));
  * const decide = viewDecider(view, makeStrategy("sum:20"));
  * ```
  */

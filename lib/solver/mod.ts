@@ -43,6 +43,7 @@ export {
 export {
   ActionModel,
   ActionModes,
+  type ActionReading,
   type ActionSolution,
   forwardActions,
   solveActions,

@@ -45,6 +45,7 @@ export const MODEL_NAMES: readonly ModelName[] = [
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * getModel().name === DEFAULT_MODEL; // true
  * ```
  */
@@ -122,6 +123,7 @@ export const MAX_OUTCOMES = 40;
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const o = new Outcomes();
  * getModel("exact").outcomes(getModel("exact").root, o);
  * o.n; // 14: thirteen numbers and the Second Chance
@@ -159,6 +161,7 @@ export class Outcomes {
  *
  * @example
  * ```ts
+ * import { getModel } from "./model.ts";
  * const m: SoloModel = getModel("exact");
  * m.pileTotal(m.root, 0); // 88
  * ```
@@ -242,6 +245,7 @@ export interface SoloModel {
  *
  * @example
  * ```ts
+ * import { spaceOf } from "./solve.ts";
  * import { getModel } from "./model.ts";
  * const sp: SoloSpace = spaceOf(getModel("approx"));
  * sp.cores[sp.rootSlot] === sp.model.root; // true
@@ -271,6 +275,7 @@ export interface SoloSpace {
  * @example
  * ```ts
  * import type { SoloSpace } from "./solve.ts";
+ * import { evaluateDecider } from "./forward.ts";
  * declare const sp: SoloSpace;
  * const e: Evaluation = evaluateDecider(sp, () => true, "always hit");
  * e.bust + e.flip7; // 1: hitting forever ends in a bust or a Flip 7
