@@ -544,7 +544,20 @@ export function winOptimalChart(
       "Negative deficit: brfield leads. Race model with exact round laws. Source: results/win-optimal.json (cutoff_curve)",
     height: 360,
     x: { label: "Deficit to the leader (points)", grid: true },
-    y: { label: "P(bust) of the chosen rule (%)", percent: true, grid: true },
+    // headroom above the highest line (the domain is in percent, as shown)
+    y: {
+      label: "P(bust) of the chosen rule (%)",
+      percent: true,
+      grid: true,
+      domain: [
+        0,
+        Math.min(
+          100,
+          108 * Math.max(0.01, ...curve.map((r) => Number(r.bust) || 0)),
+        ),
+      ],
+      nice: true,
+    },
     color: { legend: true, domain: [...new Set(pts.map((p) => p.N))] },
     marks: [
       Plot.ruleX([0], { stroke: "#999" }),
