@@ -130,6 +130,7 @@ const INTERVALS: Record<string, string> = {
   "solver-vs-simulation": "sim_mean",
   "win-agent": "win_share",
   "sweep": "win_share",
+  "win-optimal": "win_share",
 };
 
 /**

@@ -722,7 +722,8 @@ try {
  *
  * @example
  * ```ts
- * fontFiles()[0].endsWith("DejaVuSans.ttf"); // true
+ * import assert from "node:assert/strict";
+ * assert.ok(fontFiles()[0].endsWith("DejaVuSans.ttf"));
  * ```
  */
 export function fontFiles(): string[] {
@@ -804,7 +805,8 @@ export function svgToPng(svg: string, options: PngOptions = {}): Uint8Array {
  *
  * @example
  * ```ts
- * drawnBBox('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect x="1" y="2" width="3" height="4"/></svg>'); // [1, 2, 4, 6]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(drawnBBox('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect x="1" y="2" width="3" height="4"/></svg>')?.map(Math.round), [1, 2, 4, 6]);
  * ```
  */
 export function drawnBBox(

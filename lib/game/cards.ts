@@ -42,8 +42,9 @@ export const CHANCE = 21;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CARD_EFFECTS, EFFECT_FREEZE, FREEZE } from "./cards.ts";
- * CARD_EFFECTS[FREEZE] === EFFECT_FREEZE; // true
+ * assert.equal(CARD_EFFECTS[FREEZE], EFFECT_FREEZE);
  * ```
  */
 export type CardEffect =

@@ -7,9 +7,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_RULINGS, parseRuling } from "./rulings.ts";
- * DEFAULT_RULINGS.setAsideOrder; // "drawn"
- * parseRuling("set-aside-order=forced-draws-first").value; // "forced-draws-first"
+ * assert.equal(DEFAULT_RULINGS.setAsideOrder, "drawn");
+ * assert.equal(parseRuling("set-aside-order=forced-draws-first").value, "forced-draws-first");
  * ```
  * @module
  */
@@ -57,7 +58,8 @@ export interface Ruling {
  *
  * @example
  * ```ts
- * RULINGS.map((r) => r.name).includes("ties"); // true
+ * import assert from "node:assert/strict";
+ * assert.ok(RULINGS.map((r) => r.name).includes("ties"));
  * ```
  */
 export const RULINGS: readonly Ruling[] = [
@@ -158,7 +160,8 @@ export const RULINGS: readonly Ruling[] = [
  *
  * @example
  * ```ts
- * DEFAULT_RULINGS.actions; // "deferred"
+ * import assert from "node:assert/strict";
+ * assert.equal(DEFAULT_RULINGS.actions, "deferred");
  * ```
  */
 export const DEFAULT_RULINGS: Rulings = Object.freeze(
@@ -174,7 +177,8 @@ export const RULING_NAMES: readonly string[] = RULINGS.map((r) => r.name);
  * @throws {InputError} naming the bad name or value and the allowed ones.
  * @example
  * ```ts
- * parseRuling("ties=draw").ruling.key; // "ties"
+ * import assert from "node:assert/strict";
+ * assert.equal(parseRuling("ties=draw").ruling.key, "ties");
  * ```
  */
 export function parseRuling(
@@ -208,7 +212,8 @@ export function parseRuling(
  * @throws {InputError} for an unknown name or value.
  * @example
  * ```ts
- * applyRulings(DEFAULT_RULINGS, ["actions=immediate"]).actions; // "immediate"
+ * import assert from "node:assert/strict";
+ * assert.equal(applyRulings(DEFAULT_RULINGS, ["actions=immediate"]).actions, "immediate");
  * ```
  */
 export function applyRulings(
@@ -229,7 +234,8 @@ export function applyRulings(
  *
  * @example
  * ```ts
- * rulingChanges(DEFAULT_RULINGS, { ...DEFAULT_RULINGS, ties: "draw" }); // ["ties=draw"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(rulingChanges(DEFAULT_RULINGS, { ...DEFAULT_RULINGS, ties: "draw" }), ["ties=draw"]);
  * ```
  */
 export function rulingChanges(from: Rulings, to: Rulings): string[] {
@@ -244,7 +250,8 @@ export function rulingChanges(from: Rulings, to: Rulings): string[] {
  * @throws {InputError} for an unknown name.
  * @example
  * ```ts
- * rulingNamed("run-out").values.length; // 2
+ * import assert from "node:assert/strict";
+ * assert.equal(rulingNamed("run-out").values.length, 2);
  * ```
  */
 export function rulingNamed(name: string): Ruling {

@@ -117,7 +117,8 @@ function isNodeRunRefusal(e: unknown): boolean {
  *
  * @example
  * ```ts
- * isRefusal(new Deno.errors.NotCapable("Requires run access")); // true
+ * import assert from "node:assert/strict";
+ * assert.ok(isRefusal(new Deno.errors.NotCapable("Requires run access")));
  * ```
  */
 export function isRefusal(e: unknown): boolean {
@@ -129,7 +130,8 @@ export function isRefusal(e: unknown): boolean {
  *
  * @example
  * ```ts
- * POLICY_RIGHTS.startsWith("a policy may"); // true
+ * import assert from "node:assert/strict";
+ * assert.ok(POLICY_RIGHTS.startsWith("a policy may"));
  * ```
  */
 export const POLICY_RIGHTS =

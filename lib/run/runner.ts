@@ -290,7 +290,8 @@ async function withModuleHashes(specs: RunSpec[]): Promise<unknown[]> {
  *
  * @example
  * ```ts
- * MAX_SEED; // 4294967295
+ * import assert from "node:assert/strict";
+ * assert.equal(MAX_SEED, 4294967295);
  * ```
  */
 export const MAX_SEED = 4294967295;
@@ -300,7 +301,8 @@ export const MAX_SEED = 4294967295;
  *
  * @example
  * ```ts
- * MAX_WORKERS; // 64
+ * import assert from "node:assert/strict";
+ * assert.equal(MAX_WORKERS, 64);
  * ```
  */
 export const MAX_WORKERS = 64;
@@ -325,9 +327,10 @@ const isCount = (x: unknown): x is number =>
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const spec: RunSpec = { rules: "standard", policies: ["ev", "ev"], seed: 1, count: 10, mode: "game" };
- * accumProblem(playRange(spec, 0, 10), 10); // null
- * accumProblem({ ...playRange(spec, 0, 10), wins: [11] }, 10); // "wins 11 + draws 0 ≠ games 10"
+ * assert.equal(accumProblem(playRange(spec, 0, 10), 10), null);
+ * assert.equal(accumProblem({ ...playRange(spec, 0, 10), wins: [11] }, 10), "wins 11 + draws 0 ≠ games 10");
  * ```
  */
 export function accumProblem(a: unknown, size: number): string | null {

@@ -302,7 +302,8 @@ export const Z95 = 1.959963984540054;
  *
  * @example
  * ```ts
- * erfc(0); // 1
+ * import assert from "node:assert/strict";
+ * assert.ok(Math.abs(erfc(0) - 1) < 1e-12);
  * ```
  */
 export function erfc(x: number): number {
@@ -340,7 +341,8 @@ export function erfc(x: number): number {
  *
  * @example
  * ```ts
- * normalCdf(1.959963984540054); // 0.975
+ * import assert from "node:assert/strict";
+ * assert.ok(Math.abs(normalCdf(1.959963984540054) - 0.975) < 1e-9);
  * ```
  */
 export function normalCdf(x: number): number {
@@ -352,7 +354,8 @@ export function normalCdf(x: number): number {
  *
  * @example
  * ```ts
- * twoSidedP(1.959963984540054); // 0.05
+ * import assert from "node:assert/strict";
+ * assert.ok(Math.abs(twoSidedP(1.959963984540054) - 0.05) < 1e-9);
  * ```
  */
 export function twoSidedP(z: number): number {
@@ -366,7 +369,8 @@ export function twoSidedP(z: number): number {
  * @throws {RangeError} when p is not strictly between 0 and 1.
  * @example
  * ```ts
- * normalQuantile(0.975); // 1.959963984540054
+ * import assert from "node:assert/strict";
+ * assert.ok(Math.abs(normalQuantile(0.975) - 1.959963984540054) < 1e-8);
  * ```
  */
 export function normalQuantile(p: number): number {
@@ -428,7 +432,8 @@ export function normalQuantile(p: number): number {
  *
  * @example
  * ```ts
- * meanInterval(20, 0.1); // [19.804..., 20.196...]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(meanInterval(20, 0.1).map((x) => x.toFixed(3)), ["19.804", "20.196"]);
  * ```
  */
 export function meanInterval(mean: number, se: number): [number, number] {
@@ -443,7 +448,8 @@ export function meanInterval(mean: number, se: number): [number, number] {
  *
  * @example
  * ```ts
- * holm([0.01, 0.04, 0.03]); // [0.03, 0.06, 0.06]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(holm([0.01, 0.04, 0.03]).map((p) => p.toFixed(6)), ["0.030000", "0.060000", "0.060000"]);
  * ```
  */
 export function holm(ps: readonly number[]): number[] {
@@ -467,7 +473,8 @@ export function holm(ps: readonly number[]): number[] {
  *
  * @example
  * ```ts
- * holmFirstBound(33); // 3.19...
+ * import assert from "node:assert/strict";
+ * assert.equal(holmFirstBound(33).toFixed(2), "3.17");
  * ```
  */
 export function holmFirstBound(k: number, alpha = 0.05): number {
@@ -481,7 +488,8 @@ export function holmFirstBound(k: number, alpha = 0.05): number {
  *
  * @example
  * ```ts
- * expectedMaxAbsZ(1); // 0.7978... (√(2/π))
+ * import assert from "node:assert/strict";
+ * assert.ok(Math.abs(expectedMaxAbsZ(1) - Math.sqrt(2 / Math.PI)) < 1e-4); // √(2/π)
  * ```
  */
 export function expectedMaxAbsZ(k: number): number {
@@ -526,7 +534,8 @@ export function zAgainst(
  *
  * @example
  * ```ts
- * unpairedSe(0.003, 0.004); // 0.005
+ * import assert from "node:assert/strict";
+ * assert.ok(Math.abs(unpairedSe(0.003, 0.004) - 0.005) < 1e-12);
  * ```
  */
 export function unpairedSe(a: number, b: number): number {

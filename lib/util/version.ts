@@ -202,7 +202,8 @@ function readIndex(repo: Repo): IndexMap | null {
  *
  * @example
  * ```ts
- * isTrackedPath("README.md"); // true in a clone
+ * import assert from "node:assert/strict";
+ * assert.equal(isTrackedPath("README.md"), true); // in a clone of the repository
  * ```
  */
 export function isTrackedPath(path: string): boolean {
@@ -218,7 +219,8 @@ export function isTrackedPath(path: string): boolean {
  *
  * @example
  * ```ts
- * holdsTrackedFiles("lib"); // true in a clone
+ * import assert from "node:assert/strict";
+ * assert.equal(holdsTrackedFiles("lib"), true); // in a clone of the repository
  * ```
  */
 export function holdsTrackedFiles(dir: string): boolean {
