@@ -9,8 +9,17 @@
  * be checked at any moment ({@linkcode Game.checkConservation}). The draw pile
  * and the discards, with the seeded draw and the reshuffle, are a
  * {@linkcode Pile} (`pile.ts`); every card a seat takes goes through one
- * method, `takeCard` (draw, reshuffle or end the round when
- * the cards run out, report the card, receive it).
+ * method, `takeCard` (draw, reshuffle or end the round when the cards run
+ * out, report the card, receive it).
+ *
+ * Why this file is long (~1,000 lines, past the ~500 of the rest of lib/):
+ * `Game` is one hot loop, the inner loop of every simulation (a solo round
+ * costs about 150 ns, bench/engine_bench.ts). Its rule steps — the deal, the
+ * turns, the card effects, Flip Three and its set-aside cards, the end of a
+ * round, the table view the strategies read on every decision — all read and
+ * write the same private typed arrays of the seats; split across files they
+ * would need that state made public or reached through a call per access.
+ * What is not the rules, the draw pile and the discards, is `pile.ts`.
  *
  * Rulings (`rulings.ts`): every point where the official texts are silent is
  * read from `rules.rulings` — whether actions flipped during a Flip Three
