@@ -42,9 +42,6 @@
  * @module
  */
 
-import * as Plot from "@observablehq/plot";
-import { InputError } from "../game/cards.ts";
-import type { ChartOptions, PlotOptions } from "../chart/chart.ts";
 import {
   type Analysis,
   defineExperiment,
@@ -52,343 +49,20 @@ import {
   type Row,
   sized,
 } from "./experiment.ts";
-import { getRules } from "../game/rules.ts";
 import { policyRows, round } from "../run/stats.ts";
 import {
   mergeAccum,
   prepareRuns,
   type RunAccum,
   runAll,
-  type RunSpec,
 } from "../run/runner.ts";
-import { deriveSeed } from "../game/rng.ts";
+import { planSweep, type SweepConfig, type SweepRun } from "./sweep_plan.ts";
+import { sweepChart, type SweepChartOptions } from "./sweep_chart.ts";
 
 export type { RunAccum } from "../run/runner.ts";
-
-/**
- * A labelled list of policies whose seats cycle over the table.
- *
- * @example
- * ```ts
- * const s: PolicySet = { label: "bust", policies: ["ev", "bust:0.25"] };
- * ```
- */
-export interface PolicySet {
-  /** Name of the set in the rows and the chart (no commas). */
-  label: string;
-  /** Policy specs; seat `i` plays `policies[i % policies.length]`. */
-  policies: string[];
-}
-
-/**
- * Where a run sits in the sweep (what a seed derivation may depend on).
- *
- * @example
- * ```ts
- * const c: SweepCell = { set: "bust", rules: "standard", players: 4 };
- * ```
- */
-export interface SweepCell {
-  /** Label of the policy set. */
-  set: string;
-  /** Rules preset. */
-  rules: string;
-  /** Table size. */
-  players: number;
-}
-
-/**
- * What to sweep.
- *
- * @example
- * ```ts
- * const c: SweepConfig = {
- *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
- *   rules: ["standard", "immediate-actions"], players: [2, 3, 4, 5, 6],
- *   seeds: 3, seed: 1, games: 2000,
- * };
- * ```
- */
-export interface SweepConfig {
-  /** Policy sets (at least one; distinct labels). */
-  sets: PolicySet[];
-  /** Rules presets (at least one). */
-  rules: string[];
-  /** Table sizes, each from 2 (and at least the set's policy count) to the preset's maximum. */
-  players: number[];
-  /** Seed replicates per cell (1 to 100). */
-  seeds: number;
-  /** Base seed. */
-  seed: number;
-  /** Games per run: a number, or one per table size. */
-  games: number | ((players: number) => number);
-  /**
-   * Seed of replicate `r` of a cell (default `deriveSeed(base, "sweep", r)`,
-   * the same for every cell).
-   */
-  seedOf?: (base: number, replicate: number, cell: SweepCell) => number;
-}
-
-/**
- * One run of a planned sweep.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const [run]: SweepRun[] = planSweep({ sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
- *   rules: ["standard"], players: [3], seeds: 1, seed: 1, games: 100 });
- * assert.deepEqual(run.spec.policies, ["ev", "bust:0.25", "ev"]); // one policy per seat
- * assert.equal(run.replicate, 0);
- * ```
- */
-export interface SweepRun extends SweepCell {
-  /** Replicate index, 0-based. */
-  replicate: number;
-  /** The runner's spec: rules, one policy per seat, seed, games. */
-  spec: RunSpec;
-}
-
-/**
- * Most seed replicates of a sweep.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(MAX_SEEDS, 100);
- * assert.throws(() => planSweep({ sets: [{ label: "x", policies: ["ev", "sum:20"] }], rules: ["standard"],
- *   players: [2], seeds: MAX_SEEDS + 1, seed: 1, games: 100 }));
- * ```
- */
-export const MAX_SEEDS = 100;
-
-/**
- * The seats of a table of `n` players: the policies cycled (`A,B,A,B,...`).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.deepEqual(seatsOf(["ev", "bust:0.25"], 3), ["ev", "bust:0.25", "ev"]);
- * ```
- */
-export function seatsOf(policies: string[], n: number): string[] {
-  return Array.from({ length: n }, (_, i) => policies[i % policies.length]);
-}
-
-/**
- * The default seed of replicate `r`: `deriveSeed(base, "sweep", r)`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(defaultSeedOf(1, 0), defaultSeedOf(1, 0));
- * assert.notEqual(defaultSeedOf(1, 0), defaultSeedOf(1, 1));
- * assert.notEqual(defaultSeedOf(1, 0), defaultSeedOf(2, 0));
- * ```
- */
-export function defaultSeedOf(base: number, replicate: number): number {
-  return deriveSeed(base, "sweep", replicate);
-}
-
-/**
- * Parse a table-size list: `2-8`, `4`, or a comma list of both (`2,4,6-8`),
- * giving distinct sizes in increasing order. Each size must lie in
- * `[min, max]` and a range must not run backwards.
- *
- * @throws {InputError} naming the bad value and what is allowed.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.deepEqual(parsePlayers("2-4,6"), [2, 3, 4, 6]);
- * assert.throws(() => parsePlayers("1-4"), /bad --players '1-4': 1 is outside 2-18/);
- * ```
- */
-export function parsePlayers(text: string, min = 2, max = 18): number[] {
-  const bad = (why: string) =>
-    new InputError(
-      `bad --players '${text}': ${why}; give sizes from ${min} to ${max} as A-B, N or a comma list (e.g. 2-8)`,
-    );
-  const out = new Set<number>();
-  for (const part of text.split(",").map((s) => s.trim())) {
-    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
-    if (!m) throw bad(`'${part}' is not a size or range`);
-    const a = Number(m[1]), b = m[2] === undefined ? a : Number(m[2]);
-    if (b < a) throw bad(`range ${part} runs backwards`);
-    for (const v of [a, b]) {
-      if (v < min || v > max) throw bad(`${v} is outside ${min}-${max}`);
-    }
-    for (let v = a; v <= b; v++) out.add(v);
-  }
-  return [...out].sort((x, y) => x - y);
-}
-
-/**
- * Parse a policy set: `A,B,...` or `LABEL=A,B,...` (the default label is
- * the list joined by ` vs `).
- *
- * @throws {InputError} for an empty list, an empty spec or a bad label.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.deepEqual(parsePolicySet("bust=ev,bust:0.25"), { label: "bust", policies: ["ev", "bust:0.25"] });
- * ```
- */
-export function parsePolicySet(text: string): PolicySet {
-  let label: string | undefined;
-  let list = text.trim();
-  const eq = /^([A-Za-z0-9_-]+)=(.*)$/.exec(list);
-  if (eq) [label, list] = [eq[1], eq[2]];
-  const policies = list.split(",").map((s) => s.trim());
-  if (list === "" || policies.some((p) => p === "")) {
-    throw new InputError(
-      `bad -p '${text}': give policy specs separated by commas, e.g. -p ev,bust:0.25 (optionally LABEL=ev,bust:0.25)`,
-    );
-  }
-  return { label: label ?? policies.join(" vs "), policies };
-}
-
-function gamesOf(config: SweepConfig, players: number): number {
-  const g = typeof config.games === "number"
-    ? config.games
-    : config.games(players);
-  if (!Number.isSafeInteger(g) || g < 1) {
-    throw new InputError(
-      `bad game count ${g} at ${players} players: give a whole number of at least 1`,
-    );
-  }
-  return g;
-}
-
-/**
- * Check a sweep and list its runs, ordered rules → players → set →
- * replicate. Checked here: rules presets, sizes against each preset's
- * limits and each set's policy count, seeds, labels and counts; the policy
- * specs (which may name policy modules, loaded asynchronously) are checked
- * by {@linkcode checkSweep}, and again by {@linkcode runSweep} before any
- * game.
- *
- * @throws {InputError} naming the first bad value and what is allowed.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const plan = planSweep({ sets: [{ label: "x", policies: ["ev", "sum:20"] }], rules: ["standard"],
- *   players: [2, 3], seeds: 1, seed: 1, games: 100 });
- * assert.deepEqual(plan.map((r) => r.players), [2, 3]);
- * ```
- */
-export function planSweep(config: SweepConfig): SweepRun[] {
-  if (config.sets.length === 0) {
-    throw new InputError("no policy set: give -p A,B,... at least once");
-  }
-  const labels = new Set<string>();
-  for (const s of config.sets) {
-    if (s.label === "" || s.label.includes(",") || labels.has(s.label)) {
-      throw new InputError(
-        `bad policy set label '${s.label}': give each set a distinct, non-empty label without commas`,
-      );
-    }
-    labels.add(s.label);
-  }
-  if (config.rules.length === 0) {
-    throw new InputError("no rules preset: give --rules, e.g. standard");
-  }
-  const presets = config.rules.map((r) => getRules(r));
-  if (new Set(config.rules).size !== config.rules.length) {
-    throw new InputError(
-      `bad --rules '${config.rules.join(",")}': list each preset once`,
-    );
-  }
-  if (
-    !Number.isSafeInteger(config.seeds) || config.seeds < 1 ||
-    config.seeds > MAX_SEEDS
-  ) {
-    throw new InputError(
-      `bad --seeds '${config.seeds}': give a whole number from 1 to ${MAX_SEEDS}`,
-    );
-  }
-  if (config.players.length === 0) {
-    throw new InputError("no table size: give --players, e.g. 2-8");
-  }
-  for (const rules of presets) {
-    const lo = Math.max(2, rules.minPlayers), hi = rules.maxPlayers;
-    for (const n of config.players) {
-      if (!Number.isSafeInteger(n) || n < lo || n > hi) {
-        throw new InputError(
-          `bad --players: ${n} players, the '${rules.name}' rules allow a sweep from ${lo} to ${hi} players`,
-        );
-      }
-    }
-  }
-  for (const s of config.sets) {
-    const n = Math.min(...config.players);
-    if (n < s.policies.length) {
-      throw new InputError(
-        `bad --players: ${n} players cannot seat the ${s.policies.length} policies of '${s.label}'; start the sizes at ${s.policies.length} or list fewer policies`,
-      );
-    }
-  }
-  const games = new Map(config.players.map((n) => [n, gamesOf(config, n)]));
-  const seedOf = config.seedOf ?? defaultSeedOf;
-  const runs: SweepRun[] = [];
-  for (const rules of config.rules) {
-    for (const players of config.players) {
-      for (const set of config.sets) {
-        for (let r = 0; r < config.seeds; r++) {
-          const cell = { set: set.label, rules, players };
-          runs.push({
-            ...cell,
-            replicate: r,
-            spec: {
-              rules,
-              policies: seatsOf(set.policies, players),
-              seed: seedOf(config.seed, r, cell) >>> 0,
-              count: games.get(players)!,
-              mode: "game",
-            },
-          });
-        }
-      }
-    }
-  }
-  return runs;
-}
-
-/**
- * A sweep made of several sub-sweeps, each with its own sets, presets, sizes,
- * replicates and counts: the runs of each {@linkcode planSweep} in turn
- * (sub-plan order kept), one plan for {@linkcode runSweep},
- * {@linkcode sweepRows} and {@linkcode pooledRows}. A cell (set, rules,
- * players) may appear in one sub-sweep only, so pooling stays per sub-sweep.
- *
- * @throws {InputError} from a sub-sweep, or naming a cell planned twice.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const plan = planSweeps([
- *   { sets: [{ label: "a", policies: ["ev", "sum:20"] }], rules: ["standard"],
- *     players: [2, 3], seeds: 3, seed: 1, games: 100 },
- *   { sets: [{ label: "b", policies: ["ev", "sum:25"] }], rules: ["immediate-actions"],
- *     players: [4], seeds: 1, seed: 1, games: 50 },
- * ]);
- * assert.equal(plan.length, 7); // 2 × 3 + 1
- * ```
- */
-export function planSweeps(configs: SweepConfig[]): SweepRun[] {
-  const seen = new Map<string, number>();
-  const runs: SweepRun[] = [];
-  configs.forEach((config, j) => {
-    for (const run of planSweep(config)) {
-      const k = JSON.stringify([run.set, run.rules, run.players]);
-      if ((seen.get(k) ?? j) !== j) {
-        throw new InputError(
-          `set '${run.set}' at ${run.players} players under '${run.rules}' is planned by two sub-sweeps: give each cell to one`,
-        );
-      }
-      seen.set(k, j);
-      runs.push(run);
-    }
-  });
-  return runs;
-}
+// the plan and the chart of a sweep, one door with its runs and rows
+export * from "./sweep_plan.ts";
+export * from "./sweep_chart.ts";
 
 /**
  * Options of {@linkcode runSweep}.
@@ -413,6 +87,7 @@ export interface SweepRunOptions {
  *
  * @example
  * ```ts
+ * import { planSweep } from "./sweep.ts";
  * import assert from "node:assert/strict";
  * const plan = planSweep({
  *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
@@ -436,6 +111,7 @@ export function runSweep(
  * @throws {InputError} naming the bad spec.
  * @example
  * ```ts
+ * import { planSweep } from "./sweep.ts";
  * import assert from "node:assert/strict";
  * const config = { rules: ["standard"], players: [2], seeds: 1, seed: 1, games: 10 };
  * await checkSweep(planSweep({ ...config, sets: [{ label: "x", policies: ["ev", "sum:20"] }] }));
@@ -488,6 +164,7 @@ const r6 = (x: number) => round(x, 6);
  *
  * @example
  * ```ts
+ * import { planSweep } from "./sweep.ts";
  * import assert from "node:assert/strict";
  * const plan = planSweep({
  *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
@@ -529,6 +206,7 @@ export function sweepRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
  *
  * @example
  * ```ts
+ * import { planSweep } from "./sweep.ts";
  * import assert from "node:assert/strict";
  * const plan = planSweep({
  *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
@@ -556,6 +234,7 @@ export interface PooledCell {
  *
  * @example
  * ```ts
+ * import { planSweep } from "./sweep.ts";
  * import assert from "node:assert/strict";
  * const plan = planSweep({
  *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
@@ -584,6 +263,7 @@ export function pooledCells(plan: SweepRun[], accs: RunAccum[]): PooledCell[] {
  *
  * @example
  * ```ts
+ * import { planSweep } from "./sweep.ts";
  * import assert from "node:assert/strict";
  * const plan = planSweep({
  *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
@@ -619,269 +299,6 @@ export function pooledRows(plan: SweepRun[], accs: RunAccum[]): Row[] {
   return rows;
 }
 
-/**
- * Text and extras of {@linkcode sweepChart}.
- *
- * @example
- * ```ts
- * const o: SweepChartOptions = { title: "ev vs bust:0.25", dodge: 0.2 };
- * ```
- */
-export interface SweepChartOptions {
-  /** Title, inside the SVG. */
-  title?: string;
-  /** Subtitle. */
-  subtitle?: string;
-  /** Caption. */
-  caption?: string;
-  /**
-   * Horizontal spread of the series around each table size, in players
-   * (default 0.12 per series, at most 0.5).
-   */
-  dodge?: number;
-  /** Further marks drawn on top (e.g. published figures to compare with). */
-  marks?: PlotOptions["marks"];
-}
-
-/**
- * One point of a {@linkcode winShareChart}: a series' per-seat win share at
- * `x` players (already dodged), minus the fair share, with its interval.
- *
- * @example
- * ```ts
- * const p: WinSharePoint = { rules: "standard", series: "ev", x: 3.9, y: 0.02, lo: 0.01, hi: 0.03 };
- * ```
- */
-export interface WinSharePoint {
-  /** Rules preset (the column of panels). */
-  rules: unknown;
-  /** Series (the colour). */
-  series: unknown;
-  /** Players, dodged. */
-  x: number;
-  /** Win share minus 1/n. */
-  y: number;
-  /** Interval low, minus 1/n. */
-  lo: number;
-  /** Interval high, minus 1/n. */
-  hi: number;
-  /** Row of panels, with {@linkcode WinShareChartOptions}`.rows`. */
-  row?: unknown;
-  /**
-   * The policies hold unequal numbers of seats at this size (e.g. 3 players:
-   * 2 ev, 1 other): joined to the other unequal sizes by a dashed line, never
-   * to the equal ones.
-   */
-  unequal?: boolean;
-}
-
-/**
- * Layout of a {@linkcode winShareChart}.
- *
- * @example
- * ```ts
- * const o: WinShareChartOptions = { rules: ["standard"], players: [2, 4], series: ["ev"], seriesLabel: "Policy" };
- * ```
- */
-export interface WinShareChartOptions extends SweepChartOptions {
-  /** Rules presets, the columns of panels. */
-  rules: string[];
-  /**
-   * Rows of panels, each a plot of its own (own y axis, heading above it):
-   * `key` matches {@linkcode WinSharePoint}`.row` (default: one row).
-   */
-  rows?: { key: string; heading: string }[];
-  /** Table sizes, the x ticks. */
-  players: number[];
-  /** x domain (default: the sizes ± 0.4). */
-  xDomain?: [number, number];
-  /** Series, in legend order. */
-  series: string[];
-  /** Legend label. */
-  seriesLabel: string;
-  /** Height in px of each row of panels (default 380). */
-  height?: number;
-  /** Right margin in px (default 20). */
-  marginRight?: number;
-  /** Further marks of one row of panels (`row` is its key, or undefined). */
-  rowMarks?: (row: string | undefined) => PlotOptions["marks"];
-}
-
-/**
- * The win-share chart the table-size experiments share (`sweep`,
- * `field-size`): per-seat win share minus the fair share `1/n` against
- * players, one panel per rules preset (and one row of panels, a plot with
- * its own y axis and a heading, per `rows`), one colour per series, interval
- * bars, a faint line through each series — solid through the sizes where the
- * policies hold equal seats, dashed through the others — and `marks` /
- * `rowMarks` on top (e.g. published figures).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { renderSvg } from "../chart/chart.ts";
- * const svg = renderSvg(winShareChart(
- *   [{ rules: "standard", series: "ev", x: 2, y: 0.01, lo: 0, hi: 0.02 }],
- *   { title: "ev by size", rules: ["standard"], players: [2], series: ["ev"], seriesLabel: "Policy" },
- * ));
- * assert.ok(svg.includes(">ev by size</text>"));
- * ```
- */
-export function winShareChart(
-  pts: WinSharePoint[],
-  o: WinShareChartOptions,
-): ChartOptions {
-  const lo = Math.min(...o.players), hi = Math.max(...o.players);
-  const marksOf = (row: string | undefined) => {
-    const mine = row === undefined ? pts : pts.filter((p) => p.row === row);
-    const equal = mine.filter((p) => !p.unequal);
-    const unequal = mine.filter((p) => p.unequal);
-    return [
-      Plot.ruleY([0], { stroke: "#999", strokeDasharray: "4,3" }),
-      Plot.link(mine, {
-        x1: "x",
-        x2: "x",
-        y1: "lo",
-        y2: "hi",
-        fx: "rules",
-        stroke: "series",
-        strokeWidth: 2,
-      }),
-      Plot.line(equal, {
-        x: "x",
-        y: "y",
-        z: "series",
-        fx: "rules",
-        stroke: "series",
-        strokeOpacity: 0.45,
-      }),
-      ...(unequal.length > 1
-        ? [Plot.line(unequal, {
-          x: "x",
-          y: "y",
-          z: "series",
-          fx: "rules",
-          stroke: "series",
-          strokeOpacity: 0.45,
-          strokeDasharray: "2,3",
-        })]
-        : []),
-      Plot.dot(mine, { x: "x", y: "y", fx: "rules", fill: "series", r: 3 }),
-      ...(o.rowMarks?.(row) ?? []),
-      ...(o.marks ?? []),
-    ];
-  };
-  const height = o.height ?? 380;
-  return {
-    title: o.title,
-    subtitle: o.subtitle,
-    caption: o.caption,
-    height,
-    marginRight: o.marginRight ?? 20,
-    marginLeft: 56,
-    x: {
-      label: "Players at the table",
-      ticks: o.players,
-      tickFormat: "d",
-      domain: o.xDomain ?? [lo - 0.4, hi + 0.4],
-    },
-    y: {
-      label: "Win share − 1/n (percentage points)",
-      labelAnchor: "center" as const,
-      percent: true,
-      grid: true,
-      nice: true,
-    },
-    fx: { label: null, domain: o.rules },
-    color: { legend: true, domain: o.series, label: o.seriesLabel },
-    ...(o.rows
-      ? {
-        panels: o.rows.map(({ key, heading }) => ({
-          heading,
-          marks: marksOf(key),
-        })),
-      }
-      : { marks: marksOf(undefined) }),
-  };
-}
-
-/**
- * The sweep chart ({@linkcode winShareChart}): per-seat win share minus the
- * fair share `1/n` against players, one panel per rules preset, one colour
- * per policy (a policy in several sets is named with its opponents, e.g.
- * `ev (vs sum:25)`), Wilson 95% bars, replicates pooled; sizes where the
- * policies hold unequal seats (`seats` differ in the cell) joined by dashed
- * lines.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { renderSvg } from "../chart/chart.ts";
- * const plan = planSweep({
- *   sets: [{ label: "bust", policies: ["ev", "bust:0.25"] }],
- *   rules: ["standard"], players: [2, 4], seeds: 2, seed: 1, games: 100,
- * });
- * const accs = await runSweep(plan, { workers: 1 });
- * const svg = renderSvg(sweepChart(pooledRows(plan, accs), { title: "ev vs bust:0.25" }));
- * assert.ok(svg.includes(">ev vs bust:0.25</text>"));
- * ```
- */
-export function sweepChart(
-  pooledRows: Row[],
-  text: SweepChartOptions = {},
-): ChartOptions {
-  const cellKey = (r: Row) => JSON.stringify([r.set, r.rules, r.players]);
-  const cells = new Map<string, Row[]>();
-  for (const r of pooledRows) {
-    cells.set(cellKey(r), [...(cells.get(cellKey(r)) ?? []), r]);
-  }
-  // the policies of each set, and the sets each policy plays in
-  const setPolicies = new Map<unknown, string[]>();
-  for (const r of pooledRows) {
-    const ps = setPolicies.get(r.set) ?? [];
-    if (!ps.includes(String(r.policy))) ps.push(String(r.policy));
-    setPolicies.set(r.set, ps);
-  }
-  const inSets = (p: string) =>
-    [...setPolicies.values()].filter((ps) => ps.includes(p)).length;
-  const series = (r: Row) => {
-    const p = String(r.policy);
-    if (inSets(p) < 2) return p;
-    const others = setPolicies.get(r.set)!.filter((q) => q !== p);
-    return `${p} (vs ${others.join(", ")})`;
-  };
-  const domain = [...new Set(pooledRows.map(series))];
-  const rules = [...new Set(pooledRows.map((r) => String(r.rules)))];
-  const players = [...new Set(pooledRows.map((r) => r.players as number))]
-    .sort((a, b) => a - b);
-  const width = text.dodge ?? Math.min(0.5, 0.12 * domain.length);
-  const dx = (s: string) =>
-    domain.length < 2
-      ? 0
-      : -width / 2 + width * domain.indexOf(s) / (domain.length - 1);
-  const unequalSeats = (r: Row) =>
-    new Set(cells.get(cellKey(r))!.map((c) => c.seats)).size > 1;
-  const pts = pooledRows.map((r) => {
-    const n = r.players as number;
-    return {
-      rules: r.rules,
-      series: series(r),
-      x: n + dx(series(r)),
-      y: (r.win_share as number) - 1 / n,
-      lo: (r.ci_low as number) - 1 / n,
-      hi: (r.ci_high as number) - 1 / n,
-      unequal: r.seats === undefined ? false : unequalSeats(r),
-    };
-  });
-  return winShareChart(pts, {
-    ...text,
-    rules,
-    players,
-    series: domain,
-    seriesLabel: "Policy",
-  });
-}
-
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /**
@@ -889,6 +306,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
  *
  * @example
  * ```ts
+ * import { PolicySet } from "./sweep.ts";
  * const sets: PolicySet[] = [{ label: "bust", policies: ["ev", "bust:0.25"] }];
  * const c: SweepExperimentConfig = { name: "sweep", claim: "-", sets, rules: ["standard"],
  *   players: [2, 3], seeds: 3, games: 2000, quickGames: 200 };
