@@ -35,11 +35,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel, Outcomes } from "./model.ts";
  * const m = getModel("approx");
  * const o = new Outcomes();
  * m.outcomes(m.root, o); // the 88 cards of a fresh deck, grouped by effect
- * o.total + 6; // 88
+ * assert.equal(o.total + 6, 88);
  * ```
  * @module
  */
@@ -55,18 +56,11 @@ import {
   maskModifiers,
   maskNumbers,
   NUMBER_KINDS,
-  parseCard,
   PLUS2,
   SUM_OF_MASK,
   X2,
 } from "../game/cards.ts";
-import { fnv1a } from "../util/io.ts";
-import {
-  getRules,
-  type Rules,
-  STANDARD_DECK,
-  withRules,
-} from "../game/rules.ts";
+import { getRules, type Rules, withRules } from "../game/rules.ts";
 import {
   BUST,
   DEFAULT_MODEL,
@@ -80,93 +74,27 @@ import {
 } from "./space.ts";
 import { DEFAULT_RULINGS, RULINGS, type Rulings } from "../game/rulings.ts";
 
+import { bitsFor, Multisets } from "./multisets.ts";
+import {
+  baseDeck,
+  checkDeck,
+  deckLabel,
+  modelId,
+  withDeckCounts,
+} from "./decks.ts";
+
 // the model vocabulary, re-exported where it was always imported from
 export * from "./space.ts";
-
-// ---- multisets of saved duplicates ----------------------------------------
-
-/**
- * The multisets of at most `maxSize` values among `values` (ascending), ordered
- * by size and then lexicographically, so that adding a value always raises the
- * index. For the official deck (values 2..12, three Second Chances) these are
- * the 364 multisets of the `exact` model, in the same order as always.
- */
-class Multisets {
-  readonly list: number[][];
-  /** `count[i * 13 + v]`: copies of `v` in multiset `i`. */
-  readonly count: Uint8Array;
-  /** `size[i]`: size of multiset `i`. */
-  readonly size: Uint8Array;
-  /** `add[i * 13 + v]`: index of multiset `i` plus `v`, or -1. */
-  readonly add: Int32Array;
-  private readonly byKey = new Map<string, number>();
-
-  constructor(values: readonly number[], maxSize: number, limit: number) {
-    const out: number[][] = [[]];
-    for (let size = 1; size <= maxSize; size++) {
-      const rec = (from: number, acc: number[]) => {
-        if (out.length > limit) return;
-        if (acc.length === size) {
-          out.push(acc.slice());
-          return;
-        }
-        for (let i = from; i < values.length; i++) {
-          acc.push(values[i]);
-          rec(i, acc);
-          acc.pop();
-        }
-      };
-      rec(0, []);
-    }
-    this.list = out;
-    out.forEach((m, i) => this.byKey.set(m.join(","), i));
-    if (out.length > limit) {
-      this.count = new Uint8Array(0);
-      this.size = new Uint8Array(0);
-      this.add = new Int32Array(0);
-      return;
-    }
-    this.count = new Uint8Array(out.length * NUMBER_KINDS);
-    out.forEach((ms, i) => {
-      for (const v of ms) this.count[i * NUMBER_KINDS + v]++;
-    });
-    this.size = Uint8Array.from(out.map((m) => m.length));
-    this.add = new Int32Array(out.length * NUMBER_KINDS).fill(-1);
-    out.forEach((ms, i) => {
-      if (ms.length >= maxSize) return;
-      for (const v of values) {
-        this.add[i * NUMBER_KINDS + v] = this.indexOf([...ms, v]);
-      }
-    });
-  }
-
-  indexOf(values: number[]): number {
-    const key = values.slice().sort((a, b) => a - b).join(",");
-    return this.byKey.get(key) ?? -1;
-  }
-}
-
-/** The official deck's multisets (for {@linkcode MULTISET_COUNT}). */
-const STANDARD_MULTISETS = new Multisets(
-  [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-  3,
-  1 << 20,
-);
-
-/**
- * Number of saved-duplicate multisets of the official deck (364).
- *
- * @example
- * ```ts
- * MULTISET_COUNT; // 364 = 1 + 11 + 66 + 286
- * ```
- */
-export const MULTISET_COUNT: number = STANDARD_MULTISETS.list.length;
-
-/** Bits needed to write the numbers 0..n. */
-function bitsFor(n: number): number {
-  return n <= 0 ? 0 : 32 - Math.clz32(n);
-}
+export { MULTISET_COUNT } from "./multisets.ts";
+export {
+  baseDeck,
+  checkDeck,
+  deckLabel,
+  MAX_ACTIONS,
+  MAX_KIND_COUNT,
+  modelId,
+  withDeckCounts,
+} from "./decks.ts";
 
 // ---- the Second Chance models -------------------------------------------
 
@@ -185,9 +113,10 @@ const MAX_CORE_BITS = 31;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const exact = getModel("exact") as ChanceModel;
- * exact.deck.reduce((a, b) => a + b, 0); // 88: the deck without Freeze and Flip Three
- * getModel("numbers").deck.reduce((a, b) => a + b, 0); // 79
+ * assert.equal(exact.deck.reduce((a, b) => a + b, 0), 88); // the deck without Freeze and Flip Three
+ * assert.equal(getModel("numbers").deck.reduce((a, b) => a + b, 0), 79);
  * ```
  */
 export class ChanceModel implements SoloModel {
@@ -415,206 +344,6 @@ export class ChanceModel implements SoloModel {
   }
 }
 
-// ---- decks ------------------------------------------------------------------
-
-/**
- * A deck with some kinds' counts replaced, from `K:N` pairs separated by
- * commas (`0:2,x2:0`; kinds as `flip7 rules` names them).
- *
- * @throws {InputError} for a bad pair, an unknown kind or a count that is not
- *   a whole number.
- * @example
- * ```ts
- * import { getRules } from "../game/rules.ts";
- * withDeckCounts(getRules("standard").deck, "0:2")[0]; // 2
- * ```
- */
-export function withDeckCounts(
-  deck: readonly number[],
-  counts: string,
-): number[] {
-  const d = deck.slice();
-  const given = new Map<number, string>();
-  for (const part of counts.split(",")) {
-    const t = part.trim();
-    const m = /^([^:]+):(-?\d+)$/.exec(t);
-    if (!m) {
-      throw new InputError(
-        `bad --deck-counts entry '${t}': give KIND:COUNT pairs separated by commas, e.g. 0:2,x2:0`,
-      );
-    }
-    const k = parseCard(m[1]);
-    // checked as written, before it becomes a number: 2^31 would wrap in the
-    // solver's Int32 counts, 2^53 + 1 is not even a double
-    const digits = m[2].replace(/^(-?)0+(?=\d)/, "$1");
-    // (a negative count is named by checkDeck, with the kind)
-    if (
-      (!digits.startsWith("-") && digits.length > 7) ||
-      Number(digits) > MAX_KIND_COUNT
-    ) {
-      throw new InputError(
-        `bad --deck-counts entry '${t}': a count goes from 0 to ${MAX_KIND_COUNT}`,
-      );
-    }
-    const before = given.get(k);
-    if (before !== undefined) {
-      throw new InputError(
-        `bad --deck-counts: kind '${
-          CARD_NAMES[k]
-        }' is given twice ('${before}' and '${t}'): give each kind once`,
-      );
-    }
-    given.set(k, t);
-    d[k] = Number(digits);
-  }
-  return d;
-}
-
-/**
- * Most copies of one kind a deck given by `--deck-counts` may hold (far
- * below 2^31, where the solver's Int32 counts and the packed draw piles
- * would wrap).
- *
- * @example
- * ```ts
- * MAX_KIND_COUNT; // 1000000
- * ```
- */
-export const MAX_KIND_COUNT = 1_000_000;
-
-/**
- * Refuse a deck a model cannot use: a negative count, no number card, a
- * modifier with more than one copy, or a kind the treatment leaves out.
- *
- * @throws {InputError} naming the bad value and what is allowed.
- * @example
- * ```ts
- * import { getRules } from "../game/rules.ts";
- * checkDeck([...getRules("standard").deck], "all94"); // ok
- * ```
- */
-export function checkDeck(deck: readonly number[], name: ModelName): void {
-  deck.forEach((c, k) => {
-    if (!Number.isInteger(c) || c < 0 || c > MAX_KIND_COUNT) {
-      throw new InputError(
-        `bad count ${c} for '${
-          CARD_NAMES[k]
-        }': allowed whole numbers from 0 to ${MAX_KIND_COUNT}`,
-      );
-    }
-  });
-  let numbers = 0;
-  for (let v = 0; v < NUMBER_KINDS; v++) numbers += deck[v];
-  if (numbers === 0) {
-    throw new InputError(
-      `deck '${
-        deckLabel(deck)
-      }' has no number card: allowed decks with at least one`,
-    );
-  }
-  for (let k = PLUS2; k <= X2; k++) {
-    if (deck[k] > 1) {
-      throw new InputError(
-        `bad count ${deck[k]} for '${
-          CARD_NAMES[k]
-        }': allowed 0 or 1 copy of each modifier`,
-      );
-    }
-  }
-  const allowed = TREATMENT_KINDS[name];
-  deck.forEach((c, k) => {
-    if (c > 0 && !allowed(k)) {
-      throw new InputError(
-        `card '${CARD_NAMES[k]}' is not part of the '${name}' model: allowed ${
-          CARD_NAMES.filter((_, j) => allowed(j)).join(", ")
-        } (use --model all94 for Freeze and Flip Three)`,
-      );
-    }
-  });
-  if (name !== "all94") return;
-  if (deck[FREEZE] > MAX_ACTIONS || deck[FLIP3] > MAX_ACTIONS) {
-    throw new InputError(
-      `bad Freeze/Flip Three counts ${deck[FREEZE]}/${
-        deck[FLIP3]
-      }: allowed 0 to ${MAX_ACTIONS} of each`,
-    );
-  }
-}
-
-/**
- * Most copies of Freeze or of Flip Three an `all94` deck may hold (the
- * action modes grow quickly with them).
- *
- * @example
- * ```ts
- * MAX_ACTIONS; // 4
- * ```
- */
-export const MAX_ACTIONS = 4;
-
-const TREATMENT_KINDS: Record<ModelName, (k: number) => boolean> = {
-  numbers: (k) => k < NUMBER_KINDS,
-  modifiers: (k) => k <= X2,
-  approx: (k) => k <= X2 || k === CHANCE,
-  exact: (k) => k <= X2 || k === CHANCE,
-  all94: () => true,
-};
-
-/**
- * A deck written as `kind:count` for every kind that differs from `ref`
- * (default: the official deck), or `standard` when none does.
- *
- * @example
- * ```ts
- * import { getRules } from "../game/rules.ts";
- * deckLabel(getRules("standard").deck); // "standard"
- * ```
- */
-export function deckLabel(
-  deck: readonly number[],
-  ref: readonly number[] = STANDARD_DECK,
-): string {
-  const parts: string[] = [];
-  deck.forEach((c, k) => {
-    if (c !== ref[k]) parts.push(`${CARD_NAMES[k]}:${c}`);
-  });
-  return parts.length ? parts.join(",") : "standard";
-}
-
-/**
- * A model's id: its name on the treatment's own deck, else the name and a
- * hash of the deck (used in cache file names).
- *
- * @example
- * ```ts
- * modelId("exact", baseDeck("exact")); // "exact"
- * ```
- */
-export function modelId(name: ModelName, deck: readonly number[]): string {
-  const own = baseDeck(name);
-  return deck.every((c, k) => c === own[k]) ? name : `${name}-${deckId(deck)}`;
-}
-
-/** A file-name-safe id of a deck: 8 hex digits of an FNV-1a hash. */
-function deckId(deck: readonly number[]): string {
-  return fnv1a(deck.join(",")).toString(16).padStart(8, "0");
-}
-
-/**
- * The treatment's own deck: `numbers` the 79 numbers, `modifiers` with the
- * six modifiers, `approx`/`exact` the 88 cards without Freeze and Flip Three,
- * `all94` the whole official deck.
- *
- * @example
- * ```ts
- * baseDeck("numbers").reduce((a, b) => a + b, 0); // 79
- * ```
- */
-export function baseDeck(name: ModelName): number[] {
-  const keep = TREATMENT_KINDS[name];
-  return STANDARD_DECK.map((c, k) => keep(k) ? c : 0);
-}
-
 const EXACT_ASSUMPTIONS = [
   "One player alone, one round, from a freshly shuffled deck.",
   "The 88-card deck: the 94 cards without the three Freezes and three Flip Threes (a solo player would pass them on).",
@@ -705,8 +434,9 @@ export function registerActionModel(
  * @throws {InputError} naming the bad value and the allowed ones.
  * @example
  * ```ts
- * getModel("approx").dense; // true
- * getModel("numbers", "12:0").deck[12]; // 0
+ * import assert from "node:assert/strict";
+ * assert.equal(getModel("approx").dense, true);
+ * assert.equal(getModel("numbers", "12:0").deck[12], 0);
  * ```
  */
 export function getModel(
@@ -734,7 +464,8 @@ export function getModel(
  * @throws {InputError} for a deck the treatment cannot use (see {@linkcode checkDeck}).
  * @example
  * ```ts
- * modelOfDeck("exact", baseDeck("exact")) === getModel("exact"); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(modelOfDeck("exact", baseDeck("exact")) === getModel("exact"), true);
  * ```
  */
 export function modelOfDeck(
@@ -768,8 +499,9 @@ export function modelOfDeck(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const m = getModel("approx");
- * stayScore(m, m.pack(1 << 5, 0, false), 32); // 10: 5 doubled
+ * assert.equal(stayScore(m, m.pack(1 << 5, 0, false), 32), 10); // 5 doubled
  * ```
  */
 export function stayScore(
@@ -785,8 +517,9 @@ export function stayScore(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const m = getModel("approx");
- * numberSumOf(m, m.pack(0b1100, 0, false)); // 5
+ * assert.equal(numberSumOf(m, m.pack(0b1100, 0, false)), 5);
  * ```
  */
 export function numberSumOf(model: SoloModel, core: number): number {
