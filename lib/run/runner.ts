@@ -19,9 +19,8 @@
  *
  * Why this file runs past ~500 lines: {@linkcode playRange} is the hot
  * loop of every simulation (~120 lines: one engine reused for every game of
- * the range, typed
- * arrays, no allocation per game); the run spec and its sums are
- * `accum.ts`.
+ * the range, typed arrays, no allocation per game); the run spec and its
+ * sums are `accum.ts`.
  *
  * @example
  * ```ts
