@@ -8,6 +8,10 @@ import { holmFirstBound } from "../../lib/run/stats.ts";
 import { REGISTRY } from "../../lib/run/registry.ts";
 import { type ClaimRow, verdictCounts } from "../claims.ts";
 import { csvRows, esc, readJson } from "./read.ts";
+import { prose } from "../text.ts";
+import TEXT from "../text/report.md" with { type: "text" };
+
+const text = prose("report", TEXT);
 
 /** Every policy code of the CSVs of a results directory. */
 export function policyCodes(dir = "results"): string[] {
@@ -66,7 +70,7 @@ export function glossary(dir: string): string {
         esc(describeCode(c) || "(see lib/run/registry.ts)")
       }</td></tr>`
     ).join("\n")
-  }</tbody></table><p>A number after the colon is the rule's parameter: <code>sum:N</code> a point total, <code>bust:P</code> a bust-risk cut-off, <code>count:N</code> a count of numbers.</p>`;
+  }</tbody></table>${text("glossary-note")}`;
 }
 
 export function claimsHtml(rows: ClaimRow[]): string {
@@ -75,17 +79,19 @@ export function claimsHtml(rows: ClaimRow[]): string {
   }
   const counts = verdictCounts(rows);
   const k = rows.filter((r) => r.holm_p !== null).length;
-  return `<p>${
-    esc(
-      Object.entries(counts).map(([s, c]) =>
-        `${s}: ${c.exact} exact, ${c.reproduced} reproduced, ${c.consistent} consistent, ${
-          c["not-reproduced"]
-        } not reproduced`
-      ).join("; "),
-    )
-  }. The Monte Carlo rows (${k}) are one family: Holm at 5% (first bound |z| ≤ ${
-    holmFirstBound(k).toFixed(2)
-  }). Rule: <code>docs/claims.md</code>; data: <a href="claims.csv">claims.csv</a>.</p>
+  return `${
+    text("claims-summary", {
+      counts: esc(
+        Object.entries(counts).map(([s, c]) =>
+          `${s}: ${c.exact} exact, ${c.reproduced} reproduced, ${c.consistent} consistent, ${
+            c["not-reproduced"]
+          } not reproduced`
+        ).join("; "),
+      ),
+      rows: k,
+      bound: holmFirstBound(k).toFixed(2),
+    })
+  }
 <table class="claims"><thead><tr><th>verdict</th><th>source</th><th>published claim (theirs, quoted)</th><th>ours</th><th>statistic</th><th>reading (chosen)</th><th>file</th></tr></thead><tbody>
 ${grouped(rows)}</tbody></table>`;
 }

@@ -6,6 +6,10 @@
 
 import { type ClaimRow, simulationFamily } from "../claims.ts";
 import { csvRows, find, pci, readJson } from "./read.ts";
+import { prose } from "../text.ts";
+import TEXT from "../text/report.md" with { type: "text" };
+
+const text = prose("report", TEXT);
 
 /**
  * Our one-sentence finding of an experiment, from its files, with the tally
@@ -33,45 +37,42 @@ export function finding(dir: string, name: string, claims: ClaimRow[]): string {
   const p = readJson(`${dir}/${name}.json`) ?? {};
   const summary = Array.isArray(p.summary) ? p.summary as string[] : [];
   const own: Record<string, () => string> = {
-    "policy-ev-table": () =>
-      `Seed 000's policy table is reproduced exactly by its own 88-card model (${
-        mine.filter((c) =>
+    "policy-ev-table": () => {
+      const pet = csvRows(dir, "policy-ev-table");
+      const ex = pet.filter((r) => r.model === "exact");
+      const more = ex.filter((r) =>
+        (r.ev as number) >
+          ((find(pet, { model: "approx", policy: r.policy })?.ev as number) ??
+            Infinity)
+      );
+      return text("finding-policy-ev-table", {
+        exact: mine.filter((c) =>
           c.verdict === "exact" && c.id.startsWith("s000-table")
-        ).length
-      } of ${
-        mine.filter((c) => c.id.startsWith("s000-table")).length
-      } figures at its printed digits); the faithful solo round (a saved duplicate leaves the deck) is worth more than seed 000's model for ${
-        (() => {
-          const pet = csvRows(dir, "policy-ev-table");
-          const ex = pet.filter((r) => r.model === "exact");
-          const more = ex.filter((r) =>
-            (r.ev as number) >
-              ((find(pet, { model: "approx", policy: r.policy })
-                ?.ev as number) ??
-                Infinity)
-          );
-          return `${more.length} of ${ex.length} policies`;
-        })()
-      }.`,
+        ).length,
+        figures: mine.filter((c) =>
+          c.id.startsWith("s000-table")
+        ).length,
+        more: more.length,
+        policies: ex.length,
+      });
+    },
     "optimal-distribution": () => summary[0] ?? "",
-    "field-size": () =>
-      "Under the literal reading (bust:0.25) ev out-wins the rule at every table size; seed 000's table is matched only under readings chosen after seeing it, and its points levels at 4 and 6 players under none.",
-    "card-counting": () =>
-      "Counting discards pays little heads-up and more at four players; a single round's figure matches seed 000's only when each policy plays alone.",
+    "field-size": () => text("finding-field-size"),
+    "card-counting": () => text("finding-card-counting"),
     advice: () => summary[0] ?? "",
     replication: () => summary.slice(1, 3).join("; "),
     "solver-vs-simulation": () => {
       const s = simulationFamily(dir);
       return s
-        ? `${
-          s.rejected === 0
+        ? text("finding-solver-vs-simulation", {
+          agree: s.rejected === 0
             ? "Simulation agrees with the exact solver"
-            : "Simulation and the exact solver differ"
-        }: largest |z| ${
-          s.max_abs_z.toFixed(2)
-        } over ${s.tests} comparisons (about ${
-          s.expected_max_abs_z.toFixed(2)
-        } expected by chance; ${s.rejected} rejected by Holm).`
+            : "Simulation and the exact solver differ",
+          max_z: s.max_abs_z.toFixed(2),
+          tests: s.tests,
+          expected_z: s.expected_max_abs_z.toFixed(2),
+          rejected: s.rejected,
+        })
         : "";
     },
     "win-agent": () => {
@@ -84,13 +85,11 @@ export function finding(dir: string, name: string, claims: ClaimRow[]): string {
       });
       const s1 = mine.filter((c) => c.id.startsWith("s001-vs-"));
       return w
-        ? `The exact best response (winprob) wins ${
-          pci(w)
-        } of heads-up games against ev under the full rules; of seed 001's three win rates, ${
-          s1.filter((c) => c.reading_chosen === "before").length
-        } hold under its literal reading (search-bank) and ${
-          s1.filter((c) => c.verdict === "consistent").length
-        } only with our continuation-law leaves (chosen after).`
+        ? text("finding-win-agent", {
+          winprob: pci(w),
+          literal: s1.filter((c) => c.reading_chosen === "before").length,
+          consistent: s1.filter((c) => c.verdict === "consistent").length,
+        })
         : "";
     },
     "deck-variants": () => summary[summary.length > 4 ? 4 : 0] ?? "",
@@ -117,11 +116,13 @@ export function finding(dir: string, name: string, claims: ClaimRow[]): string {
       const won = all.filter(([k, c]) => c.ev / evSeats(k) > c.other).length;
       const sizes = [...new Set(rows.map((r) => r.players as number))];
       return all.length
-        ? `ev has the larger per-seat win share in ${won} of ${all.length} cells (two rule sets, ${
-          [...new Set(rows.map((r) => r.rules))].length
-        } rule readings, ${Math.min(...sizes)} to ${
-          Math.max(...sizes)
-        } players): more points a round is more wins against these simple rules.`
+        ? text("finding-sweep", {
+          won,
+          cells: all.length,
+          readings: [...new Set(rows.map((r) => r.rules))].length,
+          low: Math.min(...sizes),
+          high: Math.max(...sizes),
+        })
         : "";
     },
   };

@@ -11,6 +11,10 @@ import { headlineTable } from "./headline_table.ts";
 import { claimRowHtml, claimsHtml, glossary } from "./claims_html.ts";
 import { statisticsHtml } from "./statistics.ts";
 import { finding } from "./finding.ts";
+import { prose } from "../text.ts";
+import TEXT from "../text/report.md" with { type: "text" };
+
+const text = prose("report", TEXT);
 
 /** Experiments whose `claim` is a published claim (seed 000's), not a question. */
 const THEIRS = [
@@ -166,7 +170,7 @@ tr.v-reproduced td:first-child, tr.v-exact td:first-child { color: #1a6b1a; }
 </head>
 <body>
 <h1>Flip 7 Lab — results</h1>
-<p>A write-up of what the lab finds about Flip 7 and of how far the published figures of three sources reproduce. Every number on this page is read from a file of <code>results/</code>; each section names the command that wrote its files (<code>deno task repro</code> for most, <code>deno task flip7 experiment NAME</code> for round-law, sweep and win-agent); this page, <code>claims.csv</code> and <code>CLAIMS.md</code> are written by <code>deno task report</code>.${
+<p>${text("page-intro")}${
     quick.length
       ? ` <strong>Quick runs (small counts, not the published sizes): ${
         esc(quick.join(", "))
@@ -178,7 +182,7 @@ ${reproLine}
 <h2 id="summary">Summary</h2>
 <ol class="headlines">${heads.map((h) => `<li>${h}</li>`).join("\n")}</ol>
 <h2 id="headline">Headline table</h2>
-<p>Exact solo EV on the 88-card solo deck (the faithful solo round; Freeze and Flip Three play no part alone) and its share of the optimum; win shares per seat under the full rules against ev, with Wilson 95% intervals. A dash: not computed for that policy.</p>
+<p>${text("page-headline-table")}</p>
 ${headlineTable(dir)}
 <h2 id="claims">Claims</h2>
 ${claimsHtml(claims)}
@@ -189,12 +193,7 @@ ${statisticsHtml(dir, claims)}
 ${glossary(dir)}
 <h2 id="limitations">Limitations</h2>
 <ul>
-<li>The exact solver is solo-only: it values one round played alone. Every multiplayer figure is Monte Carlo.</li>
-<li>Multiplayer targeting of Freeze, Flip Three and a spare Second Chance is a shared heuristic, not solved; every policy here uses it.</li>
-<li>The win-probability agents use one trained win table per rule set (search) or one exact best-response table (winprob); the intervals cover the test games, not the variability between training runs.</li>
-<li>Where a source's rule or setup is ambiguous, the reading chosen after seeing its figure is labelled so (reading_chosen = after), and a match under it is only “consistent”.</li>
-<li>Published figures with no stated count (seed 000's points a round) get an SE estimated from ours scaled to their game counts; seed 000's MC figures are compared at their printed digits.</li>
-<li>The win-agent ablations share random numbers with winprob's games, but the CSV keeps no per-game outcomes, so their SEs are unpaired (conservative).</li>
+${text("limitations")}
 </ul>
 <h2 id="references">References</h2>
 <ul>
@@ -205,13 +204,14 @@ ${
       }.</li>`
     ).join("\n")
   }
-<li><b>Official rules</b>: the rule texts of seeds 002-004; the default wherever the sources disagree.</li>
+${text("official-rules")}
 </ul>
-<p><b>How to cite.</b> Flip 7 Lab, results at commit <code>${
-    esc(reproCommit.slice(0, 12) || "-")
-  }</code>, produced by <code>${
-    esc(repro?.command ?? "deno task repro --seed 1")
-  }</code>, <code>deno task flip7 experiment round-law --seed 1</code>, <code>deno task flip7 experiment sweep --seed 1</code> and <code>deno task flip7 experiment win-agent --seed 1</code>, then <code>deno task report</code> (each file's JSON names its own command and commit).</p>
+${
+    text("cite", {
+      commit: esc(reproCommit.slice(0, 12) || "-"),
+      command: esc(repro?.command ?? "deno task repro --seed 1"),
+    })
+  }
 ${sections.join("\n")}
 </body>
 </html>
