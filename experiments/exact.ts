@@ -34,6 +34,10 @@ import { evaluatePolicies, SEED_TABLE } from "../lib/run/evaluate.ts";
 import type { Evaluation } from "../lib/solver/forward.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { shardStopHere } from "../lib/run/shard.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/exact.md" with { type: "text" };
+
+const text = prose("exact", TEXT);
 
 /**
  * The solver's two models: seed 000's (`approx`) and the faithful one (`exact`).
@@ -64,10 +68,8 @@ export const TABLE_POLICIES: readonly string[] = [...SEED_TABLE, "ev"];
  * ```
  */
 export const MODEL_NOTES: Record<string, string> = {
-  approx:
-    "seed 000's model: 88-card deck, a Second Chance's duplicate stays in the deck",
-  exact:
-    "the faithful solo round: 88-card deck (solo-model rules), a Second Chance and the duplicate it saves you from are discarded",
+  approx: text("approx"),
+  exact: text("exact"),
 };
 
 /**

@@ -29,6 +29,10 @@ import {
   MODEL_NOTES,
   MODELS,
 } from "./exact.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/optimal-distribution.md" with { type: "text" };
+
+const text = prose("optimal-distribution", TEXT);
 
 /**
  * The exact computations this experiment needs.
@@ -125,8 +129,7 @@ export function summarizeDistribution(
 export const optimalDistribution: Experiment = defineExperiment({
   name: "optimal-distribution",
   chart: distributionChart,
-  claim:
-    "Optimal play scores 0 on 31.7% of rounds and otherwise piles up around 25-33.",
+  claim: text("claim"),
   plan: () => ({ exact: exactWork(DISTRIBUTION_TASKS) }),
   analyse() {
     const rows: Row[] = [];
@@ -164,7 +167,7 @@ export const optimalDistribution: Experiment = defineExperiment({
       claim: "optimal play: score distribution",
       reference: {
         source: "seed 000",
-        figure: "0 on 31.7% of rounds, otherwise piled up around 25-33",
+        figure: text("figure"),
       },
       ours: MODELS.map((m) =>
         `${m}: 0 on ${pc(sums[m].zero)} (bust ${
@@ -181,14 +184,12 @@ export const optimalDistribution: Experiment = defineExperiment({
       claims,
       provenance: {
         seeds: [],
-        rules: "solo-model (one player, one round, 88-card deck)",
+        rules: text("rules"),
         models: MODEL_NOTES,
         policy: "optimal (the solver's dp table of each model)",
-        method:
-          "exact forward evaluation over every reachable state; score 0 includes busts",
+        method: text("method"),
         summary_by_model: sums,
-        reproduce:
-          "deno task flip7 evaluate -p optimal --model approx|exact --json",
+        reproduce: text("reproduce"),
       },
     };
   },
@@ -242,7 +243,7 @@ export function distributionChart(
   }));
   const top = Math.max(...pos.map((p) => p.p));
   return {
-    title: "Round score under optimal play (one round, alone)",
+    title: text("title"),
     subtitle:
       `Exact distribution, exact model. Seed 000 says scores pile up at ${LO}-${HI}: ${
         pc(s.band)

@@ -30,6 +30,10 @@ import {
   MODELS,
 } from "./exact.ts";
 import { POLICY_EV_TASKS } from "./policy-ev-table.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/rule-value.md" with { type: "text" };
+
+const text = prose("rule-value", TEXT);
 
 /** The kinds of rule, in legend order. */
 const KINDS = [
@@ -67,8 +71,7 @@ function describe(spec: string): string {
 export const ruleValue: Experiment = defineExperiment({
   name: "rule-value",
   chart: ruleValueChart,
-  claim:
-    "What the simple rules are worth as a share of optimal play, one solo round, exactly.",
+  claim: text("claim"),
   plan: () => ({ exact: exactWork([...POLICY_EV_TASKS, ...ADVICE_TASKS]) }),
   analyse() {
     const rows: Row[] = [];
@@ -157,13 +160,10 @@ export const ruleValue: Experiment = defineExperiment({
       claims: [],
       provenance: {
         seeds: [],
-        rules:
-          "one round, one player, the solo model's deck and rules (policy-ev-table's and advice's models)",
+        rules: text("rules"),
         models: MODEL_NOTES,
-        method:
-          "exact forward evaluation of each rule (lib/run/evaluate.ts, lib/solver/advice.ts), the same tasks as policy-ev-table and advice; share_of_optimal = ev / optimum",
-        reproduce:
-          "deno task flip7 evaluate -p <policy> --model approx|exact; the beer mats: deno task flip7 experiment advice",
+        method: text("method"),
+        reproduce: text("reproduce"),
       },
     };
   },
@@ -196,8 +196,7 @@ export function ruleValueChart(rows: Row[]): ChartOptions {
       `One solo round, ${model} model, exact values: each rule's expected score as a share of optimal play (${
         opt?.toFixed(3)
       } points)`,
-    caption:
-      "Labels: points a round (share of optimal play). Seed 000's table: the stopping rules it evaluates; beer mats: the bust-risk cut-off rules of the advice experiment. The approx model's figures are in the CSV. Data: results/rule-value.csv",
+    caption: text("caption"),
     width: 780,
     height: 60 + 24 * pts.length,
     marginLeft: Math.min(380, 12 + 6.2 * longest),

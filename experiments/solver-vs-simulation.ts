@@ -33,6 +33,10 @@ import {
   MODEL_NOTES,
   TABLE_POLICIES,
 } from "./exact.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/solver-vs-simulation.md" with { type: "text" };
+
+const text = prose("solver-vs-simulation", TEXT);
 
 const RULES = "solo-model";
 const MODEL = "exact";
@@ -65,8 +69,7 @@ export const SOLVER_VS_SIM_TASKS: ExactTask[] = TABLE_POLICIES.map((spec) => ({
 export const solverVsSimulation: Experiment = defineExperiment({
   name: "solver-vs-simulation",
   chart: solverVsSimChart,
-  claim:
-    "The exact evaluator and the simulator agree: each policy's simulated solo mean matches its exact EV within its standard error.",
+  claim: text("claim"),
   plan: ({ seed, quick, scale }) => ({
     runs: TABLE_POLICIES.map((p) => ({
       rules: RULES,
@@ -133,7 +136,7 @@ export const solverVsSimulation: Experiment = defineExperiment({
       claim: "DP against simulation (solo)",
       reference: {
         source: "seed 000",
-        figure: "simulated mean checked against the DP's 22.23",
+        figure: text("figure"),
       },
       ours: `optimal: exact ${(opt.exact_ev as number).toFixed(3)}, simulated ${
         (opt.sim_mean as number).toFixed(3)
@@ -173,11 +176,9 @@ export const solverVsSimulation: Experiment = defineExperiment({
         model: MODEL,
         model_note: MODEL_NOTES[MODEL],
         rounds_per_policy: rounds,
-        z_definition:
-          "EV: (simulated mean - exact EV) / sample SE; bust, Flip 7: (simulated rate - exact) / sqrt(p(1-p)/rounds) at the exact p",
+        z_definition: text("z-definition"),
         largest_abs_z: round(maxZ, 3),
-        reproduce_a_row:
-          "deno task flip7 round -n ROUNDS -p <engine_policy> --rules solo-model --seed SEED",
+        reproduce_a_row: text("reproduce-a-row"),
       },
     };
   },
@@ -211,7 +212,7 @@ export function solverVsSimChart(rows: Row[]): ChartOptions {
   ]);
   const skipped = rows.filter(noFlip7).map((r) => r.policy).join(", ");
   return {
-    title: "Exact solver against simulation, one round alone",
+    title: text("title"),
     subtitle: `z = (simulated − exact) / SE; ${
       rounds.toLocaleString("en-US")
     } rounds per policy under ${RULES}; exact model`,

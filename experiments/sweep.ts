@@ -17,6 +17,10 @@
 
 import { sweepExperiment } from "../lib/experiment/sweep.ts";
 import type { Experiment } from "../lib/experiment/experiment.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/sweep.md" with { type: "text" };
+
+const text = prose("sweep", TEXT);
 
 /**
  * The experiment.
@@ -29,8 +33,7 @@ import type { Experiment } from "../lib/experiment/experiment.ts";
  */
 export const sweep: Experiment = sweepExperiment({
   name: "sweep",
-  claim:
-    "How ev fares against bust:0.25 and against sum:25 as the table fills (2-8 players, both rule readings).",
+  claim: text("claim"),
   sets: [
     { label: "bust", policies: ["ev", "bust:0.25"] },
     { label: "sum", policies: ["ev", "sum:25"] },
@@ -40,5 +43,5 @@ export const sweep: Experiment = sweepExperiment({
   seeds: 3,
   games: 5_000,
   quickGames: 300,
-  title: "Win share against table size: ev vs bust:0.25, ev vs sum:25",
+  title: text("title"),
 });
