@@ -102,7 +102,10 @@ const NEAR = 0.005;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await advice.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 134); // the rows of its CSV (results/advice.csv at full size)
+ * assert.equal(r.claims.length, 3);
  * ```
  */
 export const advice: Experiment = defineExperiment({
@@ -364,8 +367,11 @@ const MATS: [string, string][] = [
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * import assert from "node:assert/strict";
+ * const csv = Deno.readTextFileSync("results/advice.csv");
+ * const json = Deno.readTextFileSync("results/advice.json");
  * const chart = adviceChart(parseRows(csv), JSON.parse(json));
+ * assert.ok(chart.title && chart.caption?.includes("results/advice.csv"));
  * ```
  */
 export function adviceChart(

@@ -55,7 +55,10 @@ function staysFrom(cells: Row[]): Row[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await decisionMapExperiment.run({ seed: 1, quick: true, workers: 1 });
+ * assert.equal(r.rows.length, 378); // the rows of its CSV (results/decision-map.csv at full size)
+ * assert.equal(r.claims.length, 0);
  * r.rows.length > 0; // true
  * ```
  */
@@ -129,8 +132,11 @@ export const decisionMapExperiment: Experiment = defineExperiment({
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * import assert from "node:assert/strict";
+ * const csv = Deno.readTextFileSync("results/decision-map.csv");
+ * const json = Deno.readTextFileSync("results/decision-map.json");
  * const chart = decisionMapChart(parseRows(csv), JSON.parse(json));
+ * assert.ok(chart.title && chart.caption?.includes("results/decision-map.csv"));
  * ```
  */
 export function decisionMapChart(

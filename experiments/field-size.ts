@@ -93,7 +93,10 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await fieldSize.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 186); // the rows of its CSV (results/field-size.csv at full size)
+ * assert.equal(r.claims.length, 5);
  * ```
  */
 export const fieldSize: Experiment = defineExperiment({

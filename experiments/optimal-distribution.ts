@@ -58,9 +58,12 @@ const SHOW = 80;
  *
  * @example
  * ```ts
- * import type { Evaluation } from "../lib/solver/forward.ts";
- * declare const evaluation: Evaluation;
- * const s: DistributionSummary = summarizeDistribution(evaluation.distribution, evaluation.bust);
+ * import assert from "node:assert/strict";
+ * // a round that busts half the time and otherwise scores 20 or 30
+ * const distribution = new Float64Array(31);
+ * [distribution[0], distribution[20], distribution[30]] = [0.5, 0.25, 0.25];
+ * const s: DistributionSummary = summarizeDistribution(distribution, 0.5);
+ * assert.equal(s.bust, 0.5);
  * ```
  */
 export interface DistributionSummary {
@@ -123,7 +126,10 @@ export function summarizeDistribution(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await optimalDistribution.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 274); // the rows of its CSV (results/optimal-distribution.csv at full size)
+ * assert.equal(r.claims.length, 1);
  * ```
  */
 export const optimalDistribution: Experiment = defineExperiment({
@@ -206,8 +212,11 @@ export const optimalDistribution: Experiment = defineExperiment({
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * import assert from "node:assert/strict";
+ * const csv = Deno.readTextFileSync("results/optimal-distribution.csv");
+ * const json = Deno.readTextFileSync("results/optimal-distribution.json");
  * const chart = distributionChart(parseRows(csv), JSON.parse(json));
+ * assert.ok(chart.title && chart.caption?.includes("results/optimal-distribution.csv"));
  * ```
  */
 export function distributionChart(

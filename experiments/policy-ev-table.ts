@@ -148,7 +148,10 @@ function agrees(x: number, published: number, digits: number): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await policyEvTable.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 24); // the rows of its CSV (results/policy-ev-table.csv at full size)
+ * assert.equal(r.claims.length, 5);
  * ```
  */
 export const policyEvTable: Experiment = defineExperiment({
@@ -204,7 +207,7 @@ export const policyEvTable: Experiment = defineExperiment({
         (100 * (r.flip7 as number)).toFixed(2)
       }%)`;
     const summary = [
-      `approx model reproduces ${matches} of ${compared} published figures of seed 000's table at its precision`,
+      text("summary-matches", { matches, compared }),
       ...MODELS.flatMap((m) =>
         POLICIES.map((p) =>
           `${m.padEnd(6)} ${p.padEnd(11)} ${f(byModel[m][p])}`

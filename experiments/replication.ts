@@ -73,7 +73,10 @@ function replicationSeeds(seed: number): number[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await replication.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 40); // the rows of its CSV (results/replication.csv at full size)
+ * assert.equal(r.claims.length, 1);
  * ```
  */
 export const replication: Experiment = defineExperiment({
@@ -246,8 +249,11 @@ export const replication: Experiment = defineExperiment({
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * import assert from "node:assert/strict";
+ * const csv = Deno.readTextFileSync("results/replication.csv");
+ * const json = Deno.readTextFileSync("results/replication.json");
  * const chart = replicationChart(parseRows(csv), JSON.parse(json));
+ * assert.ok(chart.title && chart.caption?.includes("results/replication.csv"));
  * ```
  */
 export function replicationChart(

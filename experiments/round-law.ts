@@ -69,7 +69,10 @@ export function roundLawChunk(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await roundLaw.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 172); // the rows of its CSV (results/round-law.csv at full size)
+ * assert.equal(r.claims.length, 1);
  * ```
  */
 export const roundLaw: Experiment = defineExperiment({
@@ -164,8 +167,11 @@ export const roundLaw: Experiment = defineExperiment({
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * import assert from "node:assert/strict";
+ * const csv = Deno.readTextFileSync("results/round-law.csv");
+ * const json = Deno.readTextFileSync("results/round-law.json");
  * const chart = roundLawChart(parseRows(csv), JSON.parse(json));
+ * assert.ok(chart.title && chart.caption?.includes("results/round-law.csv"));
  * ```
  */
 export function roundLawChart(

@@ -64,7 +64,10 @@ function describe(spec: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await ruleValue.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 30); // the rows of its CSV (results/rule-value.csv at full size)
+ * assert.equal(r.claims.length, 0);
  * r.rows.some((row) => row.rule === "sum:24"); // true
  * ```
  */
@@ -192,10 +195,7 @@ export function ruleValueChart(rows: Row[]): ChartOptions {
   const longest = Math.max(...pts.map((p) => String(p.label).length));
   return {
     title: "What the simple rules are worth",
-    subtitle:
-      `One solo round, ${model} model, exact values: each rule's expected score as a share of optimal play (${
-        opt?.toFixed(3)
-      } points)`,
+    subtitle: text("subtitle", { model, optimum: String(opt?.toFixed(3)) }),
     caption: text("caption"),
     width: 780,
     height: 60 + 24 * pts.length,

@@ -149,7 +149,10 @@ export function rulingsChunk(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await rulings.run({ seed: 1, quick: true, workers: 1 });
+ * assert.equal(r.rows.length, 30); // the rows of its CSV (results/rulings.csv at full size)
+ * assert.equal(r.claims.length, 1);
  * ```
  */
 export const rulings: Experiment = defineExperiment({

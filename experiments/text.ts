@@ -5,10 +5,14 @@
  * heading, and the code fills in the figures. An experiment reads its file
  * as a text import and asks for a section by id:
  *
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import TEXT from "./text/field-size.md" with { type: "text" };
  * const text = prose("field-size", TEXT);
- * text("cause", { gap: "0.12", zmax: "1.9" });
+ * assert.equal(
+ *   text("summary-head", { seeds: 3 }),
+ *   "per-seat win share, 3 seeds pooled (further readings: one seed); ev minus the reading with its SE",
+ * );
  * ```
  *
  * The file format (what {@linkcode parseProse} reads):

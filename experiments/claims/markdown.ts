@@ -16,6 +16,10 @@ import { writeFileAtomic } from "../../lib/util/io.ts";
 import { Files } from "./files.ts";
 import { CLAIM_COLUMNS, type ClaimRow, type Verdict } from "./types.ts";
 import { claimRows } from "./verdicts.ts";
+import { prose } from "../text.ts";
+import TEXT from "../text/claims.md" with { type: "text" };
+
+const text = prose("claims", TEXT);
 
 /** Counts of the verdicts, by source. */
 export function verdictCounts(
@@ -63,21 +67,20 @@ export function claimsMarkdown(
     "",
     ...(quick.length
       ? [
-        `**Quick runs (small counts, not the published figures): ${
-          quick.join(", ")
-        }.** Their verdicts say nothing about the sources.`,
+        text("quick", { names: quick.join(", ") }),
         "",
       ]
       : []),
-    `Written by \`${command}\` from \`claims.csv\` (itself computed from the files of this folder; the rule that assigns each verdict is in \`docs/claims.md\`, the statistics in \`docs/statistics.md\`). Each claim is quoted as its source published it; ours is beside it.`,
+    text("written-by", { command }),
     "",
-    `Verdicts: ${
-      Object.entries(counts).map(([s, c]) =>
+    text("verdicts", {
+      counts: Object.entries(counts).map(([s, c]) =>
         `${s}: ${c.exact} exact, ${c.reproduced} reproduced, ${c.consistent} consistent, ${
           c["not-reproduced"]
         } not reproduced`
-      ).join("; ")
-    }. Monte Carlo rows are judged together: Holm at family-wise 5% over ${mc.length} rows.`,
+      ).join("; "),
+      rows: mc.length,
+    }),
     "",
     "| verdict | source | published claim | ours | statistic | reading (chosen) | file |",
     "| --- | --- | --- | --- | --- | --- | --- |",
@@ -109,7 +112,7 @@ export function claimsMarkdown(
     "",
     "## Figures by experiment",
     "",
-    "Each experiment's own figures beside the published ones, as the experiments written by `deno task repro` state them (their `.json` files); the verdicts above are the table's. There, ± is one standard error, percentages are per-seat win shares (intervals Wilson 95%), and exact figures carry none (docs/statistics.md).",
+    text("figures-note"),
     "",
     figuresTable(dir),
   );

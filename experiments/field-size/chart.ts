@@ -33,8 +33,11 @@ const READING_TEXT: Record<string, string> = {
  * @example
  * ```ts
  * import { parseRows } from "../../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * import assert from "node:assert/strict";
+ * const csv = Deno.readTextFileSync("results/field-size.csv");
+ * const json = Deno.readTextFileSync("results/field-size.json");
  * const chart = fieldSizeChart(parseRows(csv), JSON.parse(json));
+ * assert.equal(chart.title, "Win share against field size: ev against two readings of bust:0.25");
  * ```
  */
 export function fieldSizeChart(

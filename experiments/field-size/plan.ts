@@ -26,8 +26,12 @@ import { type ExactTask, MODELS } from "../exact.ts";
  *
  * @example
  * ```ts
- * import { precomputeExact } from "../exact.ts";
- * await precomputeExact(FIELD_SIZE_TASKS, 2);
+ * import assert from "node:assert/strict";
+ * // precomputeExact(FIELD_SIZE_TASKS, workers) computes them
+ * assert.deepEqual(FIELD_SIZE_TASKS.map((t) => `${t.model} ${t.spec}`), [
+ *   "approx ev", "approx bust:0.25", "approx bustsc:0.25",
+ *   "exact ev", "exact bust:0.25", "exact bustsc:0.25",
+ * ]);
  * ```
  */
 export const FIELD_SIZE_TASKS: ExactTask[] = MODELS.flatMap((model) =>
@@ -41,7 +45,8 @@ export const A = "ev", B = "bust:0.25";
  *
  * @example
  * ```ts
- * READINGS; // ["bust:0.25", "bustsc:0.25"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(READINGS, ["bust:0.25", "bustsc:0.25"]);
  * ```
  */
 export const READINGS = ["bust:0.25", "bustsc:0.25"];
@@ -50,7 +55,8 @@ export const READINGS = ["bust:0.25", "bustsc:0.25"];
  *
  * @example
  * ```ts
- * ALT_READINGS; // ["bustc:0.25", "bustscc:0.25", "bustscd:0.25"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(ALT_READINGS, ["bustc:0.25", "bustscc:0.25", "bustscd:0.25"]);
  * ```
  */
 export const ALT_READINGS = ["bustc:0.25", "bustscc:0.25", "bustscd:0.25"];
@@ -82,7 +88,8 @@ export const QUICK_GAMES = 400;
  *
  * @example
  * ```ts
- * SEED000.find((r) => r.players === 4 && r.policy === "ev")!.win_share; // 0.245
+ * import assert from "node:assert/strict";
+ * assert.equal(SEED000.find((r) => r.players === 4 && r.policy === "ev")!.win_share, 0.245);
  * ```
  */
 export const SEED000 = [
@@ -136,7 +143,8 @@ export const SEED000 = [
  *
  * @example
  * ```ts
- * fieldSizeSeed(1, 0); // 4113676501
+ * import assert from "node:assert/strict";
+ * assert.equal(fieldSizeSeed(1, 0), 4113676501);
  * ```
  */
 export function fieldSizeSeed(seed: number, r: number): number {
@@ -153,8 +161,9 @@ export function fieldSizeSeed(seed: number, r: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const plan = fieldSizePlan(1, () => 400);
- * plan.length; // 2 × 2 × 7 × 3 + 3 × 3 = 93
+ * assert.equal(plan.length, 2 * 2 * 7 * 3 + 3 * 3); // 93
  * ```
  */
 export function fieldSizePlan(
