@@ -45,6 +45,10 @@ import {
   MODEL_NOTES,
   MODELS,
 } from "./exact.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/advice.md" with { type: "text" };
+
+const text = prose("advice", TEXT);
 
 /**
  * The exact computations this experiment needs.
@@ -98,14 +102,16 @@ const NEAR = 0.005;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await advice.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 134); // the rows of its CSV (results/advice.csv at full size)
+ * assert.equal(r.claims.length, 3);
  * ```
  */
 export const advice: Experiment = defineExperiment({
   name: "advice",
   chart: adviceChart,
-  claim:
-    "The optimal policy fits on a beer mat: hit while the bust risk is under 22-25% (34% with six numbers); worth 21.02, within 5.5% of optimal.",
+  claim: text("claim"),
   plan: () => ({ exact: exactWork(ADVICE_TASKS) }),
   analyse() {
     const rows: Row[] = [];
@@ -256,10 +262,10 @@ export const advice: Experiment = defineExperiment({
       m.rows.slice(2).map((r) => formatCutoff(r.cutoff)).join(", ");
     const claims = [
       {
-        claim: "beer-mat cut-offs for 2-6 numbers showing",
+        claim: text("claim-2"),
         reference: {
           source: "seed 000",
-          figure: "22%, 23%, 24%, 25%, 34% (0-1: always hit)",
+          figure: text("figure"),
         },
         ours: `${cuts(ap)} approx; ${cuts(ex)} exact (0-1: ${
           formatCutoff(ex.rows[0].cutoff)
@@ -289,12 +295,10 @@ export const advice: Experiment = defineExperiment({
           `${(100 * (1 - ev / opt)).toFixed(2)}% below`;
         const [a1, x1] = [sa.simple[0], sx.simple[0]];
         return {
-          claim:
-            "a better beer mat: always hit holding a Second Chance, else one cut-off",
+          claim: text("claim-3"),
           reference: {
             source: "seed 000",
-            figure:
-              "not considered (21.02 rule; what the solution knows beyond it, a Second Chance among it, worth about one point)",
+            figure: text("figure-2"),
           },
           ours: `else under ${formatCutoff(a1.cutoff)}: ${
             a1.evaluation.ev.toFixed(3)
@@ -331,16 +335,13 @@ export const advice: Experiment = defineExperiment({
       claims,
       provenance: {
         seeds: [],
-        rules:
-          "solo-model (one player, one round, 88-card deck); risks against the 94-card deck",
+        rules: text("rules"),
         models: MODEL_NOTES,
-        method:
-          "lib/solver/advice.ts deriveAdvice: per count, the cut-off whose decisions agree with optimal play on the largest weight of states optimal play reaches; the rule is then evaluated exactly",
+        method: text("method"),
         values,
         better_rules: better,
-        better_method:
-          "the same derivation with the states split by holding a Second Chance and/or x2 (one table of cut-offs per group); the one-number rule always hits while holding a Second Chance and otherwise uses the single cut-off that agrees best with optimal play over every count of the states without one (and 23%); every rule evaluated exactly; the simplest rule within 0.5% of the optimum, in the order: per-count cut-offs without features, the one-number Second Chance rule, per-count cut-offs split on one feature, then on two",
-        reproduce: "deno task flip7 advice --model approx|exact",
+        better_method: text("better-method"),
+        reproduce: text("reproduce"),
       },
     };
   },
@@ -366,8 +367,11 @@ const MATS: [string, string][] = [
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * import assert from "node:assert/strict";
+ * const csv = Deno.readTextFileSync("results/advice.csv");
+ * const json = Deno.readTextFileSync("results/advice.json");
  * const chart = adviceChart(parseRows(csv), JSON.parse(json));
+ * assert.ok(chart.title && chart.caption?.includes("results/advice.csv"));
  * ```
  */
 export function adviceChart(
@@ -448,14 +452,12 @@ export function adviceChart(
   }];
   return {
     title: "The optimal policy on a beer mat",
-    subtitle:
-      "Hit while the bust risk (94-card deck) is under the cut-off; 0 or 1 numbers: always hit",
-    caption:
-      "Top: models side by side at each count; rings: seed 000's published cut-offs (which it values at 21.02). Bottom: each rule's exact value, in points a round and as a share of optimal play. The approx model's values are in results/advice.csv and .json",
+    subtitle: text("subtitle"),
+    caption: text("caption"),
     marginRight: 30,
     color: { legend: true, domain: [...MODELS], label: "Model" },
     panels: [{
-      heading: "Cut-off by numbers showing, seed 000's kind of rule",
+      heading: text("heading"),
       height: 300,
       x: {
         label: "Numbers showing",

@@ -23,9 +23,7 @@
  * @module
  */
 
-import * as Plot from "@observablehq/plot";
 import {
-  type ChartOptions,
   type Claim,
   defineExperiment,
   type Experiment,
@@ -33,109 +31,41 @@ import {
   sized,
 } from "../lib/experiment/experiment.ts";
 import { round } from "../lib/run/stats.ts";
+import { field, groupStats, pointsDiff, r6, winShareDiff } from "./common.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/card-counting.md" with { type: "text" };
 import {
-  deriveSeed,
-  field,
-  groupStats,
-  pointsDiff,
-  r6,
-  type RunMode,
-  type RunSpec,
-  winShareDiff,
-} from "./common.ts";
+  A,
+  C,
+  cardCountingRuns,
+  RULES,
+  SETTINGS,
+  Z95,
+} from "./card-counting/settings.ts";
+import { cardCountingChart } from "./card-counting/chart.ts";
 
-const A = "ev", C = "evc";
-const RULES = ["standard", "immediate-actions"];
-const SOLO_ROUNDS = 100_000, SOLO_QUICK = 3_000;
-const Z95 = 1.959963984540054;
-const MEASURES = [
-  "Points a round: evc − ev",
-  "evc's win share per seat minus the fair share 1/n",
-];
+export { cardCountingChart } from "./card-counting/chart.ts";
 
-interface Setting {
-  setting: string;
-  label: string;
-  short: string;
-  mode: RunMode;
-  players: number;
-  count: number;
-  quick: number;
-}
+const text = prose("card-counting", TEXT);
 
-const SETTINGS: Setting[] = [
-  {
-    setting: "round",
-    label: "single rounds, 2 seats",
-    short: "single rounds",
-    mode: "round",
-    players: 2,
-    count: 100_000,
-    quick: 3_000,
-  },
-  {
-    setting: "heads-up",
-    label: "games, heads-up",
-    short: "heads-up",
-    mode: "game",
-    players: 2,
-    count: 100_000,
-    quick: 1_000,
-  },
-  {
-    setting: "four",
-    label: "games, 4 players (2+2)",
-    short: "4 players (2 ev, 2 evc)",
-    mode: "game",
-    players: 4,
-    count: 60_000,
-    quick: 600,
-  },
-];
-
-/** The runs: each setting under each rules, then each policy alone. */
-function cardCountingRuns(seed: number, quick: boolean, scale?: number) {
-  const runs: (RunSpec & { s: Setting })[] = [];
-  for (const rules of RULES) {
-    for (const s of SETTINGS) {
-      runs.push({
-        s,
-        rules,
-        policies: field(s.players, A, C),
-        seed: deriveSeed(seed, "card-counting", s.setting),
-        count: sized(s.count, s.quick, { quick, scale }),
-        mode: s.mode,
-      });
-    }
-  }
-  // each policy alone, single rounds from a fresh 94-card deck
-  const soloSeed = deriveSeed(seed, "card-counting", "solo");
-  const soloCount = sized(SOLO_ROUNDS, SOLO_QUICK, { quick, scale });
-  const soloRuns: RunSpec[] = RULES.flatMap((rules) =>
-    [A, C].map((p) => ({
-      rules,
-      policies: [p],
-      seed: soloSeed,
-      count: soloCount,
-      mode: "round" as const,
-    }))
-  );
-  return { runs, soloRuns, soloSeed, soloCount };
-}
+/** Seed 000's single-round figures, as it printed them. */
+const SEED000_ROUNDS = "ev 20.21, evc 20.21 (100,000 rounds)";
 
 /**
  * The experiment.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await cardCounting.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 38);
+ * assert.deepEqual([...new Set(r.rows.map((row) => row.setting))], ["round", "heads-up", "four", "solo"]);
  * ```
  */
 export const cardCounting: Experiment = defineExperiment({
   name: "card-counting",
   chart: cardCountingChart,
-  claim:
-    "Card counting is worth nothing in one round from a fresh deck and about +0.2 points a round and +1 point of win rate across full games.",
+  claim: text("claim"),
   plan({ seed, quick, scale }) {
     const state = cardCountingRuns(seed, quick, scale);
     return {
@@ -181,11 +111,16 @@ export const cardCounting: Experiment = defineExperiment({
       }
       const pd = pointsDiff(acc, C, A);
       add("points_per_round", `${C}-${A}`, pd.diff, pd.se);
-      let line = `${run.rules}, ${run.s.label}, ${acc.games} ${
-        run.mode === "round" ? "rounds" : "games"
-      }: pts/rd ${A} ${st[0].points_per_round.toFixed(2)}, ${C} ${
-        st[1].points_per_round.toFixed(2)
-      }, ${C} − ${A} ${pd.diff.toFixed(3)} ± ${pd.se.toFixed(3)}`;
+      let line = text("summary-run", {
+        rules: run.rules,
+        setting: run.s.label,
+        n: acc.games,
+        unit: run.mode === "round" ? "rounds" : "games",
+        ev: st[0].points_per_round.toFixed(2),
+        evc: st[1].points_per_round.toFixed(2),
+        diff: pd.diff.toFixed(3),
+        diff_se: pd.se.toFixed(3),
+      });
       let wd, over;
       if (run.mode === "game") {
         for (const g of st) {
@@ -202,44 +137,45 @@ export const cardCounting: Experiment = defineExperiment({
           c.ci_low - fair,
           c.ci_high - fair,
         ]);
-        line += `; per-seat win share ${A} ${
-          (100 * st[0].win_share).toFixed(2)
-        }%, ${C} ${(100 * c.win_share).toFixed(2)}% (fair ${
-          (100 * fair).toFixed(0)
-        }%), ${C} − ${A} ${(100 * wd.diff).toFixed(2)} ± ${
-          (100 * wd.se).toFixed(2)
-        } points`;
+        line += text("summary-win", {
+          ev_share: (100 * st[0].win_share).toFixed(2),
+          evc_share: (100 * c.win_share).toFixed(2),
+          fair: (100 * fair).toFixed(0),
+          diff: (100 * wd.diff).toFixed(2),
+          diff_se: (100 * wd.se).toFixed(2),
+        });
       }
       summary.push(line);
       if (run.rules === "standard") {
         if (run.mode === "round") {
           claims.push({
-            claim: "card counting, single rounds from a fresh deck",
-            reference: {
-              source: "seed 000",
-              figure: "ev 20.21, evc 20.21 (100,000 rounds)",
-            },
-            ours: `ev ${st[0].points_per_round.toFixed(2)}, evc ${
-              st[1].points_per_round.toFixed(2)
-            } (diff ${pd.diff.toFixed(3)} ± ${pd.se.toFixed(3)})`,
+            claim: text("claim-round"),
+            reference: { source: "seed 000", figure: SEED000_ROUNDS },
+            ours: text("claim-round-ours", {
+              ev: st[0].points_per_round.toFixed(2),
+              evc: st[1].points_per_round.toFixed(2),
+              diff: pd.diff.toFixed(3),
+              diff_se: pd.se.toFixed(3),
+            }),
           });
         } else if (wd && over) {
           const sign = (x: number) => (x >= 0 ? "+" : "");
           claims.push({
-            claim: `card counting, full games, ${run.s.short}`,
+            claim: text("claim-games", { setting: run.s.short }),
             reference: {
               source: "seed 000",
               figure: "about +0.2 points a round, about +1 point of win rate",
             },
-            ours: `${sign(pd.diff)}${pd.diff.toFixed(2)} ± ${
-              pd.se.toFixed(2)
-            } points a round; evc wins ${
-              (100 * st[1].win_share).toFixed(2)
-            }% per seat, ${sign(over.est)}${(100 * over.est).toFixed(2)} ± ${
-              (100 * over.se).toFixed(2)
-            } over the fair ${(100 / run.s.players).toFixed(0)}% (evc − ev ${
-              (100 * wd.diff).toFixed(2)
-            } ± ${(100 * wd.se).toFixed(2)})`,
+            ours: text("claim-games-ours", {
+              points: `${sign(pd.diff)}${pd.diff.toFixed(2)}`,
+              points_se: pd.se.toFixed(2),
+              share: (100 * st[1].win_share).toFixed(2),
+              over: `${sign(over.est)}${(100 * over.est).toFixed(2)}`,
+              over_se: (100 * over.se).toFixed(2),
+              fair: (100 / run.s.players).toFixed(0),
+              diff: (100 * wd.diff).toFixed(2),
+              diff_se: (100 * wd.se).toFixed(2),
+            }),
           });
         }
       }
@@ -288,13 +224,12 @@ export const cardCounting: Experiment = defineExperiment({
     });
     for (const rules of RULES) {
       const zz = zRound[rules] as Record<string, { mean: number; z: number }>;
-      summary.push(
-        `${rules}, single rounds against seed 000's 20.21: ${
-          Object.entries(zz).map(([k, v]) =>
-            `${k} ${v.mean.toFixed(2)} (z ${v.z.toFixed(1)})`
-          ).join(", ")
-        }`,
-      );
+      summary.push(text("summary-seed000", {
+        rules,
+        levels: Object.entries(zz).map(([k, v]) =>
+          `${k} ${v.mean.toFixed(2)} (z ${v.z.toFixed(1)})`
+        ).join(", "),
+      }));
     }
     {
       const ia = zRound["immediate-actions"] as Record<
@@ -303,19 +238,18 @@ export const cardCounting: Experiment = defineExperiment({
       >;
       const a = ia[`solo/${A}`], c = ia[`solo/${C}`];
       claims.push({
-        claim:
-          "card counting, single rounds: the setup that gives seed 000's 20.21",
-        reference: {
-          source: "seed 000",
-          figure: "ev 20.21, evc 20.21 (100,000 rounds)",
-        },
-        ours: `each alone on the 94-card deck (immediate-actions): ev ${
-          a.mean.toFixed(2)
-        } ± ${a.se.toFixed(2)} (z ${a.z.toFixed(1)}), evc ${
-          c.mean.toFixed(2)
-        } ± ${c.se.toFixed(2)} (z ${c.z.toFixed(1)}); two seats together: ev ${
-          ia[`2 seats/${A}`].mean.toFixed(2)
-        } (z ${ia[`2 seats/${A}`].z.toFixed(1)})`,
+        claim: text("claim-setup"),
+        reference: { source: "seed 000", figure: SEED000_ROUNDS },
+        ours: text("claim-setup-ours", {
+          ev: a.mean.toFixed(2),
+          ev_se: a.se.toFixed(2),
+          ev_z: a.z.toFixed(1),
+          evc: c.mean.toFixed(2),
+          evc_se: c.se.toFixed(2),
+          evc_z: c.z.toFixed(1),
+          two: ia[`2 seats/${A}`].mean.toFixed(2),
+          two_z: ia[`2 seats/${A}`].z.toFixed(1),
+        }),
       });
     }
     return {
@@ -345,194 +279,18 @@ export const cardCounting: Experiment = defineExperiment({
           seats: field(s.players, A, C),
           count: sized(s.count, s.quick, { quick, scale }),
         })),
-        points_per_round:
-          "points of the policy's seats / (seats x rounds); SE by the delta method over games (rounds: plain SE over rounds)",
-        win_share:
-          "per seat: wins of the policy's seats / (games x seats); Wilson 95% interval; SE binomial over games",
-        difference:
-          "evc minus ev on the same games: paired, SE by the delta method over games",
+        points_per_round: text("points-per-round"),
+        win_share: text("win-share"),
+        difference: text("difference"),
         solo: {
-          what:
-            "each policy alone, single rounds from a fresh 94-card deck (it takes its own Freezes and Flip Threes), the same seed for both",
+          what: text("solo"),
           seed: soloSeed,
           rounds: soloCount,
         },
         single_round_z_vs_seed000: zRound,
-        single_round_z_method:
-          "z = (ours - 20.21) / (sqrt(2) x our SE): seed 000's SE taken as ours (same count, same sd)",
-        reproduce_a_row:
-          "deno task flip7 sim -n N -p <seats> --rules RULES --seed SEED (games) or deno task flip7 round -n N -p ev,evc --rules RULES --seed SEED (rounds; -p ev alone for the solo rows)",
+        single_round_z_method: text("z-method"),
+        reproduce_a_row: text("reproduce-a-row"),
       },
     };
   },
 });
-
-/**
- * The chart of {@linkcode cardCounting} from its CSV rows (and `quick` from
- * the provenance): three panels, each in its own unit — the single-round
- * levels of ev and evc (two seats together, and each alone), against seed
- * 000's 20.21, so that a level mismatch shows; then points a round (evc
- * minus ev) and evc's win share over the fair share (percentage points),
- * one row per setting that has the figure.
- *
- * @example
- * ```ts
- * import { parseRows } from "../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
- * const chart = cardCountingChart(parseRows(csv), JSON.parse(json));
- * ```
- */
-export function cardCountingChart(
-  rows: Row[],
-  provenance: Record<string, unknown>,
-): ChartOptions {
-  const label = (setting: unknown) =>
-    SETTINGS.find((s) => s.setting === setting)?.label ?? String(setting);
-  const pick = (measure: string, policy: string) =>
-    rows.filter((r) => r.measure === measure && r.policy === policy).map((
-      r,
-    ) => ({
-      rules: r.rules,
-      label: label(r.setting),
-      diff: r.estimate as number,
-      lo: r.ci_low as number,
-      hi: r.ci_high as number,
-    }));
-  const seed000 = [
-    [{ label: SETTINGS[0].label, diff: 0 }, {
-      label: SETTINGS[1].label,
-      diff: 0.2,
-    }, { label: SETTINGS[2].label, diff: 0.2 }],
-    [{ label: SETTINGS[1].label, diff: 0.01 }, {
-      label: SETTINGS[2].label,
-      diff: 0.01,
-    }],
-  ];
-  const counts = SETTINGS.map((s) => {
-    const r = rows.find((r) => r.setting === s.setting);
-    const n = ((r?.n as number) ?? 0).toLocaleString("en-US");
-    return s.mode === "round"
-      ? `${n} rounds`
-      : `${n} ${s.players === 2 ? "heads-up" : "four-player"} games`;
-  }).join(", ");
-  const panel = (
-    k: number,
-    data: ReturnType<typeof pick>,
-    x: Record<string, unknown>,
-  ) => {
-    const labels = SETTINGS.map((s) => s.label).filter((l) =>
-      data.some((d) => d.label === l)
-    );
-    return {
-      heading: MEASURES[k],
-      height: 50 + 34 * labels.length,
-      x: { grid: true, nice: true, ...x },
-      y: { label: null, domain: labels },
-      marks: [
-        Plot.ruleX([0], { stroke: "#999" }),
-        ...RULES.flatMap((rules, j) => {
-          const d = data.filter((r) => r.rules === rules);
-          const dy = j === 0 ? -5 : 5;
-          return [
-            Plot.link(d, {
-              x1: "lo",
-              x2: "hi",
-              y1: "label",
-              y2: "label",
-              stroke: "rules",
-              strokeWidth: 2,
-              dy,
-            }),
-            Plot.dot(d, {
-              x: "diff",
-              y: "label",
-              fill: "rules",
-              r: 3,
-              dy,
-            }),
-          ];
-        }),
-        Plot.dot(seed000[k], {
-          x: "diff",
-          y: "label",
-          symbol: "diamond",
-          stroke: "currentColor",
-          r: 5,
-        }),
-      ],
-    };
-  };
-  // single-round levels: two seats together and each alone
-  const LEVELS = [
-    ["round", A, `${A}, 2 seats together`],
-    ["round", C, `${C}, 2 seats together`],
-    ["solo", A, `${A} alone (94 cards)`],
-    ["solo", C, `${C} alone (94 cards)`],
-  ];
-  const levels = LEVELS.flatMap(([setting, policy, label]) =>
-    rows.filter((r) =>
-      r.setting === setting && r.policy === policy &&
-      r.measure === "points_per_round"
-    ).map((r) => ({
-      rules: r.rules,
-      label,
-      diff: r.estimate as number,
-      lo: r.ci_low as number,
-      hi: r.ci_high as number,
-    }))
-  );
-  const levelLabels = LEVELS.map((l) => l[2]).filter((l) =>
-    levels.some((d) => d.label === l)
-  );
-  const levelPanel = {
-    heading:
-      "Single rounds: points a round of each policy (seed 000: 20.21 for both)",
-    height: 50 + 34 * levelLabels.length,
-    x: { grid: true, nice: true, label: "Points a round" },
-    y: { label: null, domain: levelLabels },
-    marks: [
-      ...RULES.flatMap((rules, j) => {
-        const d = levels.filter((r) => r.rules === rules);
-        const dy = j === 0 ? -5 : 5;
-        return [
-          Plot.link(d, {
-            x1: "lo",
-            x2: "hi",
-            y1: "label",
-            y2: "label",
-            stroke: "rules",
-            strokeWidth: 2,
-            dy,
-          }),
-          Plot.dot(d, { x: "diff", y: "label", fill: "rules", r: 3, dy }),
-        ];
-      }),
-      Plot.dot(levelLabels.map((label) => ({ label, diff: 20.21 })), {
-        x: "diff",
-        y: "label",
-        symbol: "diamond",
-        stroke: "currentColor",
-        r: 5,
-      }),
-    ],
-  };
-  return {
-    title: "What card counting is worth: evc against ev",
-    subtitle: `${provenance.quick ? `quick run: ${counts}` : counts}`,
-    caption:
-      "Bars: 95% intervals (estimate ± 1.96 SE). Diamonds: seed 000's figures (20.21 a round for each; a difference of 0 in single rounds; about +0.2 a round and about +1 point of win share in games). Data: results/card-counting.csv",
-    marginLeft: 160,
-    marginRight: 20,
-    color: { legend: true, domain: RULES, label: "Rules" },
-    panels: [
-      levelPanel,
-      panel(0, pick("points_per_round", `${C}-${A}`), {
-        label: "Points a round (evc − ev)",
-      }),
-      panel(1, pick("win_share_over_fair", C), {
-        label: "Win share − 1/n (percentage points)",
-        percent: true,
-      }),
-    ],
-  };
-}

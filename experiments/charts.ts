@@ -37,7 +37,9 @@ export const CHART_FORMATS = ["svg", "png", "pdf"] as const;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const o: RenderChartOptions = { format: "png", scale: 3, theme: "dark" };
+ * assert.ok(CHART_FORMATS.includes(o.format!));
  * ```
  */
 export interface RenderChartOptions {

@@ -7,9 +7,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runBatch, groupStats } from "./common.ts";
- * const [acc] = await runBatch([{ rules: "standard", policies: ["ev", "bust:0.25"], seed: 1, count: 2000, mode: "game" }]);
- * groupStats(acc).find((g) => g.policy === "ev")!.win_share;
+ * const [acc] = await runBatch([{ rules: "standard", policies: ["ev", "bust:0.25"], seed: 1, count: 200, mode: "game" }]);
+ * const ev = groupStats(acc).find((g) => g.policy === "ev")!;
+ * assert.equal(acc.games, 200);
+ * assert.ok(ev.win_share > 0 && ev.win_share < 1);
  * ```
  * @module
  */
@@ -33,7 +36,9 @@ export type { Difference, PolicyRow as GroupStats } from "../lib/run/stats.ts";
  *
  * @example
  * ```ts
- * const [acc] = await runBatch([{ rules: "standard", policies: ["ev", "evc"], seed: 1, count: 1000, mode: "game" }]);
+ * import assert from "node:assert/strict";
+ * const [acc] = await runBatch([{ rules: "standard", policies: ["ev", "evc"], seed: 1, count: 100, mode: "game" }]);
+ * assert.equal(acc.games, 100);
  * ```
  */
 export const runBatch = runAll;
@@ -43,9 +48,10 @@ export const runBatch = runAll;
  *
  * @example
  * ```ts
- * import type { RunAccum } from "../lib/run/runner.ts";
- * declare const acc: RunAccum;
- * groupStats(acc)[0].points_per_round;
+ * import assert from "node:assert/strict";
+ * const [acc] = await runBatch([{ rules: "standard", policies: ["ev", "sum:20"], seed: 1, count: 100, mode: "game" }]);
+ * assert.deepEqual(groupStats(acc).map((g) => g.policy), ["ev", "sum:20"]);
+ * assert.ok(groupStats(acc)[0].points_per_round > 0);
  * ```
  */
 export const groupStats = policyRows;
@@ -55,9 +61,11 @@ export const groupStats = policyRows;
  *
  * @example
  * ```ts
- * import type { RunAccum } from "../lib/run/runner.ts";
- * declare const total: RunAccum, acc: RunAccum;
+ * import assert from "node:assert/strict";
+ * const spec = { rules: "standard", policies: ["ev", "sum:20"], count: 50, mode: "game" as const };
+ * const [total, acc] = await runBatch([{ ...spec, seed: 1 }, { ...spec, seed: 2 }]);
  * mergeInto(total, acc);
+ * assert.equal(total.games, 100);
  * ```
  */
 export function mergeInto(t: RunAccum, s: RunAccum): void {
@@ -69,10 +77,12 @@ export function mergeInto(t: RunAccum, s: RunAccum): void {
  *
  * @example
  * ```ts
- * import type { RunAccum } from "../lib/run/runner.ts";
- * declare const acc1: RunAccum, acc2: RunAccum;
+ * import assert from "node:assert/strict";
+ * const spec = { rules: "standard", policies: ["ev", "sum:20"], count: 50, mode: "game" as const };
+ * const [acc1, acc2] = await runBatch([{ ...spec, seed: 1 }, { ...spec, seed: 2 }]);
  * const all = pool([acc1, acc2]);
- * all.games === acc1.games + acc2.games; // true
+ * assert.equal(all.games, acc1.games + acc2.games);
+ * assert.equal(acc1.games, 50); // a copy: the runs are untouched
  * ```
  */
 export function pool(accs: RunAccum[]): RunAccum {
@@ -87,7 +97,8 @@ export function pool(accs: RunAccum[]): RunAccum {
  *
  * @example
  * ```ts
- * field(3, "ev", "bust:0.25"); // ["ev", "bust:0.25", "ev"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(field(3, "ev", "bust:0.25"), ["ev", "bust:0.25", "ev"]);
  * ```
  */
 export function field(n: number, a: string, b: string): string[] {
@@ -99,7 +110,8 @@ export function field(n: number, a: string, b: string): string[] {
  *
  * @example
  * ```ts
- * r6(0.1234567); // 0.123457
+ * import assert from "node:assert/strict";
+ * assert.equal(r6(0.1234567), 0.123457);
  * ```
  */
 export function r6(x: number): number {
@@ -112,8 +124,12 @@ export function r6(x: number): number {
  *
  * @example
  * ```ts
- * const p = phase((l, d, t) => console.error(l, d, t), "field-size");
+ * import assert from "node:assert/strict";
+ * const seen: string[] = [];
+ * const p = phase((l, d, t) => seen.push(`${l} ${d}/${t}`), "field-size");
  * p?.(10, 100);
+ * assert.deepEqual(seen, ["field-size 10/100"]);
+ * assert.equal(phase(undefined, "x"), undefined);
  * ```
  */
 export function phase(

@@ -25,6 +25,10 @@ import { type DecisionCell, decisionMap } from "../lib/solver/decision_map.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { round } from "../lib/run/stats.ts";
 import { MODEL_NOTES } from "./exact.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/decision-map.md" with { type: "text" };
+
+const text = prose("decision-map", TEXT);
 
 /** The model of a run: exact, or approx for a quick one. */
 const modelOf = (quick: boolean) => (quick ? "approx" : "exact");
@@ -51,15 +55,17 @@ function staysFrom(cells: Row[]): Row[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await decisionMapExperiment.run({ seed: 1, quick: true, workers: 1 });
+ * assert.equal(r.rows.length, 378); // the rows of its CSV (results/decision-map.csv at full size)
+ * assert.equal(r.claims.length, 0);
  * r.rows.length > 0; // true
  * ```
  */
 export const decisionMapExperiment: Experiment = defineExperiment({
   name: "decision-map",
   chart: decisionMapChart,
-  claim:
-    "The optimal hit/stay decision of one solo round by numbers showing and their sum, with and without a Second Chance.",
+  claim: text("claim"),
   // one solver pass (the decisions from .cache/, then the reach weights):
   // a custom step
   plan: ({ quick }) => ({
@@ -77,7 +83,7 @@ export const decisionMapExperiment: Experiment = defineExperiment({
       hit_share: round(c.hitShare, 6),
     }));
     const lines = staysFrom(rows);
-    const text = (chance: boolean) =>
+    const staysAt = (chance: boolean) =>
       lines.filter((l) => l.chance === chance && (l.numbers as number) > 0)
         .map((l) => `${l.numbers}: ${l.sum}`).join(", ");
     const mixed = rows.filter((r) =>
@@ -89,28 +95,28 @@ export const decisionMapExperiment: Experiment = defineExperiment({
       columns: ["model", "chance", "numbers", "sum", "reach", "hit_share"],
       rows,
       summary: [
-        `${model} model: optimal play mostly stays from number sum (by numbers showing) ${
-          text(false)
-        } without a Second Chance; holding one: ${text(true) || "never"}`,
-        `${mixed.length} of ${rows.length} cells mixed (2-98% hits: the modifiers or which numbers decide), ${
-          (100 * mixedWeight / allWeight).toFixed(1)
-        }% of the decisions' weight`,
+        text("summary-stays", {
+          model,
+          without: staysAt(false),
+          with: staysAt(true) || "never",
+        }),
+        text("summary-mixed", {
+          mixed: mixed.length,
+          cells: rows.length,
+          weight: (100 * mixedWeight / allWeight).toFixed(1),
+        }),
       ],
       claims: [],
       provenance: {
         seeds: [],
-        rules: "one round, one player, the solo model's deck and rules",
+        rules: text("rules"),
         model,
         model_note: MODEL_NOTES[model],
-        method:
-          "the model's optimal decision table (lib/solver/cache.ts loadDecisions), each state weighted by its reach probability under optimal play (lib/solver/forward.ts reachProbabilities); states binned by Second Chance held, numbers showing and their sum; forced states left out",
-        reach:
-          "probability that an optimally played round passes through a decision in the cell",
-        hit_share:
-          "weight of the cell's states where optimal play hits, over the cell's weight",
+        method: text("method"),
+        reach: text("reach"),
+        hit_share: text("hit-share"),
         stays_from: lines,
-        reproduce:
-          "deno task flip7 decide (one state), or deno task flip7 experiment decision-map",
+        reproduce: text("reproduce"),
       },
     };
   },
@@ -126,8 +132,11 @@ export const decisionMapExperiment: Experiment = defineExperiment({
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * import assert from "node:assert/strict";
+ * const csv = Deno.readTextFileSync("results/decision-map.csv");
+ * const json = Deno.readTextFileSync("results/decision-map.json");
  * const chart = decisionMapChart(parseRows(csv), JSON.parse(json));
+ * assert.ok(chart.title && chart.caption?.includes("results/decision-map.csv"));
  * ```
  */
 export function decisionMapChart(
@@ -173,14 +182,15 @@ export function decisionMapChart(
     };
   };
   return {
-    title: "When to stop: the optimal decision at a glance",
-    subtitle: `One solo round, ${model} model${
-      provenance.quick ? " (quick run)" : ""
-    }: hit or stay, by what a player sees first`,
-    caption:
-      `Blue: optimal play hits; red: it stays; in between, the share of the cell's states, weighted by how often optimal play meets them, where it hits (there the modifiers held or which numbers decide). Black tick: the first sum at which it mostly stays. Row 0: only modifiers drawn so far. Blank: never met. The ${model} model: ${
-        MODEL_NOTES[model] ?? model
-      }. Data: results/decision-map.csv`,
+    title: text("title"),
+    subtitle: text("subtitle", {
+      model,
+      quick: provenance.quick ? " (quick run)" : "",
+    }),
+    caption: text("caption", {
+      model,
+      note: MODEL_NOTES[model] ?? model,
+    }),
     marginLeft: 60,
     marginRight: 20,
     color: {

@@ -8,9 +8,10 @@
  *
  * @example
  * ```ts
- * import { exactEvaluations, precomputeExact, TABLE_POLICIES } from "./exact.ts";
+ * import assert from "node:assert/strict";
+ * import { exactEvaluations, precomputeExact } from "./exact.ts";
  * await precomputeExact([{ model: "approx", spec: "optimal" }], 2);
- * exactEvaluations("approx", ["optimal"])[0].ev.toFixed(3); // "22.232"
+ * assert.equal(exactEvaluations("approx", ["optimal"])[0].ev.toFixed(3), "22.232");
  * ```
  * @module
  */
@@ -34,13 +35,18 @@ import { evaluatePolicies, SEED_TABLE } from "../lib/run/evaluate.ts";
 import type { Evaluation } from "../lib/solver/forward.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { shardStopHere } from "../lib/run/shard.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/exact.md" with { type: "text" };
+
+const text = prose("exact", TEXT);
 
 /**
  * The solver's two models: seed 000's (`approx`) and the faithful one (`exact`).
  *
  * @example
  * ```ts
- * MODELS.map((m) => exactEvaluations(m, ["optimal"])[0].ev);
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(MODELS, ["approx", "exact"]);
  * ```
  */
 export const MODELS = ["approx", "exact"] as const;
@@ -50,7 +56,8 @@ export const MODELS = ["approx", "exact"] as const;
  *
  * @example
  * ```ts
- * TABLE_POLICIES.length; // 11
+ * import assert from "node:assert/strict";
+ * assert.equal(TABLE_POLICIES.length, 11);
  * ```
  */
 export const TABLE_POLICIES: readonly string[] = [...SEED_TABLE, "ev"];
@@ -60,14 +67,13 @@ export const TABLE_POLICIES: readonly string[] = [...SEED_TABLE, "ev"];
  *
  * @example
  * ```ts
- * MODEL_NOTES.approx;
+ * import assert from "node:assert/strict";
+ * assert.match(MODEL_NOTES.approx, /^seed 000's model: 88-card deck/);
  * ```
  */
 export const MODEL_NOTES: Record<string, string> = {
-  approx:
-    "seed 000's model: 88-card deck, a Second Chance's duplicate stays in the deck",
-  exact:
-    "the faithful solo round: 88-card deck (solo-model rules), a Second Chance and the duplicate it saves you from are discarded",
+  approx: text("approx"),
+  exact: text("exact"),
 };
 
 /**
@@ -75,7 +81,9 @@ export const MODEL_NOTES: Record<string, string> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const t: ExactTask = { model: "exact", spec: "sum:20" };
+ * assert.equal(exactWork([t]).tasks.length, 1);
  * ```
  */
 export interface ExactTask {
@@ -93,7 +101,9 @@ export interface ExactTask {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const plan = { exact: exactWork([{ model: "approx", spec: "optimal" }]) };
+ * assert.deepEqual(plan.exact.tasks, [{ model: "approx", spec: "optimal" }]);
  * ```
  */
 export function exactWork(tasks: ExactTask[]): ExactWork<ExactTask> {
@@ -105,7 +115,9 @@ export function exactWork(tasks: ExactTask[]): ExactWork<ExactTask> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * await precomputeExact([{ model: "exact", spec: ADVICE_TASK }], 2);
+ * assert.equal(exactAdvice("exact").rows.length > 0, true);
  * ```
  */
 export const ADVICE_TASK = "advice";
@@ -124,8 +136,9 @@ export type { Evaluation } from "../lib/solver/forward.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const a: AdviceData = exactAdvice("exact");
- * a.rows[2].cutoff;
+ * assert.equal(a.rows[2].cutoff.toFixed(4), "0.2278");
  * ```
  */
 export type AdviceData = Omit<Advice, "strategy">;
@@ -138,8 +151,9 @@ export type AdviceData = Omit<Advice, "strategy">;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const s: AdviceStudy = exactAdviceStudy("exact");
- * s.simple[0].evaluation.ev; // about 22.175
+ * assert.equal(s.simple[0].evaluation.ev.toFixed(3), "22.175");
  * ```
  */
 export interface AdviceStudy {
@@ -202,7 +216,10 @@ function compute(t: ExactTask): Evaluation | AdviceStudy {
  *
  * @example
  * ```ts
- * exactChunk({ tasks: [{ model: "approx", spec: "sum:20" }] }, 0, 1);
+ * import assert from "node:assert/strict";
+ * const [r] = exactChunk({ tasks: [{ model: "approx", spec: "sum:20" }] }, 0, 1);
+ * assert.ok("ev" in r);
+ * assert.equal(r.ev.toFixed(3), "20.251"); // seed 000's table
  * ```
  */
 export function exactChunk(
@@ -219,7 +236,9 @@ export function exactChunk(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * await precomputeExact(MODELS.map((model) => ({ model, spec: "advice" })), 2);
+ * assert.equal(exactAdvice("approx").rule.ev.toFixed(2), "21.05");
  * ```
  */
 export async function precomputeExact(
@@ -263,7 +282,9 @@ export async function precomputeExact(
  *
  * @example
  * ```ts
- * await precomputeExact(allExactTasks(), 2);
+ * import assert from "node:assert/strict";
+ * const tasks = allExactTasks(); // precomputeExact(tasks, workers) computes them all
+ * assert.ok(tasks.some((t) => t.model === "approx" && t.spec === "optimal"));
  * ```
  */
 export function allExactTasks(): ExactTask[] {
@@ -279,7 +300,8 @@ export function allExactTasks(): ExactTask[] {
  *
  * @example
  * ```ts
- * exactEvaluations("exact", ["optimal"])[0].bust; // about 0.318
+ * import assert from "node:assert/strict";
+ * assert.equal(exactEvaluations("exact", ["optimal"])[0].bust.toFixed(3), "0.318");
  * ```
  */
 export function exactEvaluations(
@@ -300,7 +322,8 @@ export function exactEvaluations(
  *
  * @example
  * ```ts
- * exactAdvice("approx").rule.ev; // about 21.05
+ * import assert from "node:assert/strict";
+ * assert.equal(exactAdvice("approx").rule.ev.toFixed(2), "21.05");
  * ```
  */
 export function exactAdvice(model: string): AdviceData {
@@ -312,7 +335,9 @@ export function exactAdvice(model: string): AdviceData {
  *
  * @example
  * ```ts
- * exactAdviceStudy("approx").rules[1].rule.ev; // about 22.201 (split on holding a Second Chance)
+ * import assert from "node:assert/strict";
+ * // split on holding a Second Chance
+ * assert.equal(exactAdviceStudy("approx").rules[1].rule.ev.toFixed(3), "22.201");
  * ```
  */
 export function exactAdviceStudy(model: string): AdviceStudy {

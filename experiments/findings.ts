@@ -7,8 +7,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { whatItShows } from "./findings.ts";
- * whatItShows("field-size", "results").startsWith("## What it shows"); // true
+ * assert.ok(whatItShows("field-size", "results").startsWith("## What it shows"));
  * ```
  * @module
  */
@@ -80,7 +81,9 @@ function bullet(r: ClaimRow): string {
  *
  * @example
  * ```ts
- * whatItShows("tour").includes("claims.csv"); // true (the repository's results/)
+ * import assert from "node:assert/strict";
+ * // the repository's results/, wherever the working directory is
+ * assert.ok(whatItShows("tour").includes("claims.csv"));
  * ```
  */
 export function whatItShows(name: string, dir = RESULTS): string {
@@ -179,9 +182,11 @@ export function whatItShows(name: string, dir = RESULTS): string {
  *
  * @example
  * ```ts
- * import type { ChartOptions } from "../lib/chart/chart.ts";
- * declare const res: { chart: ChartOptions; provenance: Record<string, unknown> };
- * quickCaption(res, true).caption; // "Quick run: ..."
+ * import assert from "node:assert/strict";
+ * const res = { chart: { title: "t", caption: "c" }, provenance: { total_games: 400 } };
+ * const chart = quickCaption(res, true);
+ * assert.equal(chart.title, "t");
+ * assert.match(chart.caption!, /^Quick run of this notebook \(total games 400\): small counts/);
  * ```
  */
 export function quickCaption(

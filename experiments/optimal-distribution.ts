@@ -29,6 +29,10 @@ import {
   MODEL_NOTES,
   MODELS,
 } from "./exact.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/optimal-distribution.md" with { type: "text" };
+
+const text = prose("optimal-distribution", TEXT);
 
 /**
  * The exact computations this experiment needs.
@@ -54,9 +58,12 @@ const SHOW = 80;
  *
  * @example
  * ```ts
- * import type { Evaluation } from "../lib/solver/forward.ts";
- * declare const evaluation: Evaluation;
- * const s: DistributionSummary = summarizeDistribution(evaluation.distribution, evaluation.bust);
+ * import assert from "node:assert/strict";
+ * // a round that busts half the time and otherwise scores 20 or 30
+ * const distribution = new Float64Array(31);
+ * [distribution[0], distribution[20], distribution[30]] = [0.5, 0.25, 0.25];
+ * const s: DistributionSummary = summarizeDistribution(distribution, 0.5);
+ * assert.equal(s.bust, 0.5);
  * ```
  */
 export interface DistributionSummary {
@@ -119,14 +126,16 @@ export function summarizeDistribution(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await optimalDistribution.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 274); // the rows of its CSV (results/optimal-distribution.csv at full size)
+ * assert.equal(r.claims.length, 1);
  * ```
  */
 export const optimalDistribution: Experiment = defineExperiment({
   name: "optimal-distribution",
   chart: distributionChart,
-  claim:
-    "Optimal play scores 0 on 31.7% of rounds and otherwise piles up around 25-33.",
+  claim: text("claim"),
   plan: () => ({ exact: exactWork(DISTRIBUTION_TASKS) }),
   analyse() {
     const rows: Row[] = [];
@@ -164,7 +173,7 @@ export const optimalDistribution: Experiment = defineExperiment({
       claim: "optimal play: score distribution",
       reference: {
         source: "seed 000",
-        figure: "0 on 31.7% of rounds, otherwise piled up around 25-33",
+        figure: text("figure"),
       },
       ours: MODELS.map((m) =>
         `${m}: 0 on ${pc(sums[m].zero)} (bust ${
@@ -181,14 +190,12 @@ export const optimalDistribution: Experiment = defineExperiment({
       claims,
       provenance: {
         seeds: [],
-        rules: "solo-model (one player, one round, 88-card deck)",
+        rules: text("rules"),
         models: MODEL_NOTES,
         policy: "optimal (the solver's dp table of each model)",
-        method:
-          "exact forward evaluation over every reachable state; score 0 includes busts",
+        method: text("method"),
         summary_by_model: sums,
-        reproduce:
-          "deno task flip7 evaluate -p optimal --model approx|exact --json",
+        reproduce: text("reproduce"),
       },
     };
   },
@@ -205,8 +212,11 @@ export const optimalDistribution: Experiment = defineExperiment({
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * import assert from "node:assert/strict";
+ * const csv = Deno.readTextFileSync("results/optimal-distribution.csv");
+ * const json = Deno.readTextFileSync("results/optimal-distribution.json");
  * const chart = distributionChart(parseRows(csv), JSON.parse(json));
+ * assert.ok(chart.title && chart.caption?.includes("results/optimal-distribution.csv"));
  * ```
  */
 export function distributionChart(
@@ -242,7 +252,7 @@ export function distributionChart(
   }));
   const top = Math.max(...pos.map((p) => p.p));
   return {
-    title: "Round score under optimal play (one round, alone)",
+    title: text("title"),
     subtitle:
       `Exact distribution, exact model. Seed 000 says scores pile up at ${LO}-${HI}: ${
         pc(s.band)

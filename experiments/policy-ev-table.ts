@@ -32,6 +32,10 @@ import {
   MODELS,
   TABLE_POLICIES,
 } from "./exact.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/policy-ev-table.md" with { type: "text" };
+
+const text = prose("policy-ev-table", TEXT);
 
 /**
  * The exact computations this experiment needs.
@@ -144,14 +148,16 @@ function agrees(x: number, published: number, digits: number): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await policyEvTable.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 24); // the rows of its CSV (results/policy-ev-table.csv at full size)
+ * assert.equal(r.claims.length, 5);
  * ```
  */
 export const policyEvTable: Experiment = defineExperiment({
   name: "policy-ev-table",
   chart: policyEvChart,
-  claim:
-    "Exact table: optimal play is worth 22.232 a round; the best simple rules (sum 24, bust risk < 0.25) about 20.98, 5.6% below.",
+  claim: text("claim"),
   plan: () => ({ exact: exactWork(POLICY_EV_TASKS) }),
   analyse() {
     const rows: Row[] = [];
@@ -201,7 +207,7 @@ export const policyEvTable: Experiment = defineExperiment({
         (100 * (r.flip7 as number)).toFixed(2)
       }%)`;
     const summary = [
-      `approx model reproduces ${matches} of ${compared} published figures of seed 000's table at its precision`,
+      text("summary-matches", { matches, compared }),
       ...MODELS.flatMap((m) =>
         POLICIES.map((p) =>
           `${m.padEnd(6)} ${p.padEnd(11)} ${f(byModel[m][p])}`
@@ -216,15 +222,15 @@ export const policyEvTable: Experiment = defineExperiment({
         claim: "one round alone, optimal play",
         reference: {
           source: "seed 000",
-          figure: "22.232 (sd 17.47, bust 31.7%, Flip 7 1.55%)",
+          figure: text("figure"),
         },
         ours: `${f(a.optimal)} approx; ${f(x.optimal)} exact`,
       },
       {
-        claim: "best simple rules: sum 24 / bust risk < 0.25",
+        claim: text("claim-2"),
         reference: {
           source: "seed 000",
-          figure: "20.977 / 20.988, about 5.6% below optimal",
+          figure: text("figure-2"),
         },
         ours: `${(a["sum:24"].ev as number).toFixed(3)} / ${
           (a["bust:0.25"].ev as number).toFixed(3)
@@ -238,7 +244,7 @@ export const policyEvTable: Experiment = defineExperiment({
         claim: "chasing Flip 7: bust risk < 0.45",
         reference: {
           source: "seed 000",
-          figure: "14.058, Flip 7 on 4.01%, worst in the table",
+          figure: text("figure-3"),
         },
         ours: `${(a["bust:0.45"].ev as number).toFixed(3)}, Flip 7 ${
           (100 * (a["bust:0.45"].flip7 as number)).toFixed(2)
@@ -257,12 +263,10 @@ export const policyEvTable: Experiment = defineExperiment({
         } below optimal (bust:0.25 ${gap(x["bust:0.25"])} below)`,
       },
       {
-        claim:
-          "bust risk < 0.25, always hitting while holding a Second Chance (bustsc:0.25)",
+        claim: text("claim-3"),
         reference: {
           source: "seed 000",
-          figure:
-            "not in its table (the bust:0.25 its simulator played, see field size)",
+          figure: text("figure-4"),
         },
         ours: `${(a["bustsc:0.25"].ev as number).toFixed(3)} approx (${
           gap(a["bustsc:0.25"])
@@ -293,14 +297,12 @@ export const policyEvTable: Experiment = defineExperiment({
       claims,
       provenance: {
         seeds: [],
-        rules: "solo-model (one player, one round, 88-card deck)",
+        rules: text("rules"),
         models: MODEL_NOTES,
         policies: POLICIES,
-        method:
-          "exact forward evaluation over every reachable state (lib/run/evaluate.ts evaluatePolicies); no randomness",
+        method: text("method"),
         approx_matches_seed000: `${matches} of ${compared}`,
-        reproduce:
-          "deno task flip7 evaluate -p <policies> --model approx|exact",
+        reproduce: text("reproduce"),
       },
     };
   },
@@ -350,18 +352,16 @@ export function policyEvChart(rows: Row[]): ChartOptions {
   const order = [...exact].sort((a, b) => (b.ev as number) - (a.ev as number))
     .map((r) => r.policy as string);
   return {
-    title: "One round alone: expected score against bust rate",
-    subtitle:
-      "Exact figures from the solver's evaluator: seed 000's policies plus ev and bustsc:0.25",
-    caption:
-      "Exact model: the faithful solo round (88 cards; a Second Chance and the duplicate it saves you from are discarded). Approx: seed 000's model (the duplicate stays in the deck); seed 000's published table (rings) is the approx model's to the printed digits. Data: results/policy-ev-table.csv",
+    title: text("title"),
+    subtitle: text("subtitle"),
+    caption: text("caption"),
     color: {
       legend: true,
       domain: ["ours (exact model)", "seed 000's table (rings)"],
     },
     panels: [
       {
-        heading: "Expected round score against the chance of busting",
+        heading: text("heading"),
         height: 380,
         marginRight: 30,
         x: {

@@ -37,6 +37,10 @@ import {
   r6,
   winShareDiff,
 } from "./common.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/replication.md" with { type: "text" };
+
+const text = prose("replication", TEXT);
 
 const A = "ev", B = "bust:0.25";
 const READINGS = [B, "bustsc:0.25"];
@@ -69,14 +73,16 @@ function replicationSeeds(seed: number): number[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await replication.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 40); // the rows of its CSV (results/replication.csv at full size)
+ * assert.equal(r.claims.length, 1);
  * ```
  */
 export const replication: Experiment = defineExperiment({
   name: "replication",
   chart: replicationChart,
-  claim:
-    "One 24,000-game run looked significant at 3 SE and did not replicate: how often does one run cross 3 SE?",
+  claim: text("claim"),
   plan: ({ seed, quick, scale }) => ({
     // seed 000's bust:0.25 as evaluated, then the reading that reproduces its
     // field-size table (experiments/field-size.ts), on the same seeds
@@ -188,7 +194,7 @@ export const replication: Experiment = defineExperiment({
       }-game run at 4 players crosses 3 SE (ev vs bust:0.25)`,
       reference: {
         source: "seed 000",
-        figure: "once; did not replicate on a second seed",
+        figure: text("figure"),
       },
       ours: claimsOurs.join("; "),
     }];
@@ -219,8 +225,7 @@ export const replication: Experiment = defineExperiment({
         readings: READINGS,
         games_per_run: games,
         total_games: games * SEEDS * READINGS.length,
-        z_definition:
-          "diff = per-seat win share of ev minus bust:0.25; se = sqrt((p_ev/4 + p_bust/4 - diff^2)/games), p = share of games won by the policy's two seats; z = diff/se",
+        z_definition: text("z-definition"),
         z_mean: first.z_mean,
         z_sd: first.z_sd,
         runs_crossing_3se: first.runs_crossing_3se,
@@ -244,8 +249,11 @@ export const replication: Experiment = defineExperiment({
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * import assert from "node:assert/strict";
+ * const csv = Deno.readTextFileSync("results/replication.csv");
+ * const json = Deno.readTextFileSync("results/replication.json");
  * const chart = replicationChart(parseRows(csv), JSON.parse(json));
+ * assert.ok(chart.title && chart.caption?.includes("results/replication.csv"));
  * ```
  */
 export function replicationChart(

@@ -31,6 +31,10 @@ import { getModel } from "../lib/solver/model.ts";
 import { round } from "../lib/run/stats.ts";
 import { phase } from "./common.ts";
 import { DECK_VARIANTS } from "./deck-variants.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/round-law.md" with { type: "text" };
+
+const text = prose("round-law", TEXT);
 
 /** The target of a game. */
 const TARGET = 200;
@@ -65,14 +69,16 @@ export function roundLawChunk(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await roundLaw.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 172); // the rows of its CSV (results/round-law.csv at full size)
+ * assert.equal(r.claims.length, 1);
  * ```
  */
 export const roundLaw: Experiment = defineExperiment({
   name: "round-law",
   chart: roundLawChart,
-  claim:
-    "The law of one optimal solo round, deck by deck (the 94-card game's above all), and the expected rounds to reach 200 alone.",
+  claim: text("claim"),
   // solver work, one task per deck: neither Monte Carlo runs nor the
   // solver evaluations of exact.ts, so a custom step
   plan: ({ quick }) => ({
@@ -134,8 +140,7 @@ export const roundLaw: Experiment = defineExperiment({
       }],
       provenance: {
         seeds: [],
-        rules:
-          "one player, independent rounds from a fresh deck, each played with the deck's optimal one-round policy",
+        rules: text("rules"),
         decks: Object.fromEntries(
           variants.map((v) => [
             v.id,
@@ -145,10 +150,8 @@ export const roundLaw: Experiment = defineExperiment({
         expected_rounds_to_200: Object.fromEntries(
           Object.entries(rounds).map(([k, x]) => [k, round(x, 6)]),
         ),
-        method:
-          "exact forward pass of each deck's optimal decisions; renewal equation R(t) = (1 + sum_{s>0} p(s) R(t+s)) / (1 - p(0)), R(t >= 200) = 0",
-        note:
-          "the laws come from lib/solver/law.ts roundLaw(model) (cached in .cache/solo-law-<model>.json); lib/winprob's bestResponse takes the all-94 law as its opponent's round law with the opponentLaw option (the default tables keep the number-cards maximiser's law)",
+        method: text("method"),
+        note: text("note"),
       },
     };
   },
@@ -164,8 +167,11 @@ export const roundLaw: Experiment = defineExperiment({
  * @example
  * ```ts
  * import { parseRows } from "../lib/experiment/experiment.ts";
- * declare const csv: string, json: string; // the CSV and JSON files of the run
+ * import assert from "node:assert/strict";
+ * const csv = Deno.readTextFileSync("results/round-law.csv");
+ * const json = Deno.readTextFileSync("results/round-law.json");
  * const chart = roundLawChart(parseRows(csv), JSON.parse(json));
+ * assert.ok(chart.title && chart.caption?.includes("results/round-law.csv"));
  * ```
  */
 export function roundLawChart(
@@ -219,17 +225,15 @@ export function roundLawChart(
   });
   const longest = Math.max(0, ...races.map((r) => r.deck.length));
   return {
-    title: "One optimal solo round: the score's law, and the race to 200",
-    subtitle:
-      "Exact law of one round under the deck's optimal one-round play; scores above 80 not drawn",
-    caption:
-      "P(0) counts busts and, on decks with Freezes, rounds frozen before any number scored (not busts): so the all-94 deck's P(0) is above its bust rate (deck-variants.csv). Rounds to 200: independent rounds from a fresh deck, exact (renewal equation). Data: results/round-law.csv, results/round-law.json",
+    title: text("title"),
+    subtitle: text("subtitle"),
+    caption: text("caption"),
     color: { legend: true, domain: shown.map(label), label: "Deck" },
     panels: [
       ...shown.map(lawPanel),
       ...(races.length
         ? [{
-          heading: "Expected rounds to reach 200 points alone",
+          heading: text("heading"),
           height: 40 + 22 * races.length,
           marginLeft: 12 + 6 * longest,
           marginRight: 40,

@@ -30,6 +30,10 @@ import {
   MODELS,
 } from "./exact.ts";
 import { POLICY_EV_TASKS } from "./policy-ev-table.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/rule-value.md" with { type: "text" };
+
+const text = prose("rule-value", TEXT);
 
 /** The kinds of rule, in legend order. */
 const KINDS = [
@@ -60,15 +64,17 @@ function describe(spec: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await ruleValue.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 30); // the rows of its CSV (results/rule-value.csv at full size)
+ * assert.equal(r.claims.length, 0);
  * r.rows.some((row) => row.rule === "sum:24"); // true
  * ```
  */
 export const ruleValue: Experiment = defineExperiment({
   name: "rule-value",
   chart: ruleValueChart,
-  claim:
-    "What the simple rules are worth as a share of optimal play, one solo round, exactly.",
+  claim: text("claim"),
   plan: () => ({ exact: exactWork([...POLICY_EV_TASKS, ...ADVICE_TASKS]) }),
   analyse() {
     const rows: Row[] = [];
@@ -157,13 +163,10 @@ export const ruleValue: Experiment = defineExperiment({
       claims: [],
       provenance: {
         seeds: [],
-        rules:
-          "one round, one player, the solo model's deck and rules (policy-ev-table's and advice's models)",
+        rules: text("rules"),
         models: MODEL_NOTES,
-        method:
-          "exact forward evaluation of each rule (lib/run/evaluate.ts, lib/solver/advice.ts), the same tasks as policy-ev-table and advice; share_of_optimal = ev / optimum",
-        reproduce:
-          "deno task flip7 evaluate -p <policy> --model approx|exact; the beer mats: deno task flip7 experiment advice",
+        method: text("method"),
+        reproduce: text("reproduce"),
       },
     };
   },
@@ -192,12 +195,8 @@ export function ruleValueChart(rows: Row[]): ChartOptions {
   const longest = Math.max(...pts.map((p) => String(p.label).length));
   return {
     title: "What the simple rules are worth",
-    subtitle:
-      `One solo round, ${model} model, exact values: each rule's expected score as a share of optimal play (${
-        opt?.toFixed(3)
-      } points)`,
-    caption:
-      "Labels: points a round (share of optimal play). Seed 000's table: the stopping rules it evaluates; beer mats: the bust-risk cut-off rules of the advice experiment. The approx model's figures are in the CSV. Data: results/rule-value.csv",
+    subtitle: text("subtitle", { model, optimum: String(opt?.toFixed(3)) }),
+    caption: text("caption"),
     width: 780,
     height: 60 + 24 * pts.length,
     marginLeft: Math.min(380, 12 + 6.2 * longest),

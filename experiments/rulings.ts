@@ -33,6 +33,10 @@ import { evaluatePolicies } from "../lib/run/evaluate.ts";
 import { loadDecisions } from "../lib/solver/cache.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { applyRulings, DEFAULT_RULINGS, RULINGS } from "../lib/game/rulings.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/rulings.md" with { type: "text" };
+
+const text = prose("rulings", TEXT);
 
 /** The policies evaluated under every ruling value. */
 export const RULING_POLICIES: readonly string[] = [
@@ -66,12 +70,12 @@ function readingOf(
   if (key === "chanceInFlip3") {
     return value === "at-once" ? { reading: "drawn", note: "" } : {
       reading: null,
-      note: "not modelled: the engine plays it, the all94 model does not",
+      note: text("note"),
     };
   }
   return {
     reading: "drawn",
-    note: "a solo round does not read this ruling: the default model's figures",
+    note: text("note-2"),
   };
 }
 
@@ -145,14 +149,16 @@ export function rulingsChunk(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await rulings.run({ seed: 1, quick: true, workers: 1 });
+ * assert.equal(r.rows.length, 30); // the rows of its CSV (results/rulings.csv at full size)
+ * assert.equal(r.claims.length, 1);
  * ```
  */
 export const rulings: Experiment = defineExperiment({
   name: "rulings",
   chart: rulingsChart,
-  claim:
-    "What each ruling is worth to a lone player: the exact all-94 optimum (and sum:25, bust:0.25) under every ruling value; the public solver's 20.2980220287 is forced-draws-first.",
+  claim: text("claim"),
   plan: ({ quick }) => ({
     // solver work, one reading after another in this thread (memory)
     work: async () => {
@@ -236,8 +242,7 @@ export const rulings: Experiment = defineExperiment({
       rows,
       summary,
       claims: [{
-        claim:
-          "the public exact solver's all-94 optimum is our all94 model under set-aside-order=forced-draws-first",
+        claim: text("claim-2"),
         ours: `forced-draws-first ${
           opt("forced-draws-first").toFixed(10)
         }, drawn (default) ${base.toFixed(10)}`,
@@ -248,8 +253,7 @@ export const rulings: Experiment = defineExperiment({
       }],
       provenance: {
         seeds: [],
-        rules:
-          "one player, one round of the standard deck from a fresh shuffle, each reading's own optimal decisions",
+        rules: text("rules"),
         commands: Object.fromEntries(
           figures.map((f) => [
             f.reading,
@@ -267,10 +271,8 @@ export const rulings: Experiment = defineExperiment({
         seconds: Object.fromEntries(
           figures.map((f) => [f.reading, round(f.seconds, 1)]),
         ),
-        ev:
-          "the optimum is the solver's value (backward induction, what `flip7 solve --json` prints as ev); forward_ev is the forward pass of its decisions (which gives sd, bust and flip7), equal to about 1e-9; for sum:25 and bust:0.25 both are the forward pass",
-        note:
-          "rows of run-out and ties repeat the default model's figures (a solo round from 94 cards never runs out and has no tie); chance-in-flip3=after-the-three is not modelled (blank figures)",
+        ev: text("ev"),
+        note: text("note-3"),
       },
     };
   },
@@ -297,9 +299,8 @@ export function rulingsChart(rows: Row[]): ChartOptions {
     reading: r.reading as string,
   }));
   return {
-    title: "What each ruling is worth to a lone player",
-    subtitle:
-      "Exact all-94 optimum under each ruling value, minus the default's",
+    title: text("title"),
+    subtitle: text("subtitle"),
     caption: `Default optimum ${
       base.toFixed(10)
     }; run-out and ties cannot change a solo round; chance-in-flip3=after-the-three is not modelled. Data: results/rulings.csv`,

@@ -33,6 +33,10 @@ import {
   MODEL_NOTES,
   TABLE_POLICIES,
 } from "./exact.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/solver-vs-simulation.md" with { type: "text" };
+
+const text = prose("solver-vs-simulation", TEXT);
 
 const RULES = "solo-model";
 const MODEL = "exact";
@@ -59,14 +63,16 @@ export const SOLVER_VS_SIM_TASKS: ExactTask[] = TABLE_POLICIES.map((spec) => ({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await solverVsSimulation.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 11); // the rows of its CSV (results/solver-vs-simulation.csv at full size)
+ * assert.equal(r.claims.length, 1);
  * ```
  */
 export const solverVsSimulation: Experiment = defineExperiment({
   name: "solver-vs-simulation",
   chart: solverVsSimChart,
-  claim:
-    "The exact evaluator and the simulator agree: each policy's simulated solo mean matches its exact EV within its standard error.",
+  claim: text("claim"),
   plan: ({ seed, quick, scale }) => ({
     runs: TABLE_POLICIES.map((p) => ({
       rules: RULES,
@@ -133,7 +139,7 @@ export const solverVsSimulation: Experiment = defineExperiment({
       claim: "DP against simulation (solo)",
       reference: {
         source: "seed 000",
-        figure: "simulated mean checked against the DP's 22.23",
+        figure: text("figure"),
       },
       ours: `optimal: exact ${(opt.exact_ev as number).toFixed(3)}, simulated ${
         (opt.sim_mean as number).toFixed(3)
@@ -173,11 +179,9 @@ export const solverVsSimulation: Experiment = defineExperiment({
         model: MODEL,
         model_note: MODEL_NOTES[MODEL],
         rounds_per_policy: rounds,
-        z_definition:
-          "EV: (simulated mean - exact EV) / sample SE; bust, Flip 7: (simulated rate - exact) / sqrt(p(1-p)/rounds) at the exact p",
+        z_definition: text("z-definition"),
         largest_abs_z: round(maxZ, 3),
-        reproduce_a_row:
-          "deno task flip7 round -n ROUNDS -p <engine_policy> --rules solo-model --seed SEED",
+        reproduce_a_row: text("reproduce-a-row"),
       },
     };
   },
@@ -211,15 +215,15 @@ export function solverVsSimChart(rows: Row[]): ChartOptions {
   ]);
   const skipped = rows.filter(noFlip7).map((r) => r.policy).join(", ");
   return {
-    title: "Exact solver against simulation, one round alone",
-    subtitle: `z = (simulated − exact) / SE; ${
-      rounds.toLocaleString("en-US")
-    } rounds per policy under ${RULES}; exact model`,
-    caption: `${pts.length} tests. Shaded: |z| < 2. Dashed: |z| = 3.${
-      skipped
-        ? ` No P(Flip 7) test for ${skipped}: they stop before seven cards, both rates are 0 by construction.`
-        : ""
-    } Data: results/solver-vs-simulation.csv`,
+    title: text("title"),
+    subtitle: text("subtitle", {
+      rounds: rounds.toLocaleString("en-US"),
+      rules: RULES,
+    }),
+    caption: text("caption", {
+      tests: pts.length,
+      skipped: skipped ? ` ${text("caption-skipped", { skipped })}` : "",
+    }),
     height: 360,
     marginLeft: 80,
     x: { label: "z", domain: [-4.5, 4.5], grid: true },

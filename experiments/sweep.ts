@@ -17,20 +17,26 @@
 
 import { sweepExperiment } from "../lib/experiment/sweep.ts";
 import type { Experiment } from "../lib/experiment/experiment.ts";
+import { prose } from "./text.ts";
+import TEXT from "./text/sweep.md" with { type: "text" };
+
+const text = prose("sweep", TEXT);
 
 /**
  * The experiment.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = await sweep.run({ seed: 1, quick: true, workers: 2 });
+ * assert.equal(r.rows.length, 168); // the rows of its CSV (results/sweep.csv at full size)
+ * assert.equal(r.claims.length, 0);
  * r.rows.length; // 2 rules × 7 sizes × 2 sets × 3 seeds × 2 policies = 168
  * ```
  */
 export const sweep: Experiment = sweepExperiment({
   name: "sweep",
-  claim:
-    "How ev fares against bust:0.25 and against sum:25 as the table fills (2-8 players, both rule readings).",
+  claim: text("claim"),
   sets: [
     { label: "bust", policies: ["ev", "bust:0.25"] },
     { label: "sum", policies: ["ev", "sum:25"] },
@@ -40,5 +46,5 @@ export const sweep: Experiment = sweepExperiment({
   seeds: 3,
   games: 5_000,
   quickGames: 300,
-  title: "Win share against table size: ev vs bust:0.25, ev vs sum:25",
+  title: text("title"),
 });

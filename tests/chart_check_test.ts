@@ -58,13 +58,11 @@ const charts = notebookCharts();
 Deno.test("chart checks: the notebooks have charts to check", () => {
   assert.ok(charts.length >= 9, `${charts.length} charts`);
 });
-// The edge check (no mark into the frame's top or right edge) came with
-// issue 22, after the notebooks' committed outputs were drawn: they are held
-// to it once re-executed (then drop `edges: false`); results/ is held to it
-// now.
+// Every check, the edge check (no mark into the frame's top or right edge)
+// included: the notebooks leave room above their highest marks.
 for (const { where, svg } of charts) {
   Deno.test(`chart checks: ${where}`, () => {
-    assert.deepEqual(checkChart(svg, where, { edges: false }), []);
+    assert.deepEqual(checkChart(svg, where), []);
   });
 }
 

@@ -1,0 +1,71 @@
+/**
+ * The report's statistics section: the definitions, the solver-against-
+ * simulation family, the field-size reading search and the win-agent
+ * ablations.
+ *
+ * @module
+ */
+
+import {
+  ablationTests,
+  type ClaimRow,
+  readingSearch,
+  simulationFamily,
+} from "../claims.ts";
+import { esc, pc } from "./read.ts";
+import { prose } from "../text.ts";
+import TEXT from "../text/report.md" with { type: "text" };
+
+const text = prose("report", TEXT);
+
+export function statisticsHtml(dir: string, rows: ClaimRow[]): string {
+  const parts: string[] = [
+    text("statistics-definitions"),
+  ];
+  const sim = simulationFamily(dir);
+  if (sim) {
+    parts.push(
+      text("statistics-simulation", {
+        tests: sim.tests,
+        max_z: sim.max_abs_z.toFixed(2),
+        expected_z: sim.expected_max_abs_z.toFixed(2),
+        bound: sim.holm_bound.toFixed(2),
+        rejected: sim.rejected,
+      }),
+    );
+  }
+  const search = readingSearch(dir);
+  if (search.length) {
+    parts.push(
+      `${text("statistics-search", { figures: search[0].cells })}
+<table class="search"><thead><tr><th>reading</th><th>chosen</th><th>figures</th><th>largest |z|</th><th>Σz²</th><th>within |z| ≤ ${
+        search[0].bound
+      }</th><th>which rule picks it</th></tr></thead><tbody>${
+        search.map((r) =>
+          `<tr><td>${
+            esc(r.reading)
+          }</td><td>${r.chosen}</td><td>${r.cells}</td><td>${r.max_abs_z}</td><td>${r.sum_z2}</td><td>${r.within_bound} of ${r.cells}</td><td>${
+            esc(r.pick)
+          }</td></tr>`
+        ).join("")
+      }</tbody></table>${text("statistics-search-note")}`,
+    );
+  }
+  const abl = ablationTests(dir);
+  if (abl.length) {
+    parts.push(
+      `${text("statistics-ablations")}
+<table><thead><tr><th>ablation</th><th>win share</th><th>minus winprob's</th><th>SE</th><th>z</th><th>Holm p</th></tr></thead><tbody>${
+        abl.map((a) =>
+          `<tr><td><code>${esc(a.agent)}</code></td><td>${
+            pc(a.share)
+          }</td><td>${(100 * a.diff).toFixed(2)} pts</td><td>${
+            (100 * a.se).toFixed(2)
+          }</td><td>${a.z.toFixed(2)}</td><td>${a.holm_p.toFixed(3)}</td></tr>`
+        ).join("")
+      }</tbody></table>`,
+    );
+  }
+  void rows;
+  return parts.join("\n");
+}
