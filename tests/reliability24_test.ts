@@ -1,17 +1,23 @@
 /**
- * Issue 24, row "duplicate work": a table a run needs and cannot read (a
- * damaged or foreign win table, a missing solver cache in a folder the task
- * may not write) is built once per run, not once per thread. The main thread
- * plays its first chunk before the workers are sent the job, so they read the
- * table it wrote, or get it in memory when it could not be written
+ * Issue 24, round two: the rows whose regression tests `issue24_test.ts`
+ * lacked.
+ *
+ * Row "duplicate work": a table a run needs and cannot read (a damaged or
+ * foreign win table, a missing solver cache in a folder the task may not
+ * write) is built once per run, not once per thread. The main thread plays
+ * its first chunk before the workers are sent the job, so they read the table
+ * it wrote, or get it in memory when it could not be written
  * (`lib/util/kept.ts`). Each build prints one line on stderr before it
  * starts, so the test counts those lines; on the old code `--workers 2`
  * printed two of each.
  *
+ * Row "unclear" (its last item): `repro` printed its timing on stdout;
+ * progress and timing go to stderr, so stdout is the same bytes on every run.
+ *
  * @module
  */
 import assert from "node:assert/strict";
-import { spawnCli, TASK_FLAGS } from "./cli_harness.ts";
+import { hasStackTrace, spawnCli, TASK_FLAGS } from "./cli_harness.ts";
 
 /** Never killed: the test waits for the run however loaded the machine is. */
 const NO_KILL = 2 ** 31 - 1;
@@ -102,6 +108,58 @@ Deno.test("row duplicate work: the exact solve in a cache folder the task may no
     } finally {
       Deno.removeSync(cache, { recursive: true });
     }
+  } finally {
+    Deno.removeSync(cwd, { recursive: true });
+  }
+});
+
+/** The permissions of `deno task repro` (see deno.json). */
+const REPRO_FLAGS: string[] = (() => {
+  const cfg = JSON.parse(
+    Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
+  );
+  return String(cfg.tasks.repro).split(/\s+/).filter((w) => w.startsWith("--"));
+})();
+
+Deno.test("row unclear: repro prints its timing on stderr, never on stdout (stdout byte-identical run to run)", async () => {
+  const cwd = Deno.makeTempDirSync({ prefix: "flip7-repro-out-" });
+  try {
+    const runs = [];
+    for (const out of ["results", "results/again"]) {
+      const p = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          ...REPRO_FLAGS,
+          new URL("../cli/repro.ts", import.meta.url).pathname,
+          "replication",
+          "--quick",
+          "--seed",
+          "1",
+          "--out",
+          out,
+        ],
+        cwd,
+        stdin: "null",
+        env: { NO_COLOR: "1" },
+      }).output();
+      const dec = new TextDecoder();
+      const r = {
+        code: p.code,
+        stdout: dec.decode(p.stdout),
+        stderr: dec.decode(p.stderr),
+      };
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(!hasStackTrace(r.stderr), r.stderr);
+      // no seconds on stdout: "in 6.2 s", "analysed in", "computed in"
+      assert.doesNotMatch(r.stdout, /\d s\b|\bin \d+(\.\d+)? ?s\b|elapsed/);
+      assert.match(r.stderr, /repro: done in \d+\.\d s on \d+ workers?/);
+      assert.match(
+        r.stdout,
+        /^repro: 1 experiment; report results(\/again)?\/index\.html$/m,
+      );
+      runs.push(r.stdout.replaceAll("results/again", "results"));
+    }
+    assert.equal(runs[0], runs[1], "the same bytes on stdout");
   } finally {
     Deno.removeSync(cwd, { recursive: true });
   }
