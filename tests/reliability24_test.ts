@@ -11,13 +11,27 @@
  * starts, so the test counts those lines; on the old code `--workers 2`
  * printed two of each.
  *
+ * Item 4 and the README's promise, through every command of the flip7 task
+ * that runs policies (`play`, `watch`, `sim`, `round`, `evaluate`, `sweep`;
+ * `experiment` and `decide` take no policy): a module that tries to run a
+ * program, load native code, write outside results/ or reach the network
+ * (`fetch`, and imports: a remote URL, a `jsr:` or an `npm:` package not in
+ * the lock file, which Deno would download and write into `deno.lock`) is
+ * refused in one line, exit 2, and nothing is written.
+ *
  * Row "unclear" (its last item): `repro` printed its timing on stdout;
  * progress and timing go to stderr, so stdout is the same bytes on every run.
  *
  * @module
  */
 import assert from "node:assert/strict";
-import { hasStackTrace, spawnCli, TASK_FLAGS } from "./cli_harness.ts";
+import {
+  hasStackTrace,
+  listFiles,
+  spawnCli,
+  task,
+  TASK_FLAGS,
+} from "./cli_harness.ts";
 
 /** Never killed: the test waits for the run however loaded the machine is. */
 const NO_KILL = 2 ** 31 - 1;
@@ -162,5 +176,113 @@ Deno.test("row unclear: repro prints its timing on stderr, never on stdout (stdo
     assert.equal(runs[0], runs[1], "the same bytes on stdout");
   } finally {
     Deno.removeSync(cwd, { recursive: true });
+  }
+});
+
+const ROOT = new URL("../", import.meta.url).pathname;
+const SNAP_PWNED = `${ROOT}tests/snapshots/pwned.svg`;
+
+/** Policy modules that try each escape at load time, and what refuses it. */
+function loadEscapes(outside: string): Record<string, [string, RegExp]> {
+  const play = `hit: (v, s) => v.numberSum(s) < 20`;
+  const mod = (pre: string) =>
+    `${pre}\nexport default () => ({ name: "x", ${play} });\n`;
+  const perm = (what: string) =>
+    new RegExp(`was refused a permission: Requires ${what} access`);
+  return {
+    "run_git.js": [
+      mod(
+        `new Deno.Command("git", { args: ["-c", "alias.x=!touch pwned", "x"] }).outputSync();`,
+      ),
+      perm("run"),
+    ],
+    "run_node.js": [
+      mod(
+        `import { execSync } from "node:child_process";\nexecSync("touch pwned");`,
+      ),
+      perm("run"),
+    ],
+    "ffi.js": [
+      mod(
+        `Deno.dlopen("libc.so.6", { getpid: { parameters: [], result: "i32" } });`,
+      ),
+      perm("ffi"),
+    ],
+    "write_tmp.js": [
+      mod(
+        `Deno.writeTextFileSync(${JSON.stringify(`${outside}/pwned`)}, "x");`,
+      ),
+      perm("write"),
+    ],
+    "write_snapshot.js": [
+      mod(`Deno.writeTextFileSync(${JSON.stringify(SNAP_PWNED)}, "x");`),
+      perm("write"),
+    ],
+    "fetch.js": [mod(`await fetch("http://127.0.0.1:45671/");`), perm("net")],
+    "import_url.js": [
+      mod(`await import("https://deno.land/std@0.224.0/path/mod.ts");`),
+      /failed to load: A remote specifier was requested: "https:\/\/deno\.land\/.*", but --no-remote is specified/,
+    ],
+    "import_jsr.js": [
+      mod(`await import("jsr:@std/path@1");`),
+      /failed to load: .*(--no-remote|cached-only|jsr)/,
+    ],
+    "import_npm.js": [
+      mod(`await import("npm:left-pad@1.3.0");`),
+      /failed to load: .*left-pad/,
+    ],
+  };
+}
+
+Deno.test("item 4: every command that runs policies refuses each escape of a policy module in one line, exit 2, nothing written (deno.lock unchanged)", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "flip7-escape-all-" });
+  const outside = Deno.makeTempDirSync({ prefix: "flip7-outside-" });
+  const lock = Deno.readFileSync(`${ROOT}deno.lock`);
+  try {
+    const mods = loadEscapes(outside);
+    for (const [name, [src]] of Object.entries(mods)) {
+      Deno.writeTextFileSync(`${dir}/${name}`, src);
+    }
+    const before = listFiles(dir);
+    for (const [name, [, want]] of Object.entries(mods)) {
+      const m = `./${name}`;
+      for (
+        const args of [
+          ["play", "-p", m],
+          ["watch", "-p", `${m},ev`, "--seed", "1"],
+          ["sim", "-n", "2000", "-p", `${m},ev`, "--workers", "2"],
+          ["round", "-n", "200", "-p", `${m},ev,ev`],
+          ["evaluate", "-p", m, "--model", "numbers"],
+          [
+            "sweep",
+            "-p",
+            `${m},ev`,
+            "-n",
+            "20",
+            "--players",
+            "2",
+            "--out",
+            "results/sw",
+          ],
+        ]
+      ) {
+        const what = `${name} ${args[0]}`;
+        const r = await task(args, dir, { timeoutMs: NO_KILL });
+        assert.equal(r.code, 2, `${what}: ${r.stdout}${r.stderr}`);
+        const lines = r.stderr.trim().split("\n");
+        assert.equal(lines.length, 1, `${what}: ${r.stderr}`);
+        assert.match(lines[0], /^flip7: policy module '\.\/\w+\.js' /, what);
+        assert.match(lines[0], want, what);
+        assert.ok(!hasStackTrace(r.stderr), r.stderr);
+        assert.equal(r.stdout, "", what);
+      }
+    }
+    assert.deepEqual(listFiles(dir), before, "nothing written");
+    assert.deepEqual(listFiles(outside), []);
+    assert.throws(() => Deno.statSync(SNAP_PWNED));
+    assert.deepEqual(Deno.readFileSync(`${ROOT}deno.lock`), lock, "deno.lock");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+    Deno.removeSync(outside, { recursive: true });
   }
 });
