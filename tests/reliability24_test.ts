@@ -286,3 +286,41 @@ Deno.test("item 4: every command that runs policies refuses each escape of a pol
     Deno.removeSync(outside, { recursive: true });
   }
 });
+
+/** The paragraphs of a markdown file (blank-line separated, lines joined). */
+function paragraphs(text: string): string[] {
+  return text.split(/\n\s*\n/).map((p) => p.replace(/\s*\n\s*/g, " "));
+}
+
+Deno.test("row promise not kept: module-level state is the one named exception to the determinism promise, where the promise is made", () => {
+  // a promise of the same output whatever the workers, in the README or in a
+  // paragraph about policy modules, names the exception
+  const promise =
+    /(same bytes|byte-identical|same output)[^.]*--workers|--workers[^.]*(same bytes|byte-identical|same output)/;
+  const files = [
+    "README.md",
+    ...[...Deno.readDirSync(`${ROOT}docs`)].map((e) => `docs/${e.name}`)
+      .filter((f) => f.endsWith(".md")),
+  ];
+  let checked = 0;
+  for (const f of files) {
+    for (const p of paragraphs(Deno.readTextFileSync(`${ROOT}${f}`))) {
+      if (!promise.test(p)) continue;
+      if (f !== "README.md" && !/\bmodule\b/.test(p)) continue;
+      checked++;
+      assert.match(
+        p,
+        /module level|module-level/,
+        `${f}: a promise without the module-level exception: ${
+          p.slice(0, 200)
+        }`,
+      );
+    }
+  }
+  // the README's promise and the module paragraphs of strategies.md and
+  // your-policy.md; policy-modules.md states the exception in its own section
+  assert.ok(checked >= 3, `${checked} promises found`);
+  const doc = Deno.readTextFileSync(`${ROOT}docs/policy-modules.md`);
+  assert.match(doc, /## State and determinism/);
+  assert.match(doc, /State kept at \*\*module level\*\*/);
+});
