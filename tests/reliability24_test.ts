@@ -16,7 +16,8 @@
  * `experiment` and `decide` take no policy): a module that tries to run a
  * program, load native code, write outside results/ or reach the network
  * (`fetch`, and imports: a remote URL, a `jsr:` or an `npm:` package not in
- * the lock file, which Deno would download and write into `deno.lock`) is
+ * the lock file, which Deno would download and write into `deno.lock`) or
+ * start a worker of its own (whose errors Deno prints with a stack trace) is
  * refused in one line, exit 2, and nothing is written.
  *
  * Row "unclear" (its last item): `repro` printed its timing on stdout;
@@ -219,6 +220,18 @@ function loadEscapes(outside: string): Record<string, [string, RegExp]> {
       perm("write"),
     ],
     "fetch.js": [mod(`await fetch("http://127.0.0.1:45671/");`), perm("net")],
+    "worker.js": [
+      mod(
+        `new Worker(${
+          JSON.stringify(
+            `data:text/javascript,Deno.writeTextFileSync(${
+              JSON.stringify(`${outside}/pwned3`)
+            }, "x")`,
+          )
+        }, { type: "module" });\nawait new Promise((r) => setTimeout(r, 200));`,
+      ),
+      /failed to load: a policy may not start a worker/,
+    ],
     "import_url.js": [
       mod(`await import("https://deno.land/std@0.224.0/path/mod.ts");`),
       /failed to load: A remote specifier was requested: "https:\/\/deno\.land\/.*", but --no-remote is specified/,
