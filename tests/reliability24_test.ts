@@ -17,8 +17,10 @@
  * program, load native code, write outside results/ or reach the network
  * (`fetch`, and imports: a remote URL, a `jsr:` or an `npm:` package not in
  * the lock file, which Deno would download and write into `deno.lock`) or
- * start a worker of its own (whose errors Deno prints with a stack trace) is
- * refused in one line, exit 2, and nothing is written.
+ * start a worker of its own (whose errors Deno prints with a stack trace) or
+ * use `localStorage` or `caches` (which Deno keeps on disk, outside results/,
+ * with no permission asked) is refused in one line, exit 2, and nothing is
+ * written.
  *
  * Row "unclear" (its last item): `repro` printed its timing on stdout;
  * progress and timing go to stderr, so stdout is the same bytes on every run.
@@ -231,6 +233,14 @@ function loadEscapes(outside: string): Record<string, [string, RegExp]> {
         }, { type: "module" });\nawait new Promise((r) => setTimeout(r, 200));`,
       ),
       /failed to load: a policy may not start a worker/,
+    ],
+    "storage.js": [
+      mod(`localStorage.setItem("pwned", "x");`),
+      /failed to load: a policy may not use localStorage/,
+    ],
+    "cache_api.js": [
+      mod(`await caches.open("pwned");`),
+      /failed to load: a policy may not use caches/,
     ],
     "import_url.js": [
       mod(`await import("https://deno.land/std@0.224.0/path/mod.ts");`),

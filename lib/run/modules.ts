@@ -173,7 +173,9 @@ let confined = false;
  * under `lib/`): a worker a policy starts would have the same rights, but an
  * error in it is printed by Deno with a stack trace, so the policy is
  * refused in one line instead ("a policy may not start a worker"). The real
- * constructor is not reachable from the replacement.
+ * constructor is not reachable from the replacement. `localStorage` and
+ * `caches` (which Deno keeps on disk in its own folder, without a
+ * permission) are refused the same way.
  */
 function confineWorkers(): void {
   if (confined || typeof globalThis.Worker !== "function") return;
@@ -200,6 +202,20 @@ function confineWorkers(): void {
     writable: false,
     configurable: false,
   });
+  // localStorage and the Cache API write to Deno's folder (outside results/
+  // and .cache/, kept from run to run), with no permission asked
+  for (const name of ["localStorage", "caches"]) {
+    try {
+      Object.defineProperty(globalThis, name, {
+        get() {
+          throw new InputError(
+            `a policy may not use ${name}: it writes outside results/ and .cache/ and keeps state from run to run`,
+          );
+        },
+        configurable: false,
+      });
+    } catch { /* not defined in this runtime */ }
+  }
 }
 
 /**
