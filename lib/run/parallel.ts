@@ -116,15 +116,32 @@ export interface WorkerJob {
 }
 
 /**
+ * The fewest chunks of a job whose workers get the job only after this
+ * thread's first chunk (see {@linkcode runChunks}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(HAND_OFF_CHUNKS, 64); // the runner's game batches have at least 64
+ * ```
+ */
+export const HAND_OFF_CHUNKS = 64;
+
+/**
  * Run a chunked job, in parallel when more than one worker is asked for:
  * `workers` threads in all, this one playing chunks beside `workers - 1` Web
- * Workers. The workers start at once, but are sent the job only when this
- * thread has played its first chunk: a table that chunk built (a missing or
- * damaged win table, solver cache or trained search table) is then in the
- * cache folder for them to read, or, when it could not be written there, is
- * handed to them in memory, so no table is built twice. Every thread then
- * takes the next unplayed chunk as it finishes one. Results are returned in
- * chunk order.
+ * Workers. Every thread takes the next unplayed chunk as it finishes one.
+ * Results are returned in chunk order.
+ *
+ * A job of at least {@linkcode HAND_OFF_CHUNKS} chunks (the runner's game
+ * batches, whose strategies load their tables lazily) starts its workers at
+ * once but sends them the job only when this thread has played its first
+ * chunk: a table that chunk built (a missing or damaged win table, solver
+ * cache or trained search table) is then in the cache folder for them to
+ * read, or, when it could not be written there, is handed to them in memory
+ * (`lib/util/kept.ts`), so no table is built twice. A chunk is then a small
+ * part of the work, and the workers' own start-up overlaps it. A job of fewer,
+ * larger chunks (an experiment's separate tasks) sends the job at once.
  *
  * @example
  * ```ts
@@ -183,7 +200,7 @@ export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
       };
     }
     // the job goes to the workers after this thread's first chunk, with the
-    // tables it built and could not write
+    // tables it built and could not write (a job of many chunks), or now
     let sent = false;
     const send = () => {
       if (sent) return;
@@ -202,6 +219,7 @@ export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
         );
       }
     };
+    if (bounds.length < HAND_OFF_CHUNKS) send();
     let wake: (() => void) | null = null;
     tick.port1.onmessage = () => wake?.();
     for (;;) {
