@@ -192,10 +192,14 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
   }
   const page = await writeReport(dir); // the browsable report, refreshed
   if (echo) {
+    // the timing is progress (stderr); what was made is the result (stdout)
+    err(
+      `repro: done in ${total.toFixed(1)} s on ${opts.workers} worker${
+        opts.workers === 1 ? "" : "s"
+      }`,
+    );
     console.log(
-      `repro: ${reports.length} experiments in ${
-        total.toFixed(1)
-      } s on ${opts.workers} worker${opts.workers === 1 ? "" : "s"}${
+      `repro: ${reports.length} experiment${reports.length === 1 ? "" : "s"}${
         opts.only ? "" : ` (${dir}/repro.json)`
       }; report ${page}`,
     );

@@ -7,7 +7,8 @@
  * presets, models, cards, experiments), invalid ones, junk, huge, empty and
  * unicode strings, unknown flags — and every run must:
  *
- * - end within a time bound,
+ * - end (no case is timed: a loaded machine never fails it; a spawned case
+ *   still running after half an hour is killed as hung),
  * - exit 0 or 2,
  * - print no stack trace (in-process: throw nothing),
  * - when it exits 2: print one line on stderr, nothing on stdout, and write
@@ -50,8 +51,8 @@ const LONG = Deno.env.get("FLIP7_LONG") === "1";
 const VERBOSE = Deno.env.get("FLIP7_FUZZ_VERBOSE") === "1";
 const CASES = LONG ? 1000 : 200;
 const SPAWNED = LONG ? 40 : 6;
-/** Seconds one in-process run may take (the machine is shared). */
-const BOUND_S = LONG ? 300 : 60;
+/** Seconds after which a spawned case is killed as hung (not a speed bound). */
+const HANG_S = 1800;
 
 type Spec = { type: string; short?: string };
 
@@ -268,7 +269,6 @@ function check(
   r: { code: number; stdout: string; stderr: string; threw: boolean },
   before: string[],
   after: string[],
-  seconds: number,
 ): void {
   const what = JSON.stringify(args).slice(0, 300);
   assert.ok(!r.threw, `${what}: uncaught error\n${r.stderr.slice(0, 2000)}`);
@@ -280,7 +280,6 @@ function check(
     !hasStackTrace(r.stderr),
     `${what}: stack trace\n${r.stderr.slice(0, 2000)}`,
   );
-  assert.ok(seconds < BOUND_S, `${what}: took ${seconds.toFixed(1)} s`);
   if (r.code === 2) {
     const lines = r.stderr.trimEnd().split("\n");
     assert.equal(
@@ -387,7 +386,7 @@ Deno.test({
             }`,
           );
         }
-        check(args, r, before, listFiles(tmp), seconds);
+        check(args, r, before, listFiles(tmp));
       }
     } finally {
       Deno.chdir(home);
@@ -426,11 +425,9 @@ Deno.test({
           if (!args.includes("-p") && rng.float() < 0.5) args.push("-p", "ev");
         }
         const before = listFiles(tmp);
-        const t0 = performance.now();
-        const r = await task(args, tmp, { timeoutMs: BOUND_S * 1000, env });
-        const seconds = (performance.now() - t0) / 1000;
-        assert.ok(!r.timedOut, `${JSON.stringify(args)}: killed at the bound`);
-        check(args, r, before, listFiles(tmp), seconds);
+        const r = await task(args, tmp, { timeoutMs: HANG_S * 1000, env });
+        assert.ok(!r.timedOut, `${JSON.stringify(args)}: hung (killed)`);
+        check(args, r, before, listFiles(tmp));
       }
     } finally {
       restore();
@@ -534,9 +531,8 @@ Deno.test({
       );
       for (const args of targetedCases(tmp)) {
         const before = watched();
-        const t0 = performance.now();
         const r = await cli(args);
-        check(args, r, before, watched(), (performance.now() - t0) / 1000);
+        check(args, r, before, watched());
         // a count beyond the bound is refused, never wrapped
         const dc = args[args.indexOf("--deck-counts") + 1];
         if (
@@ -578,7 +574,6 @@ Deno.test({
           },
           before,
           watched(),
-          0,
         );
         assert.equal(code, 2, `repro --out '${out}'`);
       }

@@ -163,6 +163,61 @@ function firstLine(e: unknown): string {
   return msg.split("\n")[0].trim();
 }
 
+/** The library's folder: the only place a worker's module may come from. */
+const LIB = new URL("../", import.meta.url).href;
+let confined = false;
+
+/**
+ * From the first policy module loaded in a thread on, `Worker` starts only
+ * the library's own workers (the runner's pool, the solver's helpers, files
+ * under `lib/`): a worker a policy starts would have the same rights, but an
+ * error in it is printed by Deno with a stack trace, so the policy is
+ * refused in one line instead ("a policy may not start a worker"). The real
+ * constructor is not reachable from the replacement. `localStorage` and
+ * `caches` (which Deno keeps on disk in its own folder, without a
+ * permission) are refused the same way.
+ */
+function confineWorkers(): void {
+  if (confined || typeof globalThis.Worker !== "function") return;
+  confined = true;
+  const Real = globalThis.Worker;
+  const Confined = function (url: string | URL, options?: WorkerOptions) {
+    let href = "";
+    try {
+      href = new URL(url).href;
+    } catch { /* a relative URL: not one of the library's */ }
+    if (!href.startsWith(LIB)) {
+      throw new InputError(
+        `a policy may not start a worker ('${
+          String(url).slice(0, 60)
+        }'): only the runner starts threads`,
+      );
+    }
+    return new Real(url, options);
+  } as unknown as typeof Worker;
+  Object.defineProperty(Confined, "prototype", { value: Real.prototype });
+  Object.defineProperty(Real.prototype, "constructor", { value: Confined });
+  Object.defineProperty(globalThis, "Worker", {
+    value: Confined,
+    writable: false,
+    configurable: false,
+  });
+  // localStorage and the Cache API write to Deno's folder (outside results/
+  // and .cache/, kept from run to run), with no permission asked
+  for (const name of ["localStorage", "caches"]) {
+    try {
+      Object.defineProperty(globalThis, name, {
+        get() {
+          throw new InputError(
+            `a policy may not use ${name}: it writes outside results/ and .cache/ and keeps state from run to run`,
+          );
+        },
+        configurable: false,
+      });
+    } catch { /* not defined in this runtime */ }
+  }
+}
+
 /**
  * Load the policy modules among `specs` (others are ignored), once per
  * process or worker, and check that each one can build its strategy.
@@ -179,6 +234,7 @@ function firstLine(e: unknown): string {
 export async function loadPolicies(specs: readonly string[]): Promise<void> {
   for (const spec of specs) {
     if (!isModuleSpec(spec)) continue;
+    confineWorkers();
     const { path, url } = splitModuleSpec(spec);
     if (!factories.has(url)) {
       let isFile = false;

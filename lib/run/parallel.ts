@@ -28,6 +28,7 @@
 
 import { InputError } from "../game/cards.ts";
 import { assertShardable } from "./shard.ts";
+import { keptFiles } from "../util/kept.ts";
 
 /** A job description for {@linkcode runChunks}. */
 export interface ChunkJob {
@@ -91,6 +92,7 @@ type JobFn = (args: unknown, from: number, to: number) => unknown;
  *   args: { runs: [] },
  *   bounds: chunkBounds(100, 4),
  *   next: new Int32Array(new SharedArrayBuffer(4)),
+ *   kept: [],
  * };
  * ```
  */
@@ -105,14 +107,41 @@ export interface WorkerJob {
   bounds: [number, number][];
   /** One Int32 on a SharedArrayBuffer: the index of the next chunk to take. */
   next: Int32Array;
+  /**
+   * The cache files this thread built but could not write
+   * (`lib/util/kept.ts`): the worker reads them from here, never builds them
+   * again.
+   */
+  kept: [string, Uint8Array][];
 }
+
+/**
+ * The fewest chunks of a job whose workers get the job only after this
+ * thread's first chunk (see {@linkcode runChunks}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(HAND_OFF_CHUNKS, 64); // the runner's game batches have at least 64
+ * ```
+ */
+export const HAND_OFF_CHUNKS = 64;
 
 /**
  * Run a chunked job, in parallel when more than one worker is asked for:
  * `workers` threads in all, this one playing chunks beside `workers - 1` Web
- * Workers (so that the work starts at once and this thread does not idle).
- * Every thread takes the next unplayed chunk as it finishes one. Results are
- * returned in chunk order.
+ * Workers. Every thread takes the next unplayed chunk as it finishes one.
+ * Results are returned in chunk order.
+ *
+ * A job of at least {@linkcode HAND_OFF_CHUNKS} chunks (the runner's game
+ * batches, whose strategies load their tables lazily) starts its workers at
+ * once but sends them the job only when this thread has played its first
+ * chunk: a table that chunk built (a missing or damaged win table, solver
+ * cache or trained search table) is then in the cache folder for them to
+ * read, or, when it could not be written there, is handed to them in memory
+ * (`lib/util/kept.ts`), so no table is built twice. A chunk is then a small
+ * part of the work, and the workers' own start-up overlaps it. A job of fewer,
+ * larger chunks (an experiment's separate tasks) sends the job at once.
  *
  * @example
  * ```ts
@@ -169,22 +198,35 @@ export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
         e.preventDefault();
         fail(new Error(e.message));
       };
-      w.postMessage(
-        {
-          module: job.module,
-          fn: job.fn,
-          args: job.args,
-          bounds,
-          next,
-        } satisfies WorkerJob,
-      );
     }
+    // the job goes to the workers after this thread's first chunk, with the
+    // tables it built and could not write (a job of many chunks), or now
+    let sent = false;
+    const send = () => {
+      if (sent) return;
+      sent = true;
+      const kept = keptFiles();
+      for (const w of workers) {
+        w.postMessage(
+          {
+            module: job.module,
+            fn: job.fn,
+            args: job.args,
+            bounds,
+            next,
+            kept,
+          } satisfies WorkerJob,
+        );
+      }
+    };
+    if (bounds.length < HAND_OFF_CHUNKS) send();
     let wake: (() => void) | null = null;
     tick.port1.onmessage = () => wake?.();
     for (;;) {
       const i = Atomics.add(next, 0, 1);
       if (i >= bounds.length || failure) break;
       record(i, await fn(job.args, bounds[i][0], bounds[i][1]) as R);
+      send();
       if (workers.length > 0) {
         await new Promise<void>((r) => {
           wake = r;
@@ -192,6 +234,7 @@ export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
         });
       }
     }
+    send();
     await new Promise<void>((resolve) => {
       settle = resolve;
       check();

@@ -1,5 +1,6 @@
 /**
- * The worker side of {@linkcode runChunks}: imports the job's module, then
+ * The worker side of {@linkcode runChunks}: installs the tables the main
+ * thread built and could not write, imports the job's module, then
  * takes chunks from the shared counter and runs the named function on each,
  * posting every result as soon as it is ready, until no chunk is left.
  *
@@ -14,6 +15,7 @@
 import "./train.ts";
 import type { WorkerJob } from "./parallel.ts";
 import { InputError } from "../game/cards.ts";
+import { adoptKept } from "../util/kept.ts";
 
 let current = -1;
 // A policy that closes its worker (self.close(), Deno.exit) would leave its
@@ -39,9 +41,11 @@ try {
 } catch { /* Deno.exit cannot be replaced here: left as is */ }
 
 self.onmessage = async (e: MessageEvent<WorkerJob>) => {
-  const { module, fn, args, bounds, next } = e.data;
+  const { module, fn, args, bounds, next, kept } = e.data;
   let i = -1;
   try {
+    // tables the main thread built and could not write: read, not rebuilt
+    adoptKept(kept);
     const f = (await import(module))[fn] as (
       a: unknown,
       from: number,

@@ -26,6 +26,7 @@
  */
 
 import { fnv1a, writeFileAtomicSync } from "../util/io.ts";
+import { forgetKept, keepUnwritten, readCacheFileSync } from "../util/kept.ts";
 import { getModel, type SoloModel } from "./model.ts";
 import {
   adoptSpace,
@@ -390,7 +391,7 @@ export function cachedOrComputed<T>(
   if (useCache) {
     let problem: string;
     try {
-      const r = spec.decode(Deno.readFileSync(path), path);
+      const r = spec.decode(readCacheFileSync(path), path);
       if ("value" in r) {
         memo.set(key, r.value);
         return r.value;
@@ -404,11 +405,14 @@ export function cachedOrComputed<T>(
     log(`flip7: ${spec.what} ${path} is ${problem}; ${spec.doing}...`);
   }
   const { value, bytes } = spec.compute(path);
+  const data = bytes();
   try {
-    writeFileAtomicSync(path, bytes());
+    writeFileAtomicSync(path, data);
     unwritten.delete(path);
+    forgetKept(path);
   } catch (e) {
     unwritten.add(path);
+    keepUnwritten(path, data); // the workers of this run read it from memory
     log(
       `flip7: could not write the ${spec.what} ${path} (${
         errText(e)

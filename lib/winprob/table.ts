@@ -27,6 +27,7 @@
 
 import { InputError } from "../game/cards.ts";
 import { fnv1a, writeFileAtomic, writeFileAtomicSync } from "../util/io.ts";
+import { forgetKept, keepUnwritten, readCacheFileSync } from "../util/kept.ts";
 import { defaultCacheDir } from "../solver/cache.ts";
 
 const MAGIC = "F7WTAB02";
@@ -283,7 +284,7 @@ export class WTable {
   ): { table: WTable } | { problem: string } {
     let bytes: Uint8Array;
     try {
-      bytes = Deno.readFileSync(path);
+      bytes = readCacheFileSync(path);
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) return { problem: "missing" };
       return {
@@ -339,10 +340,13 @@ export class WTable {
     path: string,
     log: (l: string) => void = (l) => console.error(l),
   ): boolean {
+    const bytes = this.encode();
     try {
-      this.saveSync(path);
+      writeFileAtomicSync(path, bytes);
+      forgetKept(path);
       return true;
     } catch (e) {
+      keepUnwritten(path, bytes); // the workers of this run read it from memory
       log(
         `flip7: could not write the win table ${path} (${
           e instanceof Error ? e.message.split("\n")[0] : String(e)
@@ -391,7 +395,7 @@ export class WTable {
   static loadSync(path: string): WTable | null {
     let bytes: Uint8Array;
     try {
-      bytes = Deno.readFileSync(path);
+      bytes = readCacheFileSync(path);
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) return null;
       throw e;
