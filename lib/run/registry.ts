@@ -38,6 +38,7 @@ import {
   MixedRaceStrategy,
 } from "../winprob/brfield_strategy.ts";
 import { BREQ_WANT, BRFIELD_WANT, raceTable } from "../winprob/racetable.ts";
+import { WinTargetStrategy } from "../winprob/targetvalue.ts";
 
 export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
 
@@ -265,6 +266,14 @@ export const REGISTRY: StrategyEntry[] = [
     make: () => new MixedRaceStrategy(raceTable(BREQ_WANT())),
   },
   {
+    name: "wt",
+    param: "policy",
+    usage: "wt:POLICY",
+    describe:
+      "Any policy with its Freezes and Flip Threes aimed by win probability: the target of highest value in the round model (continuation laws, the exact pile for a Flip Three's three cards) under the race model's value table of the table size (docs/win-optimal.md).",
+    make: (_, __, inner) => new WinTargetStrategy(inner!),
+  },
+  {
     name: "human",
     param: "none",
     usage: "human",
@@ -376,6 +385,9 @@ export function resolveStrategy(
     throw new InputError(
       `policy '${spec}' needs a parameter: write '${e.usage}'`,
     );
+  }
+  if (e.param === "policy") {
+    return e.make(0, context, resolveStrategy(arg, context));
   }
   if (e.param === "count") {
     if (!/^\d+$/.test(arg) || Number(arg) > 1000) {

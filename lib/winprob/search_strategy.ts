@@ -110,17 +110,27 @@ export class SearchStrategy implements Strategy {
    * @param depth decision plies searched
    * @param leafMode `continue` (default) or `bank` (an ablation: everyone
    *   banks their line at a leaf)
+   * @param opponent `min` (default) or `ev`: the opponent's hits and stays
+   *   in the search are `ev`'s ({@linkcode SearchCore})
+   * @param name the strategy's name (default from the options)
    */
   constructor(
     readonly useTable: boolean,
     private readonly table: WTable | null = null,
     readonly depth = 2,
     readonly leafMode: "continue" | "bank" = "continue",
+    readonly opponent: "min" | "ev" = "min",
+    name?: string,
   ) {
-    this.name = (useTable ? "search" : "search0") +
-      (leafMode === "bank" ? "-bank" : "");
+    this.name = name ?? (useTable ? "search" : "search0") +
+        (leafMode === "bank" ? "-bank" : "");
     if (!useTable || table) {
-      this.core = new SearchCore(useTable ? table : null, depth, leafMode);
+      this.core = new SearchCore(
+        useTable ? table : null,
+        depth,
+        leafMode,
+        opponent,
+      );
     }
   }
 
@@ -133,6 +143,7 @@ export class SearchStrategy implements Strategy {
         searchTableFor(view.rules.name),
         this.depth,
         this.leafMode,
+        this.opponent,
       );
     }
     return this.core;
