@@ -39,6 +39,7 @@ import {
 } from "../winprob/brfield_strategy.ts";
 import { BREQ_WANT, BRFIELD_WANT, raceTable } from "../winprob/racetable.ts";
 import { WinTargetStrategy } from "../winprob/targetvalue.ts";
+import { raceValue } from "../winprob/racevalue.ts";
 
 export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
 
@@ -264,6 +265,22 @@ export const REGISTRY: StrategyEntry[] = [
     describe:
       "The race model's heads-up symmetric equilibrium over sum:N and ev (exact round laws, all 94 cards): each round it draws its rule from the equilibrium's mixture at the totals.",
     make: () => new MixedRaceStrategy(raceTable(BREQ_WANT())),
+  },
+  {
+    name: "searchbr",
+    param: "none",
+    usage: "searchbr",
+    describe:
+      "search as a best response to a known ev opponent: in the search the opponent hits and stays as ev does, and the leaves are valued by the race model's exact heads-up table against ev's all-94 round law (docs/win-optimal.md). Heads-up; not a fair agent against others.",
+    make: () =>
+      new SearchStrategy(
+        true,
+        () => raceValue(2),
+        2,
+        "continue",
+        "ev",
+        "searchbr",
+      ),
   },
   {
     name: "wt",

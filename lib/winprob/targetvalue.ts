@@ -59,6 +59,14 @@ import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
 import { raceValue } from "./racevalue.ts";
 import type { WTable } from "./table.ts";
 
+/**
+ * Scratch of {@linkcode FlipThreeLaw.run}, shared (a thread runs one at a
+ * time): the probability of each line `(m << 7) | (md << 1) | c` reached
+ * after the three cards, and the keys touched.
+ */
+const END_P = new Float64Array(1 << 20);
+const END_KEYS = new Int32Array(1 << 15);
+
 /** Width of a round-score law (every round score is below it). */
 const XW = 256;
 /** Seats at most. */
@@ -113,7 +121,18 @@ export class FlipThreeLaw {
     }
     this.pileTotal = tot;
     this.forced(3, m, md, c, 1);
+    // one continuation law per distinct line after the three cards
+    const acc = END_P, keys = END_KEYS;
+    for (let i = 0; i < this.ends; i++) {
+      const key = keys[i];
+      const p = acc[key];
+      acc[key] = 0;
+      this.addCont(this.cont, 0, key >> 7, (key >> 1) & 63, key & 1, p);
+    }
+    this.ends = 0;
   }
+  /** Distinct lines reached after the three cards (their keys in `END_KEYS`). */
+  private ends = 0;
 
   /** Add `p` times the continuation law of a line into `out` at `base`. */
   addCont(
@@ -153,7 +172,10 @@ export class FlipThreeLaw {
   ): void {
     const total = this.pileTotal;
     if (left === 0 || total <= 0) {
-      this.addCont(this.cont, 0, m, md, c, p);
+      // the continuation is added once per distinct line, after the enumeration
+      const key = (m << 7) | (md << 1) | c;
+      if (END_P[key] === 0) END_KEYS[this.ends++] = key;
+      END_P[key] += p;
       return;
     }
     const pile = this.pile;
