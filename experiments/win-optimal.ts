@@ -313,9 +313,9 @@ export const TARGETING_GAMES = 20_000;
  * Power: for a Wilson lower bound of at least 57.0% with probability 0.8 if
  * the true share is the development estimate 57.425%, n = ((1.96 + 0.84) ·
  * sqrt(p(1 − p)) / (p − 0.57))² ≈ 106,000 games. We first fixed 150,000
- * (power about 0.9) and stopped that run in its planning, before any game
- * was played, when the shared machine's load (about 15) made it too long for
- * the session; we play 100,000 (power about 0.78 at that estimate), on a
+ * (power about 0.9) and stopped that run eight minutes in, before it had
+ * written or printed anything, when the shared machine's load (about 15)
+ * made it too long for the session; we play 100,000 (power about 0.78 at that estimate), on a
  * seed used nowhere else. `quickAgent` stands in for the quick run (the
  * 79-number laws to 60 points).
  */
