@@ -36,7 +36,7 @@ export interface StrategyContext {
 }
 
 /** What kind of parameter a strategy takes. */
-export type ParamKind = "none" | "count" | "probability";
+export type ParamKind = "none" | "count" | "probability" | "policy";
 
 /** One registry entry. */
 export interface StrategyEntry {
@@ -48,6 +48,10 @@ export interface StrategyEntry {
   usage: string;
   /** What it does, one or two sentences. */
   describe: string;
-  /** Build an instance from the parsed parameter (and the context, if any). */
-  make(param: number, context: StrategyContext): Strategy;
+  /**
+   * Build an instance from the parsed parameter (and the context, if any);
+   * a `policy` parameter is the inner strategy, built from the spec after the
+   * colon (`param` is then 0).
+   */
+  make(param: number, context: StrategyContext, inner?: Strategy): Strategy;
 }

@@ -41,10 +41,17 @@ export const LEADER_GAMES = 200_000;
 /** Seed of that Monte Carlo. */
 export const LEADER_SEED = 2025;
 import {
+  BR2_FAMILY,
   type RaceTable,
   type RaceTableWant,
   setRaceTableBuilder,
 } from "../winprob/racetable.ts";
+import {
+  raceValueIdentity,
+  type RaceValueWant,
+  setRaceValueBuilder,
+} from "../winprob/racevalue.ts";
+import { WTable } from "../winprob/table.ts";
 
 /**
  * The laws of a family and of the field's policy (all 94 cards).
@@ -169,3 +176,36 @@ export function buildEquilibrium(want: RaceTableWant): RaceTable {
 }
 
 setRaceTableBuilder(buildRaceTable);
+
+/**
+ * Compute a race value table (`lib/winprob/racevalue.ts`): the values of the
+ * best response over `BR2_FAMILY` to the field, heads-up exactly, from three
+ * players on against the field leader's measured law (as the four-to-six
+ * `brfield` tables are).
+ *
+ * @example
+ * ```ts
+ * buildRaceValue({ players: 2, field: "ev", model: "all94", target: 200 }).value(0, 0, 0); // about 0.52
+ * ```
+ */
+export function buildRaceValue(want: RaceValueWant): WTable {
+  const { family, opponent } = familyLaws(BR2_FAMILY, want.field, want.model);
+  const opp = want.players === 2 ? opponent : leaderLaw(
+    opponent,
+    want.players - 1,
+    want.target,
+    LEADER_GAMES,
+    LEADER_SEED,
+  );
+  const sol = solveRace2(family, opp, want.target);
+  return new WTable(want.target, 1, Float32Array.from(sol.w), {
+    ...raceValueIdentity(want),
+    ...(want.players > 2
+      ? { leaderGames: LEADER_GAMES, leaderSeed: LEADER_SEED }
+      : {}),
+    w0: sol.w[0],
+    seconds: Number(sol.seconds.toFixed(1)),
+  });
+}
+
+setRaceValueBuilder(buildRaceValue);

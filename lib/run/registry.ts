@@ -38,6 +38,8 @@ import {
   MixedRaceStrategy,
 } from "../winprob/brfield_strategy.ts";
 import { BREQ_WANT, BRFIELD_WANT, raceTable } from "../winprob/racetable.ts";
+import { WinTargetStrategy } from "../winprob/targetvalue.ts";
+import { raceValue } from "../winprob/racevalue.ts";
 
 export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
 
@@ -265,6 +267,30 @@ export const REGISTRY: StrategyEntry[] = [
     make: () => new MixedRaceStrategy(raceTable(BREQ_WANT())),
   },
   {
+    name: "searchbr",
+    param: "none",
+    usage: "searchbr",
+    describe:
+      "search as a best response to a known ev opponent: in the search the opponent hits and stays as ev does, and the leaves are valued by the race model's exact heads-up table against ev's all-94 round law (docs/win-optimal.md). Heads-up; not a fair agent against others.",
+    make: () =>
+      new SearchStrategy(
+        true,
+        () => raceValue(2),
+        2,
+        "continue",
+        "ev",
+        "searchbr",
+      ),
+  },
+  {
+    name: "wt",
+    param: "policy",
+    usage: "wt:POLICY",
+    describe:
+      "Any policy with its Freezes and Flip Threes aimed by win probability: the target of highest value in the round model (continuation laws, the exact pile for a Flip Three's three cards) under the race model's value table of the table size (docs/win-optimal.md).",
+    make: (_, __, inner) => new WinTargetStrategy(inner!),
+  },
+  {
     name: "human",
     param: "none",
     usage: "human",
@@ -376,6 +402,9 @@ export function resolveStrategy(
     throw new InputError(
       `policy '${spec}' needs a parameter: write '${e.usage}'`,
     );
+  }
+  if (e.param === "policy") {
+    return e.make(0, context, resolveStrategy(arg, context));
   }
   if (e.param === "count") {
     if (!/^\d+$/.test(arg) || Number(arg) > 1000) {

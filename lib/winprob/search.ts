@@ -80,6 +80,9 @@ export class SearchCore {
   /** Draw-pile counts by kind (the search edits and restores them). */
   readonly counts: Int32Array = new Int32Array(KINDS);
   private total = 0;
+  /** Cards not in sight on the table, by kind (what `ev` counts), kept beside the pile. */
+  private readonly tcounts: Int32Array = new Int32Array(KINDS);
+  private ttotal = 0;
   private t0 = 0;
   private t1 = 0;
   private sNext = 0;
@@ -120,15 +123,22 @@ export class SearchCore {
    *   goes on by its continuation law; `bank`: everyone banks the line in
    *   front of them at a leaf (the literal reading of seed 001's text; an
    *   ablation)
+   * @param opponent `min` (default): the opponent's hits and stays minimise
+   *   my value; `ev`: the opponent is known to play `ev` (it hits when one
+   *   more card, counted from the cards not in sight, beats its line), so
+   *   its decisions are `ev`'s
    */
   constructor(
     readonly table: WTable | null,
     readonly depth = 2,
     readonly leafMode: "continue" | "bank" = "continue",
+    readonly opponent: "min" | "ev" = "min",
   ) {
     this.bank = leafMode === "bank";
+    this.evOpp = opponent === "ev";
   }
   private readonly bank: boolean;
+  private readonly evOpp: boolean;
 
   /** Point the W-vector cache at this decision's totals and starter. */
   private prepare(): void {
@@ -165,13 +175,17 @@ export class SearchCore {
    * ```
    */
   load(view: TableView, me: number, opp: number, sNext: number): void {
-    let tot = 0;
+    let tot = 0, tt = 0;
     for (let k = 0; k < KINDS; k++) {
       const c = view.unseenExact(k);
       this.counts[k] = c;
       tot += c;
+      const u = view.unseenTable(k);
+      this.tcounts[k] = u;
+      tt += u;
     }
     this.total = tot;
+    this.ttotal = tt;
     this.t0 = view.total(me);
     this.t1 = opp >= 0 ? view.total(opp) : 0;
     this.sNext = sNext;
@@ -217,9 +231,11 @@ export class SearchCore {
     let tot = 0;
     for (let k = 0; k < KINDS; k++) {
       this.counts[k] = pile[k];
+      this.tcounts[k] = pile[k];
       tot += pile[k];
     }
     this.total = tot;
+    this.ttotal = tot;
     this.t0 = t0;
     this.t1 = t1;
     this.sNext = sNext;
@@ -426,6 +442,34 @@ export class SearchCore {
   }
 
   /**
+   * `ev`'s decision on a line: one more card, counted from the cards not in
+   * sight ({@linkcode oneCardValue}'s rule), beats the line.
+   */
+  private evHits(m: number, md: number, c: number): boolean {
+    const total = this.ttotal;
+    const cur = lineScore(m, md, false);
+    if (total <= 0) return false;
+    const tc = this.tcounts;
+    const saved = c ? cur : 0;
+    const seventh = COUNT_OF_MASK[m] === 6;
+    let e = 0, rest = total;
+    for (let k = 0; k < NUMBER_KINDS; k++) {
+      const n = tc[k];
+      if (n === 0) continue;
+      rest -= n;
+      e += n * ((m >> k) & 1 ? saved : lineScore(m | (1 << k), md, seventh));
+    }
+    for (let k = NUMBER_KINDS; k <= X2; k++) {
+      const n = tc[k];
+      if (n === 0) continue;
+      rest -= n;
+      e += n * lineScore(m, md | modifierBit(k), false);
+    }
+    e += rest * cur;
+    return e / total > cur;
+  }
+
+  /**
    * Value of a decision node: seat `turn` picks the better of hit and stay
    * (seat 0 maximises, seat 1 minimises); a leaf at depth 0 or when no one
    * is active.
@@ -447,6 +491,11 @@ export class SearchCore {
     }
     if (turn === 0 && a0 !== ACTIVE) turn = 1;
     else if (turn === 1 && a1 !== ACTIVE) turn = 0;
+    if (turn === 1 && this.evOpp) {
+      return this.evHits(m1, md1, c1)
+        ? this.hitNode(d, 1, m0, md0, c0, a0, m1, md1, c1, a1)
+        : this.node(d - 1, 0, m0, md0, c0, a0, m1, md1, c1, DONE);
+    }
     const hit = this.hitNode(d, turn, m0, md0, c0, a0, m1, md1, c1, a1);
     if (turn === 0) {
       const stay = this.node(d - 1, 1, m0, md0, c0, DONE, m1, md1, c1, a1);
@@ -469,8 +518,8 @@ export class SearchCore {
     c1: number,
     a1: number,
   ): number {
-    const counts = this.counts;
-    const total = this.total;
+    const counts = this.counts, tcounts = this.tcounts;
+    const total = this.total, ttotal = this.ttotal;
     if (total <= 0) return this.leaf(m0, md0, c0, a0, m1, md1, c1, a1, -1);
     const nd = d - 1, other = 1 - turn;
     let e = 0;
@@ -479,6 +528,11 @@ export class SearchCore {
       if (c === 0) continue;
       counts[k] = c - 1;
       this.total = total - 1;
+      const tck = tcounts[k];
+      if (tck > 0) {
+        tcounts[k] = tck - 1;
+        this.ttotal = ttotal - 1;
+      }
       let v: number;
       if (turn === 0) {
         if (k < NUMBER_KINDS) {
@@ -581,6 +635,8 @@ export class SearchCore {
         }
       }
       counts[k] = c;
+      tcounts[k] = tck;
+      this.ttotal = ttotal;
       e += c * v;
     }
     this.total = total;

@@ -106,33 +106,54 @@ export class SearchStrategy implements Strategy {
    * rules in play on its first decision.
    *
    * @param useTable value leaves by the win table (else by the expected score difference)
-   * @param table a fixed table (else the cached table of the rules in play)
+   * @param table a fixed table, or what gives it on the first decision (else
+   *   the cached table of the rules in play)
    * @param depth decision plies searched
    * @param leafMode `continue` (default) or `bank` (an ablation: everyone
    *   banks their line at a leaf)
+   * @param opponent `min` (default) or `ev`: the opponent's hits and stays
+   *   in the search are `ev`'s ({@linkcode SearchCore})
+   * @param name the strategy's name (default from the options)
    */
   constructor(
     readonly useTable: boolean,
-    private readonly table: WTable | null = null,
+    private readonly table: WTable | (() => WTable) | null = null,
     readonly depth = 2,
     readonly leafMode: "continue" | "bank" = "continue",
+    readonly opponent: "min" | "ev" = "min",
+    name?: string,
   ) {
-    this.name = (useTable ? "search" : "search0") +
-      (leafMode === "bank" ? "-bank" : "");
-    if (!useTable || table) {
-      this.core = new SearchCore(useTable ? table : null, depth, leafMode);
+    this.name = name ?? (useTable ? "search" : "search0") +
+        (leafMode === "bank" ? "-bank" : "");
+    if (!useTable || (table && typeof table !== "function")) {
+      this.core = new SearchCore(
+        useTable ? table as WTable | null : null,
+        depth,
+        leafMode,
+        opponent,
+      );
     }
   }
 
   /** The search for the rules of `view` (rebuilt when the rules change). */
   private coreFor(view: TableView): SearchCore {
     if (this.core && (!this.useTable || this.table)) return this.core;
+    if (typeof this.table === "function") {
+      this.core = new SearchCore(
+        this.table(),
+        this.depth,
+        this.leafMode,
+        this.opponent,
+      );
+      return this.core;
+    }
     if (!this.core || this.rulesName !== view.rules.name) {
       this.rulesName = view.rules.name;
       this.core = new SearchCore(
         searchTableFor(view.rules.name),
         this.depth,
         this.leafMode,
+        this.opponent,
       );
     }
     return this.core;

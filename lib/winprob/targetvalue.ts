@@ -1,0 +1,506 @@
+/**
+ * Targeting by win probability: the value, to the seat that holds a Freeze
+ * or a Flip Three, of playing it on each active player (itself included),
+ * from the round model, and `wt:<inner>`, a strategy that aims every Freeze
+ * and Flip Three at the target of highest value and leaves its hits, stays
+ * and spare Second Chances to any inner strategy.
+ *
+ * The round model. Every player's final round score is independent of the
+ * others': a player who has stayed, is frozen or has busted keeps what is in
+ * front of it; a player still in the round goes on as the number-sum
+ * maximiser from its line (the exact continuation law of
+ * {@linkcode ContinuationLaws}: a full 79-number deck less the line, Second
+ * Chance held or not, the modifiers in front applied). A Freeze on a player
+ * banks its line now. A Flip Three on a player deals it three cards from the
+ * **exact draw pile** (every one of the 22 kinds, enumerated without
+ * replacement): a duplicate busts it unless it holds a Second Chance, which
+ * the duplicate uses up; modifiers and a Second Chance go in front of it; a
+ * seventh number is a Flip 7, which ends the round at once with every other
+ * player banking its line; a Freeze or a Flip Three among the three is set
+ * aside and not modelled. After the three cards a player still in goes on
+ * by its continuation law. The value of the round's outcome is the race
+ * model's win probability at the next round's totals, `V_N(my total, the
+ * best opposing total)` ({@linkcode raceValue}: exact heads-up, the
+ * field-leader reduction from three players on); a total at the target ends
+ * the game (higher wins, a tie counts one half).
+ *
+ * So the value of a target `j` is `E[V_N(t_me + X_me, max_{i≠me}(t_i + X_i))]`
+ * over the independent laws with `X_j` replaced by what the card does to
+ * `j`; the maximum's law is the product of the opponents' distribution
+ * functions. Everything is in preallocated typed arrays: a Freeze costs a
+ * few thousand operations a target, a Flip Three one enumeration of at most
+ * 22³ draws.
+ *
+ * @example
+ * ```ts
+ * import { TargetValuer } from "./targetvalue.ts";
+ * import { WTable } from "./table.ts";
+ * const valuer = new TargetValuer(WTable.symmetric(200, 1, 0.5));
+ * // valuer.value(view, seat, FREEZE, target) for each active target
+ * ```
+ * @module
+ */
+
+import {
+  CHANCE,
+  COUNT_OF_MASK,
+  FLIP3,
+  FREEZE,
+  KINDS,
+  lineScore,
+  modifierBit,
+  NUMBER_KINDS,
+  PLUS_OF_MASK,
+  X2,
+  X2_BIT,
+} from "../game/cards.ts";
+import type { Strategy, TableView } from "../game/view.ts";
+import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
+import { raceValue } from "./racevalue.ts";
+import type { WTable } from "./table.ts";
+
+/**
+ * Scratch of {@linkcode FlipThreeLaw.run}, shared (a thread runs one at a
+ * time): the probability of each line `(m << 7) | (md << 1) | c` reached
+ * after the three cards, and the keys touched.
+ */
+const END_P = new Float64Array(1 << 20);
+const END_KEYS = new Int32Array(1 << 15);
+
+/** Width of a round-score law (every round score is below it). */
+const XW = 256;
+/** Seats at most. */
+const MAX_SEATS = 8;
+
+/**
+ * What a Flip Three does to a line: three cards dealt from an exact pile
+ * (all 22 kinds, without replacement), then the number-sum maximiser's
+ * continuation law. A duplicate busts unless a Second Chance is held (which
+ * it uses up); modifiers and a Second Chance go in front; a seventh number is
+ * a Flip 7 (the round ends); a Freeze or a Flip Three among the three is set
+ * aside and not modelled.
+ *
+ * @example
+ * ```ts
+ * import { FlipThreeLaw } from "./targetvalue.ts";
+ * import { KINDS } from "../game/cards.ts";
+ * const f = new FlipThreeLaw();
+ * const pile = new Int32Array(KINDS);
+ * pile[5] = 4; pile[6] = 4; pile[7] = 4;
+ * f.run(pile, 0, 0, 0);
+ * f.pBust + f.pBank + f.pF7; // 1
+ * ```
+ */
+export class FlipThreeLaw {
+  private readonly laws = ContinuationLaws.get();
+  /** The line's final score on the branches where the round goes on (0: bust or a zero line). */
+  readonly cont: Float64Array = new Float64Array(XW);
+  /** Its score on the branches that end in a Flip 7 during the three cards. */
+  readonly f7: Float64Array = new Float64Array(XW);
+  /** P(bust), during the three cards or after. */
+  pBust = 0;
+  /** P(the round ends in this line's Flip 7), during the three cards or after. */
+  pF7 = 0;
+  /** P(banking a score, Flip 7 aside). */
+  pBank = 0;
+  private readonly pile = new Int32Array(KINDS);
+  private pileTotal = 0;
+
+  /**
+   * Deal three cards to the line `(m, md, c)` from `pile` (counts by kind;
+   * not changed), then continue.
+   */
+  run(pile: ArrayLike<number>, m: number, md: number, c: number): void {
+    this.cont.fill(0);
+    this.f7.fill(0);
+    this.pBust = this.pF7 = this.pBank = 0;
+    let tot = 0;
+    for (let k = 0; k < KINDS; k++) {
+      this.pile[k] = pile[k];
+      tot += pile[k];
+    }
+    this.pileTotal = tot;
+    this.forced(3, m, md, c, 1);
+    // one continuation law per distinct line after the three cards
+    const acc = END_P, keys = END_KEYS;
+    for (let i = 0; i < this.ends; i++) {
+      const key = keys[i];
+      const p = acc[key];
+      acc[key] = 0;
+      this.addCont(this.cont, 0, key >> 7, (key >> 1) & 63, key & 1, p);
+    }
+    this.ends = 0;
+  }
+  /** Distinct lines reached after the three cards (their keys in `END_KEYS`). */
+  private ends = 0;
+
+  /** Add `p` times the continuation law of a line into `out` at `base`. */
+  addCont(
+    out: Float64Array,
+    base: number,
+    m: number,
+    md: number,
+    c: number,
+    p: number,
+  ): void {
+    const L = this.laws, key = (m << 1) | c;
+    const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
+    for (let i = L.start[key], e = L.start[key + 1]; i < e; i++) {
+      const code = L.code[i];
+      const q = p * L.prob[i];
+      let x: number;
+      if (code === BUST_CODE) {
+        x = 0;
+        this.pBust += q;
+      } else if (code >= F7_CODE) {
+        x = mult * (code - F7_CODE) + plus + 15;
+        this.pF7 += q;
+      } else {
+        x = mult * code + plus;
+        this.pBank += q;
+      }
+      out[base + x] += q;
+    }
+  }
+
+  private forced(
+    left: number,
+    m: number,
+    md: number,
+    c: number,
+    p: number,
+  ): void {
+    const total = this.pileTotal;
+    if (left === 0 || total <= 0) {
+      // the continuation is added once per distinct line, after the enumeration
+      const key = (m << 7) | (md << 1) | c;
+      if (END_P[key] === 0) END_KEYS[this.ends++] = key;
+      END_P[key] += p;
+      return;
+    }
+    const pile = this.pile;
+    this.pileTotal = total - 1;
+    for (let k = 0; k < KINDS; k++) {
+      const n = pile[k];
+      if (n === 0) continue;
+      const q = (p * n) / total;
+      pile[k] = n - 1;
+      if (k < NUMBER_KINDS) {
+        const bit = 1 << k;
+        if (m & bit) {
+          if (c) this.forced(left - 1, m, md, 0, q);
+          else {
+            this.cont[0] += q; // bust
+            this.pBust += q;
+          }
+        } else if (COUNT_OF_MASK[m | bit] === 7) {
+          this.f7[lineScore(m | bit, md, true)] += q;
+          this.pF7 += q;
+        } else this.forced(left - 1, m | bit, md, c, q);
+      } else if (k <= X2) {
+        this.forced(left - 1, m, md | modifierBit(k), c, q);
+      } else if (k === CHANCE) {
+        this.forced(left - 1, m, md, 1, q);
+      } else {
+        // a Freeze or a Flip Three among the three: set aside, not modelled
+        this.forced(left - 1, m, md, c, q);
+      }
+      pile[k] = n;
+    }
+    this.pileTotal = total;
+  }
+}
+
+/**
+ * The win-probability value of a Freeze or a Flip Three on each target.
+ *
+ * @example
+ * ```ts
+ * import { TargetValuer } from "./targetvalue.ts";
+ * import { raceValue } from "./racevalue.ts";
+ * const v = new TargetValuer(raceValue(3));
+ * // v.best(view, seat, FLIP3) is the seat to aim a Flip Three at
+ * ```
+ */
+export class TargetValuer {
+  private readonly f3 = new FlipThreeLaw();
+  /** Round-score law of each seat (row `seat * XW`). */
+  private readonly law = new Float64Array(MAX_SEATS * XW);
+  /** Distribution of the best opposing total, then its point masses. */
+  private readonly gm: Float64Array;
+  private readonly pile = new Int32Array(KINDS);
+  private readonly pad: Float32Array;
+  private readonly stride: number;
+  private readonly limit: number;
+
+  /**
+   * A valuer over the value table `table` (one side; `V(t_me, t_lead)` at
+   * the next round's start).
+   *
+   * @param table the race model's value table for the table size
+   */
+  constructor(readonly table: WTable) {
+    this.pad = table.padded(0);
+    this.stride = table.stride;
+    this.limit = table.stride; // totals below target + PAD are read directly
+    this.gm = new Float64Array(this.limit + 1);
+  }
+
+  /** Seat `j`'s own law into row `j` (continuation, or its banked score). */
+  private baseLaw(view: TableView, j: number): void {
+    const row = j * XW, law = this.law;
+    law.fill(0, row, row + XW);
+    if (!view.isActive(j)) {
+      law[row + view.roundScore(j)] = 1;
+      return;
+    }
+    this.f3.addCont(
+      law,
+      row,
+      view.lineMask(j),
+      view.modMask(j),
+      view.hasChance(j) ? 1 : 0,
+      1,
+    );
+  }
+
+  /** `V(a, b)` with the end of the game (a padded read). */
+  private v(a: number, b: number): number {
+    return this.pad[a * this.stride + b];
+  }
+
+  /**
+   * The expected value over the laws in rows, seat `me` deciding (the
+   * opponents' best total from the product of their distribution functions).
+   */
+  private expect(view: TableView, me: number): number {
+    const n = view.players, law = this.law, gm = this.gm, lim = this.limit;
+    // gm[m] = P(best opposing total <= m) for m in [0, lim)
+    gm.fill(1, 0, lim);
+    let lo = 0;
+    for (let j = 0; j < n; j++) {
+      if (j !== me && view.total(j) > lo) lo = view.total(j);
+    }
+    for (let j = 0; j < n; j++) {
+      if (j === me) continue;
+      const t = view.total(j), row = j * XW;
+      let acc = 0;
+      for (let m = 0; m < lim; m++) {
+        const x = m - t;
+        if (x >= 0 && x < XW) acc += law[row + x];
+        else if (x < 0) {
+          gm[m] = 0;
+          continue;
+        }
+        gm[m] *= acc;
+      }
+    }
+    // point masses, from the top down
+    for (let m = lim - 1; m > 0; m--) gm[m] -= gm[m - 1];
+    const t0 = view.total(me), row = me * XW;
+    let e = 0;
+    for (let x = 0; x < XW; x++) {
+      const p = law[row + x];
+      if (p === 0) continue;
+      const a = t0 + x;
+      if (a >= lim) continue;
+      let acc = 0;
+      for (let m = lo; m < lim; m++) {
+        const q = gm[m];
+        if (q !== 0) acc += q * this.v(a, m);
+      }
+      e += p * acc;
+    }
+    return e;
+  }
+
+  /** The value when the round ends now with everyone banking, `j` scoring `x`. */
+  private banked(view: TableView, me: number, j: number, x: number): number {
+    let best = 0;
+    for (let i = 0; i < view.players; i++) {
+      if (i === me) continue;
+      const s = view.total(i) + (i === j ? x : view.roundScore(i));
+      if (s > best) best = s;
+    }
+    const a = view.total(me) + (j === me ? x : view.roundScore(me));
+    return this.v(Math.min(a, this.limit - 1), Math.min(best, this.limit - 1));
+  }
+
+  /**
+   * Win value to `me` of playing a `kind` (Freeze or Flip Three) on the
+   * active seat `target`.
+   *
+   * @example
+   * ```ts
+   * import { FREEZE } from "../game/cards.ts";
+   * import type { TableView } from "../game/view.ts";
+   * declare const valuer: TargetValuer, view: TableView;
+   * valuer.value(view, 0, FREEZE, 1) > valuer.value(view, 0, FREEZE, 0); // freeze seat 1?
+   * ```
+   */
+  value(view: TableView, me: number, kind: number, target: number): number {
+    const n = view.players;
+    for (let j = 0; j < n; j++) if (j !== target) this.baseLaw(view, j);
+    const row = target * XW, law = this.law;
+    law.fill(0, row, row + XW);
+    if (kind === FREEZE) {
+      law[row + view.roundScore(target)] = 1;
+      return this.expect(view, me);
+    }
+    if (kind !== FLIP3) {
+      throw new Error(
+        `targetvalue: card kind ${kind} is not a Freeze or a Flip Three`,
+      );
+    }
+    for (let k = 0; k < KINDS; k++) this.pile[k] = view.unseenExact(k);
+    const f3 = this.f3;
+    f3.run(
+      this.pile,
+      view.lineMask(target),
+      view.modMask(target),
+      view.hasChance(target) ? 1 : 0,
+    );
+    for (let x = 0; x < XW; x++) law[row + x] = f3.cont[x];
+    let e = this.expect(view, me);
+    for (let x = 0; x < XW; x++) {
+      const p = f3.f7[x];
+      if (p !== 0) e += p * this.banked(view, me, target, x);
+    }
+    return e;
+  }
+
+  /**
+   * The active seat of highest value for a `kind` (ties: `prefer`, then seat
+   * order from `me`); -1 when no seat is active.
+   *
+   * @example
+   * ```ts
+   * import { FLIP3 } from "../game/cards.ts";
+   * import type { TableView } from "../game/view.ts";
+   * declare const valuer: TargetValuer, view: TableView;
+   * valuer.best(view, 0, FLIP3);
+   * ```
+   */
+  best(view: TableView, me: number, kind: number, prefer = -1): number {
+    let best = -1, bestV = -Infinity;
+    if (prefer >= 0 && view.isActive(prefer)) {
+      best = prefer;
+      bestV = this.value(view, me, kind, prefer);
+    }
+    for (let i = 0; i < view.players; i++) {
+      const s = (me + i) % view.players;
+      if (s === prefer || !view.isActive(s)) continue;
+      const v = this.value(view, me, kind, s);
+      if (v > bestV + 1e-12) {
+        bestV = v;
+        best = s;
+      }
+    }
+    return best;
+  }
+}
+
+/**
+ * `wt:<inner>` — the inner strategy's hits, stays and Second Chance gifts,
+ * with every Freeze and Flip Three aimed by {@linkcode TargetValuer} at the
+ * race model's value table of the table size (2 to 6 players; at other
+ * sizes, or once a total has reached the target, the inner strategy aims).
+ *
+ * @example
+ * ```ts
+ * import { WinTargetStrategy } from "./targetvalue.ts";
+ * import { EvStrategy } from "../strategies/ev.ts";
+ * new WinTargetStrategy(new EvStrategy(false)).name; // "wt:ev"
+ * ```
+ */
+export class WinTargetStrategy implements Strategy {
+  /** `wt:` and the inner strategy's name. */
+  readonly name: string;
+  private readonly valuers: (TargetValuer | null)[] = [];
+
+  /**
+   * @param inner the strategy that hits, stays and passes Second Chances
+   * @param tables the value table of a table size (default the cached
+   *   `raceValue` tables against `ev`, loaded on first use)
+   * @param kinds the cards aimed by win value (default both; the inner
+   *   strategy aims the others)
+   * @param name the strategy's name (default `wt:` and the inner's)
+   */
+  constructor(
+    readonly inner: Strategy,
+    private readonly tables: (players: number) => WTable = (n) => raceValue(n),
+    readonly kinds: readonly number[] = [FREEZE, FLIP3],
+    name?: string,
+  ) {
+    this.name = name ?? `wt:${inner.name}`;
+  }
+
+  private valuer(n: number): TargetValuer {
+    let v = this.valuers[n];
+    if (!v) this.valuers[n] = v = new TargetValuer(this.tables(n));
+    return v;
+  }
+
+  /** The inner strategy's decision. */
+  hit(view: TableView, seat: number): boolean {
+    return this.inner.hit(view, seat);
+  }
+
+  /**
+   * Called, when set, at every Freeze or Flip Three this strategy aims by
+   * win value (the experiment records the positions that occur).
+   */
+  record: ((r: TargetRecord) => void) | null = null;
+
+  /** A Freeze or a Flip Three by win value; anything else as the inner strategy aims. */
+  target(view: TableView, seat: number, kind: number): number {
+    const def = this.inner.target(view, seat, kind);
+    const n = view.players;
+    if (!this.kinds.includes(kind) || n < 2 || n > 6) return def;
+    const v = this.valuer(n);
+    const T = v.table.target;
+    if (T !== view.rules.target) return def;
+    for (let s = 0; s < n; s++) if (view.total(s) >= T) return def;
+    const t = v.best(view, seat, kind, def);
+    if (this.record) {
+      const values: (number | null)[] = [];
+      for (let s = 0; s < n; s++) {
+        values.push(view.isActive(s) ? v.value(view, seat, kind, s) : null);
+      }
+      this.record({
+        players: n,
+        kind: kind === FREEZE ? "freeze" : "flip3",
+        seat,
+        totals: Array.from({ length: n }, (_, s) => view.total(s)),
+        lines: Array.from({ length: n }, (_, s) => view.roundScore(s)),
+        numbers: Array.from({ length: n }, (_, s) => view.lineCount(s)),
+        values,
+        chosen: t >= 0 ? t : def,
+        heuristic: def,
+      });
+    }
+    return t >= 0 ? t : def;
+  }
+}
+
+/** One targeting decision of {@linkcode WinTargetStrategy}. */
+export interface TargetRecord {
+  /** Table size. */
+  players: number;
+  /** The card. */
+  kind: "freeze" | "flip3";
+  /** The seat aiming it. */
+  seat: number;
+  /** Totals by seat. */
+  totals: number[];
+  /** Round scores in front of each seat. */
+  lines: number[];
+  /** Numbers in front of each seat. */
+  numbers: number[];
+  /** Win value of aiming it at each seat (null: not active). */
+  values: (number | null)[];
+  /** The seat chosen. */
+  chosen: number;
+  /** The seat the inner strategy's heuristics would have chosen. */
+  heuristic: number;
+}
