@@ -519,21 +519,18 @@ export class Game implements TableView {
     if (this.listener) {
       this.listener({ type: "round_start", round: this.round, first });
     }
-    // the deal: one card to each seat in turn, actions resolved at once
-    for (let i = 0; i < n && !this.roundOver; i++) {
-      const s = (first + i) % n;
-      if (this.status[s] !== ACTIVE) continue;
-      if (!this.takeCard(s, DEAL)) break;
-    }
-    // turns
+    // the deal (the first pass: one card to each seat in turn, actions
+    // resolved at once), then the turns; one call site of takeCard, so that
+    // the compiler inlines the whole draw into this loop
+    let how = DEAL;
     while (!this.roundOver && this.activeCount > 0) {
       for (let i = 0; i < n && !this.roundOver; i++) {
         const s = (first + i) % n;
         if (this.status[s] !== ACTIVE) continue;
         if (
-          !this.hasFront(s) || this.strategies[s].hit(this, s)
+          how === DEAL || !this.hasFront(s) || this.strategies[s].hit(this, s)
         ) {
-          if (!this.takeCard(s, HIT)) break;
+          if (!this.takeCard(s, how)) break;
         } else {
           this.status[s] = STAYED;
           this.activeCount--;
@@ -542,6 +539,7 @@ export class Game implements TableView {
           }
         }
       }
+      how = HIT;
     }
     this.endRound();
     return this.scores;
