@@ -14,11 +14,12 @@
  *
  * Why this file is long (~1,000 lines, past the ~500 of the rest of lib/):
  * `Game` is one hot loop, the inner loop of every simulation (a solo round
- * costs about 150 ns, bench/engine_bench.ts). Its rule steps — the deal, the
- * turns, the card effects, Flip Three and its set-aside cards, the end of a
- * round, the table view the strategies read on every decision — all read and
- * write the same private typed arrays of the seats; split across files they
- * would need that state made public or reached through a call per access.
+ * costs a few hundred nanoseconds, bench/engine_bench.ts). Its rule steps —
+ * the deal, the turns, the card effects, Flip Three and its set-aside cards,
+ * the end of a round, the table view the strategies read on every decision —
+ * all read and write the same private typed arrays of the seats; split
+ * across files they would need that state made public or reached through a
+ * call per access.
  * What is not the rules, the draw pile and the discards, is `pile.ts`.
  *
  * Rulings (`rulings.ts`): every point where the official texts are silent is
