@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { intOption } from "./args.ts";
- * intOption({ n: "100" }, "n", { min: 1 }); // 100
+ * assert.equal(intOption({ n: "100" }, "n", { min: 1 }), 100);
  * ```
  * @module
  */
@@ -23,7 +24,8 @@ export type Values = Record<
  *
  * @example
  * ```ts
- * intOption({}, "seed", { default: 1 }); // 1
+ * import assert from "node:assert/strict";
+ * assert.equal(intOption({}, "seed", { default: 1 }), 1);
  * ```
  */
 export function intOption(
@@ -57,7 +59,8 @@ export function intOption(
  *
  * @example
  * ```ts
- * choiceOption({ model: "exact" }, "model", ["approx", "exact"], "exact"); // "exact"
+ * import assert from "node:assert/strict";
+ * assert.equal(choiceOption({ model: "exact" }, "model", ["approx", "exact"], "exact"), "exact");
  * ```
  */
 export function choiceOption(
@@ -80,7 +83,8 @@ export function choiceOption(
  *
  * @example
  * ```ts
- * requiredString({ p: "ev" }, "p", "-p POLICIES"); // "ev"
+ * import assert from "node:assert/strict";
+ * assert.equal(requiredString({ p: "ev" }, "p", "-p POLICIES"), "ev");
  * ```
  */
 export function requiredString(
@@ -102,7 +106,8 @@ export function requiredString(
  *
  * @example
  * ```ts
- * scaleOption({ scale: "0.1" }); // 0.1
+ * import assert from "node:assert/strict";
+ * assert.equal(scaleOption({ scale: "0.1" }), 0.1);
  * ```
  */
 export function scaleOption(values: Values): number {
@@ -130,7 +135,8 @@ export function scaleOption(values: Values): number {
  *
  * @example
  * ```ts
- * joinNegativeValues(["--seed", "-1"], { seed: { type: "string" } }); // ["--seed=-1"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(joinNegativeValues(["--seed", "-1"], { seed: { type: "string" } }), ["--seed=-1"]);
  * ```
  */
 export function joinNegativeValues(
@@ -165,7 +171,8 @@ export function joinNegativeValues(
  *
  * @example
  * ```ts
- * clip("x".repeat(100)); // "xxx…(100 characters)"
+ * import assert from "node:assert/strict";
+ * assert.equal(clip("x".repeat(100)), "x".repeat(60) + "…(100 characters)");
  * ```
  */
 export function clip(s: string, max = 60): string {
@@ -178,8 +185,11 @@ export function clip(s: string, max = 60): string {
  *
  * @example
  * ```ts
- * parseArgsMessage("Option '--n <value>' argument missing", "sim", "sim -n GAMES", { n: { type: "string" } });
- * // "missing value for -n: usage sim -n GAMES"
+ * import assert from "node:assert/strict";
+ * assert.equal(
+ *   parseArgsMessage("Option '--n <value>' argument missing", "sim", "sim -n GAMES", { n: { type: "string" } }),
+ *   "missing value for -n (sim: usage sim -n GAMES)",
+ * );
  * ```
  */
 export function parseArgsMessage(
@@ -219,8 +229,9 @@ export function parseArgsMessage(
  *
  * @example
  * ```ts
- * plainNumber(1e-9); // "0.000000001"
- * plainNumber(0.1); // "0.1"
+ * import assert from "node:assert/strict";
+ * assert.equal(plainNumber(1e-9), "0.000000001");
+ * assert.equal(plainNumber(0.1), "0.1");
  * ```
  */
 export function plainNumber(x: number): string {
@@ -239,7 +250,8 @@ export function plainNumber(x: number): string {
  * @param allowed the allowed names, as the message lists them
  * @example
  * ```ts
- * experimentName(["sweep"], "chart", "sweep, win-agent"); // "sweep"
+ * import assert from "node:assert/strict";
+ * assert.equal(experimentName(["sweep"], "chart", "sweep, win-agent"), "sweep");
  * ```
  */
 export function experimentName(

@@ -4,7 +4,10 @@
  * @example
  * ```ts
  * import { COMMANDS } from "./commands.ts";
- * COMMANDS.map((c) => c.name);
+ * import assert from "node:assert/strict";
+ * const names = COMMANDS.map((c) => c.name);
+ * assert.ok(names.includes("sim") && names.includes("merge"));
+ * assert.equal(new Set(names).size, names.length); // one command a name
  * ```
  * @module
  */

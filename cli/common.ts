@@ -3,8 +3,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { seedOf, rulesOf } from "./common.ts";
- * seedOf({ seed: "5" }); // 5
+ * assert.equal(seedOf({ seed: "5" }), 5);
  * ```
  * @module
  */
@@ -37,7 +38,8 @@ export const JSON_FLAG = { json: { type: "boolean" as const } };
  *
  * @example
  * ```ts
- * seedOf({}); // 1
+ * import assert from "node:assert/strict";
+ * assert.equal(seedOf({}), 1);
  * ```
  */
 export function seedOf(values: Values, fallback = 1): number {
@@ -53,7 +55,8 @@ export function seedOf(values: Values, fallback = 1): number {
  *
  * @example
  * ```ts
- * rulingsOf({ ruling: ["ties=draw"] }); // ["ties=draw"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(rulingsOf({ ruling: ["ties=draw"] }), ["ties=draw"]);
  * ```
  */
 export function rulingsOf(values: Values): string[] {
@@ -68,8 +71,9 @@ export function rulingsOf(values: Values): string[] {
  * @throws {InputError} for an unknown preset, ruling or value.
  * @example
  * ```ts
- * rulesOf({ rules: "duel" }).name; // "duel"
- * rulesOf({ ruling: ["run-out=end-round"] }).name; // "standard+run-out=end-round"
+ * import assert from "node:assert/strict";
+ * assert.equal(rulesOf({ rules: "duel" }).name, "duel");
+ * assert.equal(rulesOf({ ruling: ["run-out=end-round"] }).name, "standard+run-out=end-round");
  * ```
  */
 export function rulesOf(values: Values): Rules {
@@ -87,7 +91,11 @@ export function rulesOf(values: Values): Rules {
  *   no default-exported factory, or whose factory fails.
  * @example
  * ```ts
- * await loadPoliciesOf({ p: "./my_policy.ts:0.3,ev" });
+ * import assert from "node:assert/strict";
+ * import { getRules } from "../lib/game/rules.ts";
+ * const values = { p: "./tests/fixtures/my_policy.ts:0.3,ev" }; // a module, then a built-in
+ * await loadPoliciesOf(values);
+ * assert.deepEqual(policiesOf(values, getRules()).map((s) => s.name), ["cautious:0.3", "ev"]);
  * ```
  */
 export async function loadPoliciesOf(values: Values): Promise<void> {
@@ -102,9 +110,10 @@ export async function loadPoliciesOf(values: Values): Promise<void> {
  *
  * @example
  * ```ts
- * import type { Strategy } from "../lib/game/view.ts";
- * declare const strategies: Strategy[]; // the two policies
- * policyLabels({ p: "ev,./p.ts:1" }, strategies); // ["ev", "./p.ts:1"]
+ * import assert from "node:assert/strict";
+ * import { makeStrategy } from "../lib/run/registry.ts";
+ * const strategies = [makeStrategy("ev"), makeStrategy("sum:20")]; // the module's seat plays sum:20 here
+ * assert.deepEqual(policyLabels({ p: "ev,./p.ts:1" }, strategies), ["ev", "./p.ts:1"]);
  * ```
  */
 export function policyLabels(values: Values, strategies: Strategy[]): string[] {
@@ -121,8 +130,9 @@ export function policyLabels(values: Values, strategies: Strategy[]): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getRules } from "../lib/game/rules.ts";
- * policiesOf({ p: "ev,ev" }, getRules()).length; // 2
+ * assert.equal(policiesOf({ p: "ev,ev" }, getRules()).length, 2);
  * ```
  */
 export function policiesOf(
@@ -156,7 +166,8 @@ export function policiesOf(
  *
  * @example
  * ```ts
- * workersOf({ workers: "2" }); // 2
+ * import assert from "node:assert/strict";
+ * assert.equal(workersOf({ workers: "2" }), 2);
  * ```
  */
 export function workersOf(values: Values): number {

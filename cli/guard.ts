@@ -33,7 +33,8 @@ const NOT_ALLOWED =
  *
  * @example
  * ```ts
- * fsCause(new Error("Read-only file system (os error 30): open 'x'")); // "Read-only file system (os error 30)"
+ * import assert from "node:assert/strict";
+ * assert.equal(fsCause(new Error("Read-only file system (os error 30): open 'x'")), "Read-only file system (os error 30)");
  * ```
  */
 export function fsCause(e: unknown): string {
@@ -111,7 +112,8 @@ function probeFolder(dir: string, flag: string, path: string): void {
  *
  * @example
  * ```ts
- * isTracked("README.md"); // true in a clone
+ * import assert from "node:assert/strict";
+ * assert.equal(isTracked("README.md"), true); // in a clone
  * ```
  */
 export function isTracked(path: string): boolean {
@@ -154,7 +156,8 @@ function isCachePath(path: string): boolean {
  *
  * @example
  * ```ts
- * protectedFile("results/field-size.csv"); // "a result"
+ * import assert from "node:assert/strict";
+ * assert.equal(protectedFile("results/field-size.csv"), "a result");
  * ```
  */
 export function protectedFile(path: string): string | null {

@@ -81,7 +81,8 @@ function rejectHuman(p: unknown, name: string): void {
  *
  * @example
  * ```ts
- * Object.keys(COMMON); // ["o", "no-file", "help"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(Object.keys(COMMON), ["o", "no-file", "help"]);
  * ```
  */
 export const COMMON = {
@@ -130,7 +131,9 @@ function optionList(c: Command): string {
  *
  * @example
  * ```ts
- * const code = await main(["rules", "--no-file"]);
+ * import assert from "node:assert/strict";
+ * const code = await main(["rules", "--no-file"]); // prints the rules table
+ * assert.equal(code, 0);
  * ```
  */
 export async function main(

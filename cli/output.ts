@@ -6,10 +6,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Output } from "./output.ts";
  * const out = new Output({ echo: false });
  * out.line("hello");
- * out.text(); // "hello\n"
+ * assert.equal(out.text(), "hello\n");
  * ```
  * @module
  */
@@ -49,7 +50,8 @@ export { writeFileAtomic } from "../lib/util/io.ts";
  *
  * @example
  * ```ts
- * runStamp(new Date(0)); // "19700101-000000"
+ * import assert from "node:assert/strict";
+ * assert.equal(runStamp(new Date(0)), "19700101-000000");
  * ```
  */
 export function runStamp(d = new Date()): string {

@@ -25,7 +25,8 @@ import { Output } from "./output.ts";
  *
  * @example
  * ```ts
- * shardOut({}) === SHARD_DIR; // true
+ * import assert from "node:assert/strict";
+ * assert.equal(shardOut({}) === SHARD_DIR, true);
  * ```
  */
 export const SHARD_DIR = "results/shards";
@@ -39,8 +40,9 @@ const NOT_IN_JOB = ["shard", "out", "workers", "o", "no-file", "help"];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { simCommand } from "./commands/sim.ts";
- * jobArgv(simCommand, [], { n: "100", p: "ev,ev", shard: "0/2" }); // ["sim", "-n", "100", "-p", "ev,ev"]
+ * assert.deepEqual(jobArgv(simCommand, [], { n: "100", p: "ev,ev", shard: "0/2" }), ["sim", "-n", "100", "-p", "ev,ev"]);
  * ```
  */
 export function jobArgv(
@@ -66,7 +68,8 @@ export function jobArgv(
  *
  * @example
  * ```ts
- * shardOut({}); // "results/shards"
+ * import assert from "node:assert/strict";
+ * assert.equal(shardOut({}), "results/shards");
  * ```
  */
 export function shardOut(values: Values): string {

@@ -42,8 +42,9 @@ import type { Output } from "../output.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const merge = mergeCommandOver(() => []);
- * merge.name; // "merge"
+ * assert.equal(merge.name, "merge");
  * ```
  */
 export function mergeCommandOver(

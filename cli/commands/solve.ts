@@ -60,7 +60,8 @@ export const MODEL_OPTION = {
  * @throws {InputError} naming the model and the allowed ones.
  * @example
  * ```ts
- * reachModelOf({ model: "approx" }, "odds").name; // "approx"
+ * import assert from "node:assert/strict";
+ * assert.equal(reachModelOf({ model: "approx" }, "odds").name, "approx");
  * ```
  */
 export function reachModelOf(values: Values, command: string): SoloModel {
@@ -82,7 +83,8 @@ export function reachModelOf(values: Values, command: string): SoloModel {
  * @throws {InputError} naming the bad value and the allowed ones.
  * @example
  * ```ts
- * modelOf({ model: "approx" }).name; // "approx"
+ * import assert from "node:assert/strict";
+ * assert.equal(modelOf({ model: "approx" }).name, "approx");
  * ```
  */
 export function modelOf(values: Values): SoloModel {

@@ -36,7 +36,8 @@ import type { SweepExperimentConfig } from "../../lib/experiment/sweep.ts";
  *
  * @example
  * ```ts
- * SWEEP_DEFAULT_GAMES; // 2000
+ * import assert from "node:assert/strict";
+ * assert.equal(SWEEP_DEFAULT_GAMES, 2000);
  * ```
  */
 export const SWEEP_DEFAULT_GAMES = 2000;
@@ -52,7 +53,11 @@ function listOption(raw: unknown, fallback: string): string[] {
  * @example
  * ```ts
  * import { main } from "../main.ts";
- * await main(["sweep", "-p", "ev,bust:0.25", "--players", "2-4", "-n", "200", "--out", "/tmp/s"]);
+ * import assert from "node:assert/strict";
+ * const out = await Deno.makeTempDir();
+ * assert.equal(await main(["sweep", "-p", "ev,bust:0.25", "--players", "2-4", "-n", "200", "--out", out, "--no-file"]), 0);
+ * assert.ok((await Deno.stat(`${out}/sweep.csv`)).isFile);
+ * await Deno.remove(out, { recursive: true });
  * ```
  */
 export const sweepCommand: Command = {

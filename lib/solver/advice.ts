@@ -9,10 +9,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { deriveAdvice } from "./advice.ts";
  * import { getModel } from "./model.ts";
  * const a = deriveAdvice(getModel("approx"));
- * a.rule.ev.toFixed(2); // "21.05"
+ * assert.equal(a.rule.ev.toFixed(2), "21.05");
  * ```
  * @module
  */
@@ -39,7 +40,8 @@ const MAX_COUNT = 6;
  *
  * @example
  * ```ts
- * SEED_ADVICE[6]; // 0.34: seed 000 hits with six numbers while the risk is under 34%
+ * import assert from "node:assert/strict";
+ * assert.equal(SEED_ADVICE[6], 0.34); // seed 000 hits with six numbers while the risk is under 34%
  * ```
  */
 export const SEED_ADVICE: readonly number[] = [
@@ -58,9 +60,10 @@ export const SEED_ADVICE: readonly number[] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getRules } from "../game/rules.ts";
- * missingActions(getRules("solo-model")); // 6
- * missingActions(getRules("standard")); // 0
+ * assert.equal(missingActions(getRules("solo-model")), 6);
+ * assert.equal(missingActions(getRules("standard")), 0);
  * ```
  */
 export function missingActions(rules: Rules): number {
@@ -106,7 +109,8 @@ export type AdviceFeature = "chance" | "x2";
  *
  * @example
  * ```ts
- * ADVICE_FEATURES.length; // 2
+ * import assert from "node:assert/strict";
+ * assert.equal(ADVICE_FEATURES.length, 2);
  * ```
  */
 export const ADVICE_FEATURES: readonly AdviceFeature[] = ["chance", "x2"];
@@ -182,9 +186,10 @@ export class AdviceStrategy implements Strategy {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * const row: AdviceRow = deriveAdvice(getModel("approx")).rows[3];
- * row.cutoff; // 0.2329…
+ * assert.ok(String(row.cutoff).startsWith("0.2329"));
  * ```
  */
 export interface AdviceRow {
@@ -211,9 +216,10 @@ export interface AdviceRow {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * const a: Advice = deriveAdvice(getModel("approx"));
- * a.rule.ev / a.optimum; // 0.947
+ * assert.equal((a.rule.ev / a.optimum).toFixed(3), "0.947");
  * ```
  */
 export interface Advice {
@@ -243,10 +249,13 @@ const DUP_MAX = 128, TOTAL_MAX = 128;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * const a = deriveAdvice(getModel("exact"));
- * a.rows.map((r) => r.cutoff); // [Infinity, Infinity, 0.22…, …]
- * deriveAdvice(getModel("exact"), ["chance"]).rows.length; // 14
+ * const cut = a.rows.map((r) => r.cutoff);
+ * assert.deepEqual(cut.slice(0, 2), [Infinity, Infinity]); // no number or one: always hit
+ * assert.equal(cut[2].toFixed(3), "0.228"); // two numbers: hit while the bust chance is under 22.8%
+ * assert.equal(deriveAdvice(getModel("exact"), ["chance"]).rows.length, 14);
  * ```
  */
 export function deriveAdvice(
@@ -314,8 +323,10 @@ function optimalBins(model: SoloModel): Bins {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
- * evaluateRule(getModel("approx"), new AdviceStrategy(SEED_ADVICE, "advice:seed")).ev; // 21.048…
+ * const ev = evaluateRule(getModel("approx"), new AdviceStrategy(SEED_ADVICE, "advice:seed")).ev;
+ * assert.ok(String(ev).startsWith("21.048"), String(ev));
  * ```
  */
 export function evaluateRule(model: SoloModel, s: Strategy): Evaluation {
@@ -336,9 +347,10 @@ export function evaluateRule(model: SoloModel, s: Strategy): Evaluation {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * const [plain, sc] = deriveAdviceRules(getModel("approx"), [[], ["chance"]]);
- * sc.rule.ev > plain.rule.ev; // true
+ * assert.equal(sc.rule.ev > plain.rule.ev, true);
  * ```
  */
 export function deriveAdviceRules(
@@ -473,8 +485,10 @@ export const ADVICE_FEATURE_SETS: AdviceFeature[][] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
- * evaluateRule(getModel("exact"), chanceRule(0.22)).ev; // 22.169…
+ * const ev = evaluateRule(getModel("exact"), chanceRule(0.22)).ev;
+ * assert.ok(String(ev).startsWith("22.169"), String(ev));
  * ```
  */
 export function chanceRule(cutoff: number): AdviceStrategy {
@@ -495,8 +509,10 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
- * derivedChanceCutoff(getModel("approx")); // 0.23…
+ * const cut = derivedChanceCutoff(getModel("approx"));
+ * assert.equal(cut.toFixed(3), "0.228"); // hit while the bust chance is under 22.8%
  * ```
  */
 export function derivedChanceCutoff(model: SoloModel): number {
@@ -509,8 +525,9 @@ export function derivedChanceCutoff(model: SoloModel): number {
  *
  * @example
  * ```ts
- * formatCutoff(Infinity); // "always hit"
- * formatCutoff(0.2278); // "22.8%"
+ * import assert from "node:assert/strict";
+ * assert.equal(formatCutoff(Infinity), "always hit");
+ * assert.equal(formatCutoff(0.2278), "22.8%");
  * ```
  */
 export function formatCutoff(cutoff: number, digits = 1): string {

@@ -17,10 +17,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadDecisions } from "./cache.ts";
  * import { getModel } from "./model.ts";
  * const t = loadDecisions(getModel("approx"));
- * t.ev.toFixed(3); // "22.232"
+ * assert.equal(t.ev.toFixed(3), "22.232");
  * ```
  * @module
  */
@@ -41,7 +42,8 @@ import {
  *
  * @example
  * ```ts
- * CACHE_FORMAT; // 2
+ * import assert from "node:assert/strict";
+ * assert.equal(CACHE_FORMAT, 2);
  * ```
  */
 export const CACHE_FORMAT = 2;
@@ -71,9 +73,10 @@ function fieldText(buf: Uint8Array, at: number, len: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * const t: DecisionTable = loadDecisions(getModel("approx"));
- * t.source; // "cache" or "solved"
+ * assert.ok(t.source === "cache" || t.source === "solved"); // read, or solved and written
  * ```
  */
 export interface DecisionTable {
@@ -116,7 +119,8 @@ export interface CacheOptions {
  *
  * @example
  * ```ts
- * defaultCacheDir().endsWith(".cache"); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(defaultCacheDir().endsWith(".cache"), true);
  * ```
  */
 export function defaultCacheDir(): string {
@@ -136,8 +140,9 @@ export function defaultCacheDir(): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
- * cachePath(getModel("exact"), ".cache"); // ".cache/solo-dp-exact.bin"
+ * assert.equal(cachePath(getModel("exact"), ".cache"), ".cache/solo-dp-exact.bin");
  * ```
  */
 export function cachePath(
@@ -159,10 +164,11 @@ function hashText(s: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * import { solve } from "./solve.ts";
  * const sol = solve(getModel("approx"));
- * encodeDecisions(sol.space, sol.hit, sol.ev).length; // 128 + 28660 * 12
+ * assert.equal(encodeDecisions(sol.space, sol.hit, sol.ev).length, 128 + 28660 * 12);
  * ```
  */
 export function encodeDecisions(
@@ -205,9 +211,10 @@ export function encodeDecisions(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * const r = decodeDecisions(getModel("approx"), new Uint8Array(10));
- * "problem" in r; // true: "corrupt (too short)"
+ * assert.equal("problem" in r, true); // "corrupt (too short)"
  * ```
  */
 export function decodeDecisions(
@@ -274,9 +281,10 @@ const memo = new Map<string, DecisionTable>();
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * const t = loadDecisions(getModel("exact"));
- * t.hit[t.space.rootSlot * 64]; // 1: the first card is always drawn
+ * assert.equal(t.hit[t.space.rootSlot * 64], 1); // the first card is always drawn
  * ```
  */
 export function loadDecisions(
@@ -356,7 +364,8 @@ const unwritten = new Set<string>();
  *
  * @example
  * ```ts
- * cacheNotWritten(".cache/solo-dp-exact.bin"); // false after a successful write
+ * import assert from "node:assert/strict";
+ * assert.equal(cacheNotWritten(".cache/solo-dp-exact.bin"), false); // after a successful write
  * ```
  */
 export function cacheNotWritten(path: string): boolean {
@@ -371,8 +380,19 @@ export function cacheNotWritten(path: string): boolean {
  *
  * @example
  * ```ts
- * declare const spec: CachedFile<number>;
- * cachedOrComputed(new Map(), ".cache/demo.bin", {}, spec);
+ * import assert from "node:assert/strict";
+ * const spec: CachedFile<number> = {
+ *   what: "demo cache",
+ *   doing: "computing it",
+ *   inMemory: "kept in memory for this run",
+ *   decode: (bytes) => bytes.length === 1 ? { value: bytes[0] } : { problem: "damaged" },
+ *   compute: () => ({ value: 7, bytes: () => new Uint8Array([7]) }),
+ * };
+ * const dir = Deno.makeTempDirSync();
+ * assert.equal(cachedOrComputed(new Map(), `${dir}/demo.bin`, {}, spec), 7); // computed, written
+ * assert.deepEqual(Deno.readFileSync(`${dir}/demo.bin`), new Uint8Array([7]));
+ * assert.equal(cachedOrComputed(new Map(), `${dir}/demo.bin`, {}, spec), 7); // read back
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  */
 export function cachedOrComputed<T>(
@@ -447,7 +467,8 @@ function errText(e: unknown): string {
  *
  * @example
  * ```ts
- * decisionsOf("approx").space.states; // 1834239
+ * import assert from "node:assert/strict";
+ * assert.equal(decisionsOf("approx").space.states, 1834239);
  * ```
  */
 export function decisionsOf(

@@ -60,8 +60,9 @@ export interface DecisionCell {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
- * decisionMap(getModel("approx")).length > 0; // true
+ * assert.equal(decisionMap(getModel("approx")).length > 0, true);
  * ```
  */
 export function decisionMap(model: SoloModel): DecisionCell[] {

@@ -38,8 +38,9 @@ import { MODS } from "./solve.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const v = new LineView((1 << 12) | (1 << 5), 0, false);
- * v.unseenTableTotal(); // 92
+ * assert.equal(v.unseenTableTotal(), 92);
  * ```
  */
 export class LineView implements TableView {
@@ -188,9 +189,10 @@ export interface Odds {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * const o = oddsReference(getModel("exact"));
- * o.rows.filter((r) => r.count === 1).length; // 13: one row per single number
+ * assert.equal(o.rows.filter((r) => r.count === 1).length, 13); // one row per single number
  * ```
  */
 export function oddsReference(model: SoloModel): Odds {

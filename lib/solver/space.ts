@@ -30,7 +30,8 @@ export type ModelName =
  *
  * @example
  * ```ts
- * MODEL_NAMES.join(", "); // "approx, exact, numbers, modifiers, all94"
+ * import assert from "node:assert/strict";
+ * assert.equal(MODEL_NAMES.join(", "), "approx, exact, numbers, modifiers, all94");
  * ```
  */
 export const MODEL_NAMES: readonly ModelName[] = [
@@ -45,8 +46,9 @@ export const MODEL_NAMES: readonly ModelName[] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
- * getModel().name === DEFAULT_MODEL; // true
+ * assert.equal(getModel().name === DEFAULT_MODEL, true);
  * ```
  */
 export const DEFAULT_MODEL: ModelName = "exact";
@@ -56,8 +58,13 @@ export const DEFAULT_MODEL: ModelName = "exact";
  *
  * @example
  * ```ts
- * declare const o: Outcomes, i: number;
- * o.effect[i] === NEXT; // the outcome leads to core o.next[i]
+ * import assert from "node:assert/strict";
+ * import { getModel } from "./model.ts";
+ * const m = getModel("numbers"); // the 79 number cards
+ * const o = new Outcomes();
+ * m.outcomes(m.root, o);
+ * const i = o.kind.indexOf(12);
+ * assert.equal(o.effect[i], NEXT); // a first 12 leads to core o.next[i]
  * ```
  */
 export const NEXT = 0;
@@ -66,8 +73,15 @@ export const NEXT = 0;
  *
  * @example
  * ```ts
- * declare const o: Outcomes, i: number;
- * o.effect[i] === BUST; // o.count[i] copies bust you
+ * import assert from "node:assert/strict";
+ * import { getModel } from "./model.ts";
+ * const m = getModel("numbers"); // the 79 number cards
+ * const o = new Outcomes();
+ * m.outcomes(m.root, o);
+ * const i = o.kind.indexOf(12);
+ * m.outcomes(o.next[i], o); // holding the 12
+ * assert.equal(o.effect[o.n - 1], BUST);
+ * assert.equal(o.count[o.n - 1], 11); // the other eleven 12s bust you
  * ```
  */
 export const BUST = 1;
@@ -76,8 +90,9 @@ export const BUST = 1;
  *
  * @example
  * ```ts
- * declare const o: Outcomes, i: number;
- * o.effect[i] === FLIP7; // lineScore(o.next[i], mods, true) is banked
+ * import assert from "node:assert/strict";
+ * // lineScore(o.next[i], mods, true) is banked: an effect of its own
+ * assert.ok(![NEXT, BUST, BANK].includes(FLIP7));
  * ```
  */
 export const FLIP7 = 2;
@@ -86,8 +101,9 @@ export const FLIP7 = 2;
  *
  * @example
  * ```ts
- * declare const o: Outcomes, i: number;
- * o.effect[i] === BANK; // the current score is banked
+ * import assert from "node:assert/strict";
+ * // the current score is banked: an effect of its own
+ * assert.ok(![NEXT, BUST, FLIP7].includes(BANK));
  * ```
  */
 export const BANK = 3;
@@ -97,8 +113,14 @@ export const BANK = 3;
  *
  * @example
  * ```ts
- * declare const o: Outcomes, i: number;
- * o.kind[i] === DUPLICATE; // the grouped bust outcome
+ * import assert from "node:assert/strict";
+ * import { getModel } from "./model.ts";
+ * const m = getModel("numbers"); // the 79 number cards
+ * const o = new Outcomes();
+ * m.outcomes(m.root, o);
+ * const i = o.kind.indexOf(12);
+ * m.outcomes(o.next[i], o); // holding the 12
+ * assert.equal(o.kind[o.n - 1], DUPLICATE); // the grouped bust outcome
  * ```
  */
 export const DUPLICATE = 255;
@@ -108,7 +130,8 @@ export const DUPLICATE = 255;
  *
  * @example
  * ```ts
- * new Outcomes().kind.length === MAX_OUTCOMES; // true
+ * import assert from "node:assert/strict";
+ * assert.equal(new Outcomes().kind.length === MAX_OUTCOMES, true);
  * ```
  */
 export const MAX_OUTCOMES = 40;
@@ -123,10 +146,11 @@ export const MAX_OUTCOMES = 40;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * const o = new Outcomes();
  * getModel("exact").outcomes(getModel("exact").root, o);
- * o.n; // 14: thirteen numbers and the Second Chance
+ * assert.equal(o.n, 14); // thirteen numbers and the Second Chance
  * ```
  */
 export class Outcomes {
@@ -161,9 +185,10 @@ export class Outcomes {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * const m: SoloModel = getModel("exact");
- * m.pileTotal(m.root, 0); // 88
+ * assert.equal(m.pileTotal(m.root, 0), 88);
  * ```
  */
 export interface SoloModel {
@@ -245,10 +270,11 @@ export interface SoloModel {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { spaceOf } from "./solve.ts";
  * import { getModel } from "./model.ts";
  * const sp: SoloSpace = spaceOf(getModel("approx"));
- * sp.cores[sp.rootSlot] === sp.model.root; // true
+ * assert.equal(sp.cores[sp.rootSlot] === sp.model.root, true);
  * ```
  */
 export interface SoloSpace {
@@ -274,11 +300,13 @@ export interface SoloSpace {
  *
  * @example
  * ```ts
- * import type { SoloSpace } from "./solve.ts";
+ * import assert from "node:assert/strict";
+ * import { solve } from "./solve.ts";
+ * import { getModel } from "./model.ts";
  * import { evaluateDecider } from "./forward.ts";
- * declare const sp: SoloSpace;
+ * const sp = solve(getModel("approx")).space;
  * const e: Evaluation = evaluateDecider(sp, () => true, "always hit");
- * e.bust + e.flip7; // 1: hitting forever ends in a bust or a Flip 7
+ * assert.ok(Math.abs(e.bust + e.flip7 - 1) < 1e-9); // hitting forever ends in a bust or a Flip 7
  * ```
  */
 export interface Evaluation {
@@ -305,10 +333,12 @@ export interface Evaluation {
  *
  * @example
  * ```ts
- * import { numberSumOf } from "./model.ts";
- * import type { SoloSpace } from "./solve.ts";
- * declare const sp: SoloSpace;
+ * import assert from "node:assert/strict";
+ * import { getModel, numberSumOf } from "./model.ts";
+ * import { solve } from "./solve.ts";
+ * const sp = solve(getModel("approx")).space;
  * const stayOn20: Decider = (slot, _mods) => numberSumOf(sp.model, sp.cores[slot]) < 20;
+ * assert.equal(stayOn20(sp.rootSlot, 0), true); // nothing yet: hit
  * ```
  */
 export type Decider = (slot: number, mods: number) => boolean;

@@ -6,11 +6,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { IntTable } from "./table.ts";
  * const t = new IntTable(4);
  * t.set(123456789, 7);
- * t.get(123456789); // 7
- * t.get(5); // -1
+ * assert.equal(t.get(123456789), 7);
+ * assert.equal(t.get(5), -1);
  * ```
  * @module
  */
@@ -20,8 +21,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const idx: CoreIndex = new DenseIndex(16);
- * idx.get(5); // -1
+ * assert.equal(idx.get(5), -1);
  * ```
  */
 export interface CoreIndex {
@@ -41,10 +43,11 @@ const EMPTY = -1;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const t = new IntTable();
  * for (let k = 0; k < 1000; k++) t.set(k * 7919, k);
- * t.size; // 1000
- * t.get(7919 * 3); // 3
+ * assert.equal(t.size, 1000);
+ * assert.equal(t.get(7919 * 3), 3);
  * ```
  */
 export class IntTable implements CoreIndex {
@@ -160,9 +163,10 @@ export class IntTable implements CoreIndex {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const d = new DenseIndex(16);
  * d.set(40000, 2);
- * d.get(40000); // 2
+ * assert.equal(d.get(40000), 2);
  * ```
  */
 export class DenseIndex implements CoreIndex {

@@ -14,12 +14,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SoloView } from "./view.ts";
  * import { spaceOf } from "./solve.ts";
  * import { getModel } from "./model.ts";
  * const v = new SoloView(spaceOf(getModel("approx")));
  * v.set(v.space.rootSlot, 0);
- * v.unseenExactTotal(); // 88
+ * assert.equal(v.unseenExactTotal(), 88);
  * ```
  * @module
  */
@@ -62,11 +63,12 @@ export type TableCount = "front" | "pile";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * import { spaceOf } from "./solve.ts";
  * const v = new SoloView(spaceOf(getModel("exact")));
  * v.set(v.space.rootSlot, 0);
- * v.lineCount(0); // 0
+ * assert.equal(v.lineCount(0), 0);
  * ```
  */
 export class SoloView implements TableView {
