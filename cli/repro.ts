@@ -132,8 +132,15 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
       bars.get(label)!(d, t);
     },
   };
+  const steps: Record<string, number> = {};
   const started = new Date();
-  const done = await executePlans(exps, options);
+  const done = await executePlans(exps, {
+    ...options,
+    onStep: (name, seconds) => {
+      steps[name] = Math.round(seconds * 10) / 10;
+      err(`  ${name}: ${seconds.toFixed(1)} s`);
+    },
+  });
   const computeTime = (performance.now() - t0) / 1000;
   err(`[0/${exps.length}] computed in ${computeTime.toFixed(1)} s`);
   for (const [i, exp] of exps.entries()) {
@@ -183,6 +190,8 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
               ]),
             ),
           },
+          // the shared computation step by step (executePlans's steps)
+          shared_steps_s: steps,
           total_s: Math.round(total * 10) / 10,
         },
         null,
