@@ -44,7 +44,6 @@ import {
 } from "./modules.ts";
 import { isThreadLocal, makeStrategy } from "./registry.ts";
 import type { Strategy } from "../game/view.ts";
-import { SoloRound, soloRoundFits } from "./solo_round.ts";
 
 /**
  * Whole games (`game`) or single rounds from a fresh deck (`round`).
@@ -452,26 +451,6 @@ function soloRounds(
   return [sum, sq, outcomes[OUT_BUST], outcomes[OUT_FLIP7]];
 }
 
-/** {@linkcode soloRounds} through a {@linkcode SoloRound}: the same sums. */
-function fastSoloRounds(
-  solo: SoloRound,
-  seed: number,
-  from: number,
-  to: number,
-  hist: Float64Array,
-): [number, number, number, number] {
-  const outcomes = new Float64Array(3);
-  let sum = 0, sq = 0;
-  for (let k = from; k < to; k++) {
-    const x = solo.play(seed, k);
-    sum += x;
-    sq += x * x;
-    outcomes[solo.outcome]++;
-    hist[Math.min(x, MAX_ROUND_SCORE) | 0]++;
-  }
-  return [sum, sq, outcomes[OUT_BUST], outcomes[OUT_FLIP7]];
-}
-
 function rulesOf(spec: RunSpec): Rules {
   const r = getRules(spec.rules);
   return spec.target === undefined ? r : withRules(r, { target: spec.target });
@@ -572,18 +551,8 @@ export function playRange(
       tally(res.rounds);
     }
   } else if (n === 1) {
-    // one seat, one round from a fresh deck per index (without the engine
-    // when the deck has no Freeze or Flip Three: lib/run/solo_round.ts)
-    const rules = rulesOf(spec);
-    const sums = soloRoundFits(rules, strategies[0])
-      ? fastSoloRounds(
-        new SoloRound(rules, strategies[0]),
-        spec.seed,
-        from,
-        to,
-        hist,
-      )
-      : soloRounds(game, spec.seed, from, to, hist);
+    // one seat, one round from a fresh deck per index
+    const sums = soloRounds(game, spec.seed, from, to, hist);
     rounds = roundsSq = Math.max(0, to - from);
     points[0] = pr[0] = sums[0];
     seatSq[0] = cross[0] = sums[1];
