@@ -6,10 +6,20 @@
  * State is packed into typed arrays: a player's line is a 13-bit mask of
  * numbers (a line never holds a number twice), modifiers a 6-bit mask, and
  * every place a card can be is counted by kind, so that card conservation can
- * be checked at any moment ({@linkcode Game.checkConservation}). Drawing takes
- * a uniformly random card of the draw pile (a lazy Fisher–Yates shuffle), which
- * is the same in law as drawing the top card of a shuffled pile, and costs one
- * random number per card instead of a shuffle per round.
+ * be checked at any moment ({@linkcode Game.checkConservation}). The draw pile
+ * and the discards, with the seeded draw and the reshuffle, are a
+ * {@linkcode Pile} (`pile.ts`); every card a seat takes goes through one
+ * method, `takeCard` (draw, reshuffle or end the round when the cards run
+ * out, report the card, receive it).
+ *
+ * Why this file is long (~1,000 lines, past the ~500 of the rest of lib/):
+ * `Game` is one hot loop, the inner loop of every simulation (a solo round
+ * costs about 150 ns, bench/engine_bench.ts). Its rule steps — the deal, the
+ * turns, the card effects, Flip Three and its set-aside cards, the end of a
+ * round, the table view the strategies read on every decision — all read and
+ * write the same private typed arrays of the seats; split across files they
+ * would need that state made public or reached through a call per access.
+ * What is not the rules, the draw pile and the discards, is `pile.ts`.
  *
  * Rulings (`rulings.ts`): every point where the official texts are silent is
  * read from `rules.rulings` — whether actions flipped during a Flip Three
@@ -70,8 +80,8 @@ import {
   X2,
 } from "./cards.ts";
 import type { GameEvent, Listener } from "./events.ts";
-import { Rng } from "./rng.ts";
-import { checkStack, deckSize, type Rules } from "./rules.ts";
+import { Pile } from "./pile.ts";
+import type { Rules } from "./rules.ts";
 import {
   ACTIVE,
   BUSTED,
@@ -83,6 +93,9 @@ import {
 
 /** Marks a set-aside slot whose card has been resolved. */
 const CONSUMED = 255;
+
+/** How a seat takes a card (`takeCard`): the deal, a hit, a Flip Three's draws. */
+const DEAL = 0, HIT = 1, FORCED = 2;
 
 /**
  * Rounds after which a game ends whatever the totals (a guard: games of real
@@ -161,35 +174,21 @@ export class Game implements TableView {
   /** Event listener, or null. */
   listener: Listener | null;
 
-  private readonly rng = new Rng();
   private seed: number;
   private stream: number;
-  private stack: readonly number[];
-  private stackPos = 0;
-  private readonly stackOnly: boolean;
   private firstSeat: number;
 
-  // where cards are, counted by kind
+  // where cards are, counted by kind: the draw pile and the discards are the
+  // pile's (its tallies aliased here, read by the table view on every call)
+  private readonly deck: Pile;
   private readonly deckCounts: Int32Array;
-  private readonly pile: Uint8Array; // live draw pile is pile[0..pileN) (stacked cards excluded)
-  private pileN = 0;
-  private readonly pileCounts = new Int32Array(KINDS); // includes not-yet-drawn stacked cards
-  private pileTotal = 0;
-  private readonly discardCounts = new Int32Array(KINDS);
-  private discardTotal = 0;
+  private readonly pileCounts: Int32Array; // includes not-yet-drawn stacked cards
+  private readonly discardCounts: Int32Array;
   private readonly frontCounts = new Int32Array(KINDS);
   private frontTotal = 0;
   private readonly asideCounts = new Int32Array(KINDS);
   private readonly aside = new Uint8Array(256);
   private asideTop = 0;
-  private readonly template: Uint8Array;
-  private pileIsDeck = false;
-  // Since the pile array last held the template (the deck in kind order), it
-  // differs from it only at the swap positions logged here and at the drawn
-  // tail [low, size); more than `size` swaps (logN > size) count as scrambled.
-  private readonly swapLog: Uint16Array;
-  private logN = 0;
-  private low = 0;
   private readonly size: number;
 
   // per seat
@@ -211,12 +210,10 @@ export class Game implements TableView {
   // cards in front and the set-aside cards; false while a round is played
   // (and if one was left half-played by a throwing strategy)
   private tidy = false;
-  private reshuffledThisRound = false;
   // the rulings, read once
   private readonly deferActions: boolean;
   private readonly forcedDrawsFirst: boolean;
   private readonly chanceWaits: boolean;
-  private readonly reshuffles: boolean;
   private readonly tiesDraw: boolean;
   /** Rounds played so far in this game. */
   round = 0;
@@ -247,27 +244,22 @@ export class Game implements TableView {
     this.deferActions = ru.actions === "deferred";
     this.forcedDrawsFirst = ru.setAsideOrder === "forced-draws-first";
     this.chanceWaits = ru.chanceInFlip3 === "after-the-three";
-    this.reshuffles = ru.runOut === "reshuffle-once";
     this.tiesDraw = ru.ties === "draw";
     this.players = n;
     this.strategies = strategies;
     this.listener = options.listener ?? null;
     this.seed = options.seed ?? 0;
     this.stream = options.stream ?? 0;
-    this.stack = options.stack ?? [];
-    checkStack(rules, this.stack);
-    this.stackOnly = options.stackOnly ?? false;
+    this.deck = new Pile(
+      rules,
+      options.stack ?? [],
+      options.stackOnly ?? false,
+    );
     this.firstSeat = options.firstSeat ?? 0;
-    this.size = deckSize(rules);
-    this.deckCounts = Int32Array.from(rules.deck);
-    this.pile = new Uint8Array(this.size);
-    this.template = new Uint8Array(this.size);
-    this.swapLog = new Uint16Array(this.size);
-    this.logN = this.size + 1; // scrambled: the first fill copies the template
-    let i = 0;
-    for (let k = 0; k < KINDS; k++) {
-      for (let c = 0; c < rules.deck[k]; c++) this.template[i++] = k;
-    }
+    this.size = this.deck.size;
+    this.deckCounts = this.deck.deckCounts;
+    this.pileCounts = this.deck.counts;
+    this.discardCounts = this.deck.discards;
     this.mask = new Int32Array(n);
     this.mods = new Int32Array(n);
     this.chance = new Uint8Array(n);
@@ -303,23 +295,19 @@ export class Game implements TableView {
     if (options.seed !== undefined) this.seed = options.seed;
     if (options.stream !== undefined) this.stream = options.stream;
     if (options.firstSeat !== undefined) this.firstSeat = options.firstSeat;
-    this.rng.reseed(this.seed, this.stream);
-    // start from the deck in kind order, so that a game depends only on its seed and stream
-    this.fillPile(true);
-    // plain loops: TypedArray.fill costs more than these few stores per call
-    const discard = this.discardCounts;
+    // the whole deck in the pile, in kind order, so that a game depends only
+    // on its seed and stream; no discards
+    this.deck.newGame(this.seed, this.stream, this.tidy);
     if (!this.tidy) {
       // a round was cut short (or this is the first game): clear everything
+      // (between rounds the front and the set-aside are empty and the seats clear)
       const front = this.frontCounts, aside = this.asideCounts;
-      for (let k = 0; k < KINDS; k++) discard[k] = front[k] = aside[k] = 0;
+      // plain loops: TypedArray.fill costs more than these few stores per call
+      for (let k = 0; k < KINDS; k++) front[k] = aside[k] = 0;
       this.frontTotal = 0;
       this.asideTop = 0;
       this.resetSeats();
-    } else if (this.discardTotal > 0) {
-      // between rounds the front and the set-aside are empty and the seats clear
-      for (let k = 0; k < KINDS; k++) discard[k] = 0;
     }
-    this.discardTotal = 0;
     const totals = this.totals, scores = this.scores;
     for (let s = 0; s < this.players; s++) totals[s] = scores[s] = 0;
     this.round = 0;
@@ -328,58 +316,6 @@ export class Game implements TableView {
     for (let s = 0; s < this.players; s++) {
       this.strategies[s].newGame?.(this, s);
     }
-  }
-
-  /**
-   * Fill the draw pile with the whole deck (minus the stacked cards on the
-   * first fill), in kind order on the first fill of a game. Draws swap the
-   * drawn card to the end of the live part, so until a reshuffle the array
-   * stays a permutation of the deck and a later refill is just a length reset.
-   */
-  private fillPile(first: boolean): void {
-    if (first || !this.pileIsDeck) this.restoreTemplate();
-    this.pileN = this.size;
-    if (this.pileTotal !== this.size || !this.tidy) {
-      // (a whole pile between rounds already counts the deck)
-      const counts = this.pileCounts, deck = this.deckCounts;
-      for (let k = 0; k < KINDS; k++) counts[k] = deck[k];
-      this.pileTotal = this.size;
-    }
-    this.stackPos = first ? 0 : this.stack.length;
-    if (first && this.stack.length > 0) {
-      // move the stacked cards out of the shuffled part; they stay counted in the pile
-      for (const k of this.stack) {
-        for (let j = 0; j < this.pileN; j++) {
-          if (this.pile[j] === k) {
-            this.pile[j] = this.pile[this.pileN - 1];
-            this.pile[--this.pileN] = k;
-            break;
-          }
-        }
-      }
-      this.logN = this.size + 1; // these moves are not logged
-    }
-  }
-
-  /**
-   * Put the pile array back in kind order (the template): rewrite only the
-   * positions draws have touched since it last was, or copy the whole
-   * template after a reshuffle or too many draws.
-   */
-  private restoreTemplate(): void {
-    const pile = this.pile, template = this.template, size = this.size;
-    if (!this.pileIsDeck || this.logN > size) {
-      pile.set(template);
-    } else {
-      for (let p = Math.min(this.low, this.pileN); p < size; p++) {
-        pile[p] = template[p];
-      }
-      const log = this.swapLog;
-      for (let j = 0; j < this.logN; j++) pile[log[j]] = template[log[j]];
-    }
-    this.pileIsDeck = true;
-    this.logN = 0;
-    this.low = size;
   }
 
   /** Clear every seat: no line, no modifiers, active again. */
@@ -457,13 +393,14 @@ export class Game implements TableView {
   }
   /** Copies of `kind` the next card can be: exact count of the draw pile. */
   unseenExact(kind: number): number {
-    return this.pileTotal > 0
+    return this.deck.total > 0
       ? this.pileCounts[kind]
       : this.discardCounts[kind];
   }
   /** Total of {@linkcode unseenExact} over all kinds. */
   unseenExactTotal(): number {
-    return this.pileTotal > 0 ? this.pileTotal : this.discardTotal;
+    const deck = this.deck;
+    return deck.total > 0 ? deck.total : deck.discardTotal;
   }
 
   /** A seat's status: ACTIVE, STAYED, FROZEN or BUSTED. */
@@ -488,12 +425,12 @@ export class Game implements TableView {
 
   /** Cards in the draw pile. */
   pileSize(): number {
-    return this.pileTotal;
+    return this.deck.total;
   }
 
   /** Cards in the discard pile. */
   discardSize(): number {
-    return this.discardTotal;
+    return this.deck.discardTotal;
   }
 
   /** True once the current round has ended. */
@@ -503,61 +440,55 @@ export class Game implements TableView {
 
   // ---- cards -------------------------------------------------------------
 
-  /** Draw the next card: a stacked card, else a uniform card of the pile; -1 when none is left. */
-  private draw(): number {
-    let k: number;
-    if (this.stackPos < this.stack.length) {
-      k = this.stack[this.stackPos++];
-    } else {
-      if (this.stackOnly) return -1;
-      if (this.pileN === 0) {
-        // the cards run out: at most one reshuffle a round (module doc, "Termination")
-        if (
-          !this.reshuffles || this.discardTotal === 0 ||
-          this.reshuffledThisRound
-        ) return -1;
-        this.reshuffle();
-      }
-      const i = this.rng.below(this.pileN);
-      k = this.pile[i];
-      this.pile[i] = this.pile[--this.pileN];
-      this.pile[this.pileN] = k;
-      // log the swap (restoreTemplate undoes it), up to `size` of them
-      if (this.logN < this.size) this.swapLog[this.logN++] = i;
-      else this.logN = this.size + 1;
-    }
-    this.pileCounts[k]--;
-    this.pileTotal--;
-    return k;
+  /**
+   * Seat `s` takes the next card (`how`: the deal, a hit or a Flip Three's
+   * draw) and it takes effect. When the pile is empty the discards are
+   * reshuffled into it if the `run-out` ruling allows (module doc,
+   * "Termination"); else the round ends.
+   *
+   * @returns false when there was no card (the round is over)
+   */
+  private takeCard(s: number, how: number): boolean {
+    let k = this.deck.draw();
+    if (k < 0 && (k = this.runOut()) < 0) return false;
+    if (this.listener) this.reportCard(s, k, how);
+    this.receive(s, k, how === FORCED);
+    return true;
   }
 
-  /** Shuffle the discard pile into a new draw pile. */
-  private reshuffle(): void {
-    let n = 0;
-    for (let k = 0; k < KINDS; k++) {
-      const c = this.discardCounts[k];
-      for (let j = 0; j < c; j++) this.pile[n++] = k;
-      this.pileCounts[k] += c;
-      this.discardCounts[k] = 0;
+  /**
+   * The pile is empty: reshuffle the discards into it and draw, or (when the
+   * ruling or the discards do not allow it) end the round.
+   *
+   * @returns the card drawn, -1 when the round is over
+   */
+  private runOut(): number {
+    const n = this.deck.reshuffle();
+    if (n === 0) {
+      this.roundOver = true;
+      if (this.listener) this.listener({ type: "deck_exhausted" });
+      return -1;
     }
-    this.pileN = n;
-    this.pileIsDeck = false;
-    this.pileTotal += n;
-    this.discardTotal = 0;
-    this.reshuffledThisRound = true;
     if (this.listener) this.listener({ type: "reshuffle", cards: n });
+    return this.deck.draw();
+  }
+
+  /** Tell the listener seat `s` took card `k` (`how`: the deal, a hit or a Flip Three's draw). */
+  private reportCard(s: number, k: number, how: number): void {
+    this.listener!(
+      how === DEAL ? { type: "deal", seat: s, card: cardName(k) } : {
+        type: "draw",
+        seat: s,
+        card: cardName(k),
+        flip3: how === FORCED,
+      },
+    );
   }
 
   /** Count a card as lying in front of a seat. */
   private toFront(kind: number): void {
     this.frontCounts[kind]++;
     this.frontTotal++;
-  }
-
-  /** Count a card onto the discard pile. */
-  private toDiscard(kind: number): void {
-    this.discardCounts[kind]++;
-    this.discardTotal++;
   }
 
   // ---- one round ---------------------------------------------------------
@@ -583,7 +514,7 @@ export class Game implements TableView {
     this.activeCount = n;
     this.roundOver = false;
     this.tidy = false;
-    this.reshuffledThisRound = false;
+    this.deck.newRound();
     const first = this.firstOfRound();
     if (this.listener) {
       this.listener({ type: "round_start", round: this.round, first });
@@ -592,15 +523,7 @@ export class Game implements TableView {
     for (let i = 0; i < n && !this.roundOver; i++) {
       const s = (first + i) % n;
       if (this.status[s] !== ACTIVE) continue;
-      const k = this.draw();
-      if (k < 0) {
-        this.exhausted();
-        break;
-      }
-      if (this.listener) {
-        this.listener({ type: "deal", seat: s, card: cardName(k) });
-      }
-      this.receive(s, k, false);
+      if (!this.takeCard(s, DEAL)) break;
     }
     // turns
     while (!this.roundOver && this.activeCount > 0) {
@@ -610,20 +533,7 @@ export class Game implements TableView {
         if (
           !this.hasFront(s) || this.strategies[s].hit(this, s)
         ) {
-          const k = this.draw();
-          if (k < 0) {
-            this.exhausted();
-            break;
-          }
-          if (this.listener) {
-            this.listener({
-              type: "draw",
-              seat: s,
-              card: cardName(k),
-              flip3: false,
-            });
-          }
-          this.receive(s, k, false);
+          if (!this.takeCard(s, HIT)) break;
         } else {
           this.status[s] = STAYED;
           this.activeCount--;
@@ -635,12 +545,6 @@ export class Game implements TableView {
     }
     this.endRound();
     return this.scores;
-  }
-
-  /** Every card is out: the round cannot go on. */
-  private exhausted(): void {
-    this.roundOver = true;
-    if (this.listener) this.listener({ type: "deck_exhausted" });
   }
 
   /** A card arrives in front of seat `s` (from a hit, the deal or a Flip Three). */
@@ -686,8 +590,8 @@ export class Game implements TableView {
         this.chance[s] = 0;
         this.frontCounts[CHANCE]--;
         this.frontTotal--;
-        this.toDiscard(CHANCE);
-        this.toDiscard(k);
+        this.deck.discard(CHANCE);
+        this.deck.discard(k);
         if (this.listener) {
           this.listener({ type: "save", seat: s, card: cardName(k) });
         }
@@ -738,7 +642,7 @@ export class Game implements TableView {
       }
     }
     if (eligible === 0) {
-      this.toDiscard(CHANCE);
+      this.deck.discard(CHANCE);
       if (this.listener) this.listener({ type: "chance_discarded", seat: s });
       return;
     }
@@ -860,7 +764,7 @@ export class Game implements TableView {
 
   /** A set-aside card that can no longer be played goes to the discards. */
   private drop(t: number, k: number): void {
-    this.toDiscard(k);
+    this.deck.discard(k);
     if (this.listener) {
       this.listener({ type: "dropped", seat: t, card: cardName(k) });
     }
@@ -870,20 +774,7 @@ export class Game implements TableView {
   private forcedDraws(t: number): void {
     for (let i = 0; i < 3; i++) {
       if (this.roundOver || this.status[t] !== ACTIVE) break;
-      const k = this.draw();
-      if (k < 0) {
-        this.exhausted();
-        break;
-      }
-      if (this.listener) {
-        this.listener({
-          type: "draw",
-          seat: t,
-          card: cardName(k),
-          flip3: true,
-        });
-      }
-      this.receive(t, k, true);
+      if (!this.takeCard(t, FORCED)) break;
     }
   }
 
@@ -904,24 +795,11 @@ export class Game implements TableView {
     if (this.rules.freshDeckEachRound) {
       // every card goes back: the next round starts from a full, fresh deck
       this.gatherFront(this.pileCounts);
-      if (this.discardTotal > 0) {
-        for (let k = 0; k < KINDS; k++) {
-          this.pileCounts[k] += this.discardCounts[k];
-          this.discardCounts[k] = 0;
-        }
-        this.discardTotal = 0;
-      }
-      if (this.pileIsDeck) {
-        // the array is still a permutation of the deck; mark the drawn tail
-        if (this.pileN < this.low) this.low = this.pileN;
-        this.pileN = this.size;
-        this.pileTotal = this.size;
-        this.stackPos = this.stack.length;
-      } else this.fillPile(false);
+      this.deck.gatherAll();
     } else {
       // every card in front of a player is set aside
       this.gatherFront(this.discardCounts);
-      this.discardTotal += this.frontTotal;
+      this.deck.discarded(this.frontTotal);
     }
     this.frontTotal = 0;
     this.finishRound();
@@ -1078,22 +956,16 @@ export class Game implements TableView {
       front[FREEZE] += this.freezeFront[s];
       front[FLIP3] += this.flip3Front[s];
     }
-    const pile = new Int32Array(KINDS);
-    for (let j = 0; j < this.pileN; j++) pile[this.pile[j]]++;
-    for (let j = this.stackPos; j < this.stack.length; j++) {
-      pile[this.stack[j]]++;
-    }
+    // the pile and the discards check their own tallies (Pile.check)
+    const bad = this.deck.check();
+    if (bad !== null) return bad;
+    const pile = this.pileCounts;
     const aside = new Int32Array(KINDS);
     for (let j = 0; j < this.asideTop; j++) {
       if (this.aside[j] !== CONSUMED) aside[this.aside[j]]++;
     }
-    let pileTotal = 0, discardTotal = 0, frontTotal = 0;
+    let frontTotal = 0;
     for (let k = 0; k < KINDS; k++) {
-      if (pile[k] !== this.pileCounts[k]) {
-        return `pile count of ${cardName(k)}: ${this.pileCounts[k]} counted, ${
-          pile[k]
-        } in the pile`;
-      }
       if (front[k] !== this.frontCounts[k]) {
         return `front count of ${cardName(k)}: ${
           this.frontCounts[k]
@@ -1102,19 +974,14 @@ export class Game implements TableView {
       if (aside[k] !== this.asideCounts[k]) {
         return `set-aside count of ${cardName(k)} is off`;
       }
-      if (this.discardCounts[k] < 0) return `negative discards of ${k}`;
       const sum = pile[k] + this.discardCounts[k] + front[k] + aside[k];
       if (sum !== this.deckCounts[k]) {
         return `${cardName(k)}: ${sum} cards found, the deck has ${
           this.deckCounts[k]
         }`;
       }
-      pileTotal += pile[k];
-      discardTotal += this.discardCounts[k];
       frontTotal += front[k];
     }
-    if (pileTotal !== this.pileTotal) return "pile total is off";
-    if (discardTotal !== this.discardTotal) return "discard total is off";
     if (frontTotal !== this.frontTotal) return "front total is off";
     return null;
   }

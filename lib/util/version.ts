@@ -37,8 +37,8 @@ export interface CodeVersion {
   /** Git commit (HEAD), or `unknown`. */
   commit: string;
   /**
-   * True when `lib/`, `cli/`, `experiments/`, `deno.json` or `deno.lock` differ from
-   * the index; null when the repository could not be read.
+   * True when a file of {@linkcode CODE_PATHS} differs from the index; null
+   * when the repository could not be read.
    */
   dirty: boolean | null;
   /** The files that differ, as `M path`, `D path` or `?? path` lines. */

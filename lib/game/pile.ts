@@ -1,0 +1,296 @@
+/**
+ * The draw pile and the discards of one table: where the cards are that no
+ * one holds, the seeded draw, the reshuffle of the discards when the pile
+ * runs out, and the recount that checks them. {@linkcode Game} owns one and
+ * counts the cards in front of the players and set aside itself.
+ *
+ * Drawing takes a uniformly random card of the live pile (a lazy
+ * Fisher–Yates shuffle), which is the same in law as drawing the top card of
+ * a shuffled pile, and costs one random number per card instead of a shuffle
+ * per round. Stacked cards (a test's fixed deck top) come first.
+ *
+ * Every card of the pile is counted by kind in {@linkcode Pile.counts}
+ * (stacked cards not yet drawn included) and every discard in
+ * {@linkcode Pile.discards}; the engine reads both for the table view, and
+ * {@linkcode Pile.check} recounts the pile array against them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getRules } from "./rules.ts";
+ * const pile = new Pile(getRules("standard"), [], false);
+ * pile.newGame(1, 0, false);
+ * const k = pile.draw();
+ * assert.ok(k >= 0);
+ * assert.equal(pile.total, 93); // one card drawn from the 94
+ * pile.discard(k);
+ * assert.equal(pile.discardTotal, 1);
+ * assert.equal(pile.check(), null);
+ * ```
+ * @module
+ */
+
+import { cardName, KINDS } from "./cards.ts";
+import { Rng } from "./rng.ts";
+import { checkStack, deckSize, type Rules } from "./rules.ts";
+
+/**
+ * The draw pile and discard pile of a table (see the module doc).
+ *
+ * Its methods are the engine's per-card steps; they allocate nothing.
+ */
+export class Pile {
+  /** Cards in the deck. */
+  readonly size: number;
+  /** The deck's count of each kind. */
+  readonly deckCounts: Int32Array;
+  /** Cards of each kind in the draw pile (stacked cards not yet drawn included). */
+  readonly counts: Int32Array = new Int32Array(KINDS);
+  /** Cards in the draw pile. */
+  total = 0;
+  /** Cards of each kind in the discard pile. */
+  readonly discards: Int32Array = new Int32Array(KINDS);
+  /** Cards in the discard pile. */
+  discardTotal = 0;
+
+  private readonly rng = new Rng();
+  private readonly stack: readonly number[];
+  private stackPos = 0;
+  private readonly stackOnly: boolean;
+  private readonly reshuffles: boolean;
+  private reshuffled = false;
+  // the live draw pile is pile[0..n) (stacked cards excluded)
+  private readonly pile: Uint8Array;
+  private n = 0;
+  private readonly template: Uint8Array;
+  private isDeck = false;
+  // Since the pile array last held the template (the deck in kind order), it
+  // differs from it only at the swap positions logged here and at the drawn
+  // tail [low, size); more than `size` swaps (logN > size) count as scrambled.
+  private readonly swapLog: Uint16Array;
+  private logN = 0;
+  private low = 0;
+
+  /**
+   * An empty pile for the deck of `rules` ({@linkcode Pile.newGame} fills it).
+   *
+   * @param rules the rule set (its deck and its `run-out` ruling)
+   * @param stack cards placed, top first, on the shuffled deck (kinds)
+   * @param stackOnly true: once the stacked cards are used up the pile counts as empty
+   * @throws {InputError} for an impossible stacked deck
+   */
+  constructor(rules: Rules, stack: readonly number[], stackOnly: boolean) {
+    checkStack(rules, stack);
+    this.stack = stack;
+    this.stackOnly = stackOnly;
+    this.reshuffles = rules.rulings.runOut === "reshuffle-once";
+    this.size = deckSize(rules);
+    this.deckCounts = Int32Array.from(rules.deck);
+    this.pile = new Uint8Array(this.size);
+    this.template = new Uint8Array(this.size);
+    this.swapLog = new Uint16Array(this.size);
+    this.logN = this.size + 1; // scrambled: the first fill copies the template
+    let i = 0;
+    for (let k = 0; k < KINDS; k++) {
+      for (let c = 0; c < rules.deck[k]; c++) this.template[i++] = k;
+    }
+  }
+
+  /**
+   * A new game: reseed the draw, put the whole deck in the pile (in kind
+   * order, so that a game depends only on its seed and stream) and empty the
+   * discards.
+   *
+   * @param tidy true when the last round ended cleanly (the counts can be trusted)
+   */
+  newGame(seed: number, stream: number, tidy: boolean): void {
+    this.rng.reseed(seed, stream);
+    this.fill(true, tidy);
+    if (!tidy || this.discardTotal > 0) {
+      // plain loops: TypedArray.fill costs more than these few stores per call
+      const discards = this.discards;
+      for (let k = 0; k < KINDS; k++) discards[k] = 0;
+    }
+    this.discardTotal = 0;
+  }
+
+  /** A new round: the discards may be reshuffled once again. */
+  newRound(): void {
+    this.reshuffled = false;
+  }
+
+  /**
+   * Fill the draw pile with the whole deck (minus the stacked cards on the
+   * first fill), in kind order on the first fill of a game. Draws swap the
+   * drawn card to the end of the live part, so until a reshuffle the array
+   * stays a permutation of the deck and a later refill is just a length reset.
+   */
+  private fill(first: boolean, tidy: boolean): void {
+    if (first || !this.isDeck) this.restoreTemplate();
+    this.n = this.size;
+    if (this.total !== this.size || !tidy) {
+      // (a whole pile between rounds already counts the deck)
+      const counts = this.counts, deck = this.deckCounts;
+      for (let k = 0; k < KINDS; k++) counts[k] = deck[k];
+      this.total = this.size;
+    }
+    this.stackPos = first ? 0 : this.stack.length;
+    if (first && this.stack.length > 0) {
+      // move the stacked cards out of the shuffled part; they stay counted in the pile
+      for (const k of this.stack) {
+        for (let j = 0; j < this.n; j++) {
+          if (this.pile[j] === k) {
+            this.pile[j] = this.pile[this.n - 1];
+            this.pile[--this.n] = k;
+            break;
+          }
+        }
+      }
+      this.logN = this.size + 1; // these moves are not logged
+    }
+  }
+
+  /**
+   * Put the pile array back in kind order (the template): rewrite only the
+   * positions draws have touched since it last was, or copy the whole
+   * template after a reshuffle or too many draws.
+   */
+  private restoreTemplate(): void {
+    const pile = this.pile, template = this.template, size = this.size;
+    if (!this.isDeck || this.logN > size) {
+      pile.set(template);
+    } else {
+      for (let p = Math.min(this.low, this.n); p < size; p++) {
+        pile[p] = template[p];
+      }
+      const log = this.swapLog;
+      for (let j = 0; j < this.logN; j++) pile[log[j]] = template[log[j]];
+    }
+    this.isDeck = true;
+    this.logN = 0;
+    this.low = size;
+  }
+
+  /**
+   * Draw the next card: a stacked card, else a uniform card of the live
+   * pile; -1 when the pile is empty (a {@linkcode Pile.reshuffle} may refill
+   * it) or, with `stackOnly`, once the stacked cards are used up.
+   */
+  draw(): number {
+    let k: number;
+    if (this.stackPos < this.stack.length) {
+      k = this.stack[this.stackPos++];
+    } else {
+      if (this.stackOnly || this.n === 0) return -1;
+      const i = this.rng.below(this.n);
+      k = this.pile[i];
+      this.pile[i] = this.pile[--this.n];
+      this.pile[this.n] = k;
+      // log the swap (restoreTemplate undoes it), up to `size` of them
+      if (this.logN < this.size) this.swapLog[this.logN++] = i;
+      else this.logN = this.size + 1;
+    }
+    this.counts[k]--;
+    this.total--;
+    return k;
+  }
+
+  /**
+   * Shuffle the discards into a new draw pile, if the rules allow it now
+   * (`run-out=reshuffle-once`, not yet this round, not `stackOnly`, and
+   * there are discards).
+   *
+   * @returns the cards of the new pile, 0 when there is no reshuffle
+   */
+  reshuffle(): number {
+    if (
+      !this.reshuffles || this.stackOnly || this.discardTotal === 0 ||
+      this.reshuffled
+    ) return 0;
+    let n = 0;
+    for (let k = 0; k < KINDS; k++) {
+      const c = this.discards[k];
+      for (let j = 0; j < c; j++) this.pile[n++] = k;
+      this.counts[k] += c;
+      this.discards[k] = 0;
+    }
+    this.n = n;
+    this.isDeck = false;
+    this.total += n;
+    this.discardTotal = 0;
+    this.reshuffled = true;
+    return n;
+  }
+
+  /** Count a card onto the discard pile. */
+  discard(kind: number): void {
+    this.discards[kind]++;
+    this.discardTotal++;
+  }
+
+  /** The caller has added `n` cards to {@linkcode Pile.discards} (by kind). */
+  discarded(n: number): void {
+    this.discardTotal += n;
+  }
+
+  /**
+   * Every card is back in the pile (a fresh deck for the next round): the
+   * caller has added the cards in front of the players to
+   * {@linkcode Pile.counts}; the discards join them.
+   */
+  gatherAll(): void {
+    if (this.discardTotal > 0) {
+      const counts = this.counts, discards = this.discards;
+      for (let k = 0; k < KINDS; k++) {
+        counts[k] += discards[k];
+        discards[k] = 0;
+      }
+      this.discardTotal = 0;
+    }
+    if (this.isDeck) {
+      // the array is still a permutation of the deck; mark the drawn tail
+      if (this.n < this.low) this.low = this.n;
+      this.n = this.size;
+      this.total = this.size;
+      this.stackPos = this.stack.length;
+    } else this.fill(false, false);
+  }
+
+  /**
+   * Recount the pile array (and the stacked cards not yet drawn) by kind into
+   * `into` (zeroed first).
+   */
+  recount(into: Int32Array): void {
+    for (let k = 0; k < KINDS; k++) into[k] = 0;
+    for (let j = 0; j < this.n; j++) into[this.pile[j]]++;
+    for (let j = this.stackPos; j < this.stack.length; j++) {
+      into[this.stack[j]]++;
+    }
+  }
+
+  /**
+   * Check the pile's own tallies: the pile array recounted against
+   * {@linkcode Pile.counts}, the totals against the counts, no negative
+   * discards.
+   *
+   * @returns null when they agree, else a description of the first mismatch
+   */
+  check(): string | null {
+    const pile = new Int32Array(KINDS);
+    this.recount(pile);
+    let pileTotal = 0, discardTotal = 0;
+    for (let k = 0; k < KINDS; k++) {
+      if (pile[k] !== this.counts[k]) {
+        return `pile count of ${cardName(k)}: ${this.counts[k]} counted, ${
+          pile[k]
+        } in the pile`;
+      }
+      if (this.discards[k] < 0) return `negative discards of ${k}`;
+      pileTotal += pile[k];
+      discardTotal += this.discards[k];
+    }
+    if (pileTotal !== this.total) return "pile total is off";
+    if (discardTotal !== this.discardTotal) return "discard total is off";
+    return null;
+  }
+}

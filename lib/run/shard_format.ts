@@ -1,0 +1,338 @@
+/**
+ * The shard format: what a shard is (`--shard I/N`) and the slice of a run it
+ * owns, the partial file a shard writes (its runs, accumulators, code and
+ * checksum), its name, and the canonical JSON and SHA-256 that hash specs,
+ * jobs and files. Pure data and pure functions: no I/O, no state.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseShard, shardRange } from "./shard_format.ts";
+ * const s = parseShard("1/3");
+ * assert.deepEqual(s, { index: 1, count: 3 });
+ * assert.deepEqual(shardRange(10, s.index, s.count), [3, 6]);
+ * ```
+ * @module
+ */
+
+import { InputError } from "../game/cards.ts";
+
+/**
+ * A shard: `index` of `count` (0-based).
+ *
+ * @example
+ * ```ts
+ * const s: Shard = { index: 0, count: 4 };
+ * ```
+ */
+export interface Shard {
+  /** 0-based index, below `count`. */
+  index: number;
+  /** Number of shards, at least 1. */
+  count: number;
+}
+
+/**
+ * Most shards a run may be cut into.
+ *
+ * @example
+ * ```ts
+ * parseShard(`0/${MAX_SHARDS}`).count; // 1000000
+ * ```
+ */
+export const MAX_SHARDS = 1_000_000;
+
+/**
+ * Parse `--shard I/N` (0-based `I`, `0 ≤ I < N`, `1 ≤ N ≤ 1,000,000`).
+ *
+ * @throws {InputError} naming the bad value and what is allowed.
+ * @example
+ * ```ts
+ * parseShard("0/4"); // { index: 0, count: 4 }
+ * ```
+ */
+export function parseShard(raw: unknown): Shard {
+  const s = String(raw).trim();
+  const m = /^(\d+)\/(\d+)$/.exec(s);
+  const index = m ? Number(m[1]) : NaN, count = m ? Number(m[2]) : NaN;
+  if (
+    !m || !(count >= 1 && count <= MAX_SHARDS) || !(index >= 0) ||
+    index >= count
+  ) {
+    throw new InputError(
+      `bad --shard '${raw}': give I/N with N from 1 to ${MAX_SHARDS} and I from 0 to N-1 (e.g. 0/4)`,
+    );
+  }
+  return { index, count };
+}
+
+/**
+ * The slice `[from, to)` of a run of `total` games that shard `index` of
+ * `count` plays: contiguous, deterministic, every index in exactly one shard,
+ * slices differing in size by at most one.
+ *
+ * @example
+ * ```ts
+ * shardRange(10, 0, 3); // [0, 3]
+ * shardRange(10, 2, 3); // [6, 10]
+ * ```
+ */
+export function shardRange(
+  total: number,
+  index: number,
+  count: number,
+): [number, number] {
+  const at = (i: number) => Number((BigInt(total) * BigInt(i)) / BigInt(count));
+  return [at(index), at(index + 1)];
+}
+
+/**
+ * JSON with object keys sorted at every level (undefined members left out):
+ * the form that hashes and checksums are taken over.
+ *
+ * @example
+ * ```ts
+ * canonicalJson({ b: 1, a: [2, { d: 3, c: 4 }] }); // '{"a":[2,{"c":4,"d":3}],"b":1}'
+ * ```
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") {
+    return JSON.stringify(value) ?? "null";
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map((v) => canonicalJson(v ?? null)).join(",")}]`;
+  }
+  const o = value as Record<string, unknown>;
+  return `{${
+    Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) =>
+      `${JSON.stringify(k)}:${canonicalJson(o[k])}`
+    ).join(",")
+  }}`;
+}
+
+/**
+ * SHA-256 of a string, as 64 hex digits.
+ *
+ * @example
+ * ```ts
+ * (await sha256Hex("abc")).slice(0, 8); // "ba7816bf"
+ * ```
+ */
+export async function sha256Hex(text: string): Promise<string> {
+  const d = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(text),
+  );
+  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
+/**
+ * A batch of runs the runner is about to play, as the shard machinery sees
+ * it: JSON specs, the size of each run's index range, and the runner's own
+ * functions to play slices and to add accumulators.
+ *
+ * @example
+ * ```ts
+ * const b: Batch<{ n: number }> = {
+ *   kind: "demo", specs: [{ seed: 1 }], counts: [10],
+ *   play: (ranges) => Promise.resolve(ranges.map(([a, b]) => ({ n: b - a }))),
+ *   merge: (parts) => ({ n: parts.reduce((s, p) => s + p.n, 0) }),
+ * };
+ * ```
+ */
+export interface Batch<A> {
+  /** Which runner and accumulator type (e.g. `match`, `batch`). */
+  kind: string;
+  /** One JSON-serialisable spec per run (what defines its games). */
+  specs: unknown[];
+  /** Games (or rounds) of each run: run `i` has indices `[0, counts[i])`. */
+  counts: number[];
+  /** Play slice `ranges[i]` of each run `i`; one accumulator per run. */
+  play(ranges: [number, number][]): Promise<A[]>;
+  /** Add accumulators of disjoint slices of one run (exact). */
+  merge(parts: A[]): A;
+}
+
+/**
+ * One run's slice in a partial file.
+ *
+ * @example
+ * ```ts
+ * const r: PartialRun = { spec: {}, hash: "…", seed: 1, count: 10, from: 0, to: 5, accum: {} };
+ * ```
+ */
+export interface PartialRun {
+  /** The run spec, as the runner gave it. */
+  spec: unknown;
+  /** SHA-256 of the spec's canonical JSON. */
+  hash: string;
+  /** The run's seed (when its spec has one), for a reader. */
+  seed: number | null;
+  /** Games (or rounds) of the whole run. */
+  count: number;
+  /** First index played by this shard. */
+  from: number;
+  /** One past the last index played by this shard. */
+  to: number;
+  /** The runner's accumulator of the slice. */
+  accum: unknown;
+}
+
+/**
+ * One intercepted batch in a partial file.
+ *
+ * @example
+ * ```ts
+ * const b: PartialBatch = { kind: "match", label: "sim", runs: [] };
+ * ```
+ */
+export interface PartialBatch {
+  /** The batch's kind (runner and accumulator type). */
+  kind: string;
+  /** What was running (command or experiment name), for messages. */
+  label: string;
+  /** Its runs, in the runner's order. */
+  runs: PartialRun[];
+}
+
+/**
+ * What a shard ran: enough for the merge to run it again on the merged
+ * accumulators.
+ *
+ * @example
+ * ```ts
+ * const j: Job = { entry: "flip7", argv: ["sim", "-n", "1000", "-p", "ev,ev"] };
+ * ```
+ */
+export interface Job {
+  /** `flip7` (a `deno task flip7` command) or `repro`. */
+  entry: "flip7" | "repro";
+  /** Its arguments without `--shard`, `--out`, `--workers`, `-o`, `--no-file`. */
+  argv: string[];
+}
+
+/**
+ * The code that made a partial: a merge only adds partials made by its own
+ * code.
+ *
+ * @example
+ * ```ts
+ * const c: ShardCode = { commit: "881b778…", dirty: false, diff: null };
+ * ```
+ */
+export interface ShardCode {
+  /** Git commit, or `unknown`. */
+  commit: string;
+  /** Whether the code (`CODE_PATHS` of util/version.ts) differs from it (null: unknown). */
+  dirty: boolean | null;
+  /** SHA-256 of the changed files' paths and contents, when dirty. */
+  diff: string | null;
+}
+
+/**
+ * The format tag of partial files.
+ *
+ * @example
+ * ```ts
+ * declare const partial: Partial;
+ * partial.format === PARTIAL_FORMAT; // true for a partial this code reads
+ * ```
+ */
+export const PARTIAL_FORMAT = "flip7-shard-partial/1";
+
+/**
+ * A partial file's content.
+ *
+ * @example
+ * ```ts
+ * const p: Partial = JSON.parse(await Deno.readTextFile("results/shards/sim-…shard-0-of-4.json"));
+ * ```
+ */
+export interface Partial {
+  /** {@linkcode PARTIAL_FORMAT}. */
+  format: string;
+  /** What ran. */
+  job: Job;
+  /** SHA-256 of the job's canonical JSON. */
+  job_hash: string;
+  /** Which shard. */
+  shard: Shard;
+  /** The batches the job asked for, in order, with this shard's slices. */
+  batches: PartialBatch[];
+  /** The code that ran it. */
+  code: ShardCode;
+  /** Deno version. */
+  deno: string;
+  /** Host name. */
+  host: string;
+  /** Workers the shard used. */
+  workers: number | null;
+  /** Start time (ISO). */
+  started: string;
+  /** End time (ISO). */
+  finished: string;
+  /** Seconds. */
+  elapsed_s: number;
+  /** SHA-256 of the canonical JSON of every other member. */
+  checksum: string;
+}
+
+/**
+ * A short file-name stem for a job, e.g. `experiment-field-size`.
+ *
+ * @example
+ * ```ts
+ * jobStem({ entry: "flip7", argv: ["sim", "-n", "10"] }); // "sim"
+ * ```
+ */
+export function jobStem(job: Job): string {
+  const words = job.entry === "repro" ? ["repro"] : [job.argv[0] ?? "job"];
+  if (job.argv[0] === "experiment" && job.argv[1]) words.push(job.argv[1]);
+  return words.join("-").replace(/[^A-Za-z0-9_.-]+/g, "_");
+}
+
+/**
+ * The partial file's name for a job and shard:
+ * `STEM-HASH.shard-I-of-N.json`.
+ *
+ * @example
+ * ```ts
+ * partialName({ entry: "flip7", argv: ["sim"] }, "ab12cd34ef56…", { index: 1, count: 4 }); // "sim-ab12cd34ef56.shard-1-of-4.json"
+ * ```
+ */
+export function partialName(job: Job, jobHash: string, shard: Shard): string {
+  return `${jobStem(job)}-${
+    jobHash.slice(0, 12)
+  }.shard-${shard.index}-of-${shard.count}.json`;
+}
+
+/**
+ * Pattern of partial file names (`....shard-I-of-N.json`).
+ *
+ * @example
+ * ```ts
+ * PARTIAL_NAME.test("sim-ab12cd34ef56.shard-1-of-4.json"); // true
+ * ```
+ */
+export const PARTIAL_NAME = /\.shard-(\d+)-of-(\d+)\.json$/;
+
+/**
+ * A merged batch waiting to be consumed by the runner in a merge: per run,
+ * the slices' accumulators in index order.
+ *
+ * @example
+ * ```ts
+ * const m: MergedBatch = { kind: "match", label: "sim", hashes: ["…"], parts: [[{}, {}]] };
+ * ```
+ */
+export interface MergedBatch {
+  /** The batch's kind (runner and accumulator type). */
+  kind: string;
+  /** What was running, for messages. */
+  label: string;
+  /** Each run's spec hash. */
+  hashes: string[];
+  /** Per run, the slices' accumulators. */
+  parts: unknown[][];
+}

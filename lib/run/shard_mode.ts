@@ -1,0 +1,296 @@
+/**
+ * The shard and merge modes of a process and the runner's hooks into them.
+ *
+ * The runner asks {@linkcode interceptBatch} before it plays a batch of runs:
+ * outside a shard or merge it gets `null` and plays as usual; in a shard
+ * ({@linkcode recordShard}) it plays the shard's slice of each run, records
+ * it and stops the command ({@linkcode ShardStop}: no analysis, no exact
+ * figures, no file but the partial); in a merge
+ * ({@linkcode withMergedBatches}) it gets the merged accumulators of the
+ * partials instead of playing. One mode at a time, process-wide.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inShard, recordShard } from "./shard_mode.ts";
+ * assert.equal(inShard(), false);
+ * const batches = await recordShard({ index: 0, count: 2 }, "demo", () => {
+ *   assert.equal(inShard(), true);
+ *   return Promise.resolve();
+ * });
+ * assert.deepEqual(batches, []); // nothing intercepted
+ * ```
+ * @module
+ */
+
+import { InputError } from "../game/cards.ts";
+import {
+  type Batch,
+  canonicalJson,
+  type MergedBatch,
+  type PartialBatch,
+  sha256Hex,
+  type Shard,
+  shardRange,
+} from "./shard_format.ts";
+import type { MergePlan } from "./shard_merge.ts";
+
+/**
+ * Thrown by the runner in a shard once the shard's runs are recorded (and by
+ * exact computations and writers, which shards leave to the merge); the shard
+ * driver catches it and writes the partial.
+ *
+ * @example
+ * ```ts
+ * try { shardStopHere(); } catch (e) { e instanceof ShardStop; }
+ * ```
+ */
+export class ShardStop extends Error {
+  /** @param reason why the shard stopped here */
+  constructor(reason: string) {
+    super(`shard stops here: ${reason}`);
+    this.name = "ShardStop";
+  }
+}
+
+interface ShardMode {
+  type: "shard";
+  shard: Shard;
+  label: string;
+  batches: PartialBatch[];
+}
+
+interface MergeMode {
+  type: "merge";
+  queue: MergedBatch[];
+  used: number;
+  provenance: Record<string, unknown>;
+}
+
+let mode: ShardMode | MergeMode | null = null;
+/** Whether a shard is playing its slices (through {@linkcode interceptBatch}). */
+let playing = false;
+
+/**
+ * Called by `runChunks`: inside a shard, parallel work that does not come
+ * through {@linkcode interceptBatch} would be played whole by every shard,
+ * so it is refused (one line, exit 2).
+ *
+ * @throws {InputError} inside a shard, outside its slices.
+ * @example
+ * ```ts
+ * assertShardable(); // no-op outside a shard
+ * ```
+ */
+export function assertShardable(): void {
+  if (mode?.type === "shard" && !playing) {
+    throw new InputError(
+      `${mode.label} runs parallel work before its games that a shard cannot split (e.g. training win tables), so it cannot be sharded: run it without --shard`,
+    );
+  }
+}
+
+/**
+ * True while a shard is running (its exact figures and files are left to the
+ * merge).
+ *
+ * @example
+ * ```ts
+ * if (inShard()) console.log("partial only");
+ * ```
+ */
+export function inShard(): boolean {
+  return mode?.type === "shard";
+}
+
+/**
+ * Stop a shard here (no-op outside one): exact computations and result
+ * writers call it, since a shard only plays its games.
+ *
+ * @example
+ * ```ts
+ * shardStopHere("exact figures"); // throws ShardStop inside a shard
+ * ```
+ */
+export function shardStopHere(reason = "nothing more to play"): void {
+  if (mode?.type === "shard") throw new ShardStop(reason);
+}
+
+/**
+ * Set the label of what runs next (an experiment's name), for the partial's
+ * batches and the merge's messages.
+ *
+ * @example
+ * ```ts
+ * setShardLabel("field-size");
+ * ```
+ */
+export function setShardLabel(label: string): void {
+  if (mode?.type === "shard") mode.label = label;
+}
+
+/**
+ * The provenance a merge adds to what it writes (`{}` outside a merge).
+ *
+ * @example
+ * ```ts
+ * const extra = mergeProvenance(); // { shards: {...} } in a merge
+ * ```
+ */
+export function mergeProvenance(): Record<string, unknown> {
+  return mode?.type === "merge" ? mode.provenance : {};
+}
+
+/**
+ * The runner's hook: `null` outside a shard or merge (play as usual); in a
+ * shard, plays the shard's slice of every run, records it and throws
+ * {@linkcode ShardStop}; in a merge, returns the merged accumulators of the
+ * partials (checked against the batch's specs) without playing.
+ *
+ * @throws {InputError} in a merge, when the partials do not hold this batch.
+ * @example
+ * ```ts
+ * import type { RunAccum } from "./runner.ts";
+ * import type { Batch } from "./shard_format.ts";
+ * declare const batch: Batch<RunAccum>;
+ * declare function playEverything(): Promise<RunAccum[]>;
+ * const got = await interceptBatch(batch);
+ * const accs = got ?? await playEverything();
+ * ```
+ */
+export async function interceptBatch<A>(batch: Batch<A>): Promise<A[] | null> {
+  if (mode === null) return null;
+  const hashes = await Promise.all(
+    batch.specs.map((s) => sha256Hex(canonicalJson(s))),
+  );
+  if (mode.type === "shard") {
+    const m = mode;
+    const ranges = batch.counts.map((c) =>
+      shardRange(c, m.shard.index, m.shard.count)
+    );
+    playing = true;
+    let accs: A[];
+    try {
+      accs = await batch.play(ranges);
+    } finally {
+      playing = false;
+    }
+    m.batches.push({
+      kind: batch.kind,
+      label: m.label,
+      runs: batch.specs.map((spec, i) => {
+        const seed = (spec as { seed?: unknown })?.seed;
+        return {
+          spec,
+          hash: hashes[i],
+          seed: typeof seed === "number" ? seed : null,
+          count: batch.counts[i],
+          from: ranges[i][0],
+          to: ranges[i][1],
+          accum: accs[i],
+        };
+      }),
+    });
+    throw new ShardStop("runs recorded");
+  }
+  const k = mode.used;
+  const got = mode.queue[k];
+  if (!got) {
+    throw new InputError(
+      `the partials hold ${mode.queue.length} Monte Carlo batch${
+        mode.queue.length === 1 ? "" : "es"
+      }, but this run plays more: shard it again with this code`,
+    );
+  }
+  if (
+    got.kind !== batch.kind || got.hashes.length !== hashes.length ||
+    got.hashes.some((h, i) => h !== hashes[i])
+  ) {
+    throw new InputError(
+      `batch ${
+        k + 1
+      } (${got.label}) of the partials holds other runs than this code plays: shard it again with this code`,
+    );
+  }
+  mode.used++;
+  return got.parts.map((p) => batch.merge(p as A[]));
+}
+
+/**
+ * Run `body` as shard `shard`: the runner records this shard's slices and
+ * stops at the first batch (or at the first exact computation or file). A
+ * body that runs several experiments catches {@linkcode ShardStop} per
+ * experiment. Returns the recorded batches.
+ *
+ * @example
+ * ```ts
+ * declare function runSomething(): Promise<void>;
+ * const batches = await recordShard({ index: 0, count: 2 }, "sim", () => runSomething());
+ * ```
+ */
+export async function recordShard(
+  shard: Shard,
+  label: string,
+  body: () => Promise<unknown>,
+): Promise<PartialBatch[]> {
+  if (mode !== null) throw new Error("a shard or merge is already running");
+  const m: ShardMode = { type: "shard", shard, label, batches: [] };
+  mode = m;
+  try {
+    await body();
+  } catch (e) {
+    if (!(e instanceof ShardStop)) throw e;
+  } finally {
+    mode = null;
+  }
+  return m.batches;
+}
+
+/**
+ * Run `body` (the job run again) with the runner fed the merged batches of
+ * `plan` instead of playing; checks that the job consumed every batch.
+ *
+ * @example
+ * ```ts
+ * import type { Job } from "./shard_format.ts";
+ * import type { MergePlan } from "./shard_merge.ts";
+ * declare const plan: MergePlan;
+ * declare function runTheJob(job: Job): Promise<void>;
+ * await withMergedBatches(plan, () => runTheJob(plan.job));
+ * ```
+ */
+export async function withMergedBatches<T>(
+  plan: MergePlan,
+  body: () => Promise<T>,
+): Promise<T> {
+  if (mode !== null) throw new Error("a shard or merge is already running");
+  const m: MergeMode = {
+    type: "merge",
+    queue: plan.batches,
+    used: 0,
+    provenance: {
+      shards: plan.partials.map((l) => ({
+        file: l.path.slice(l.path.lastIndexOf("/") + 1),
+        shard: `${l.partial.shard.index}/${l.partial.shard.count}`,
+        host: l.partial.host,
+        deno: l.partial.deno,
+        workers: l.partial.workers,
+        started: l.partial.started,
+        finished: l.partial.finished,
+        elapsed_s: l.partial.elapsed_s,
+      })),
+    },
+  };
+  mode = m;
+  try {
+    const out = await body();
+    if (m.used !== m.queue.length) {
+      throw new InputError(
+        `the partials hold ${m.queue.length} batches but this run used ${m.used}: shard it again with this code`,
+      );
+    }
+    return out;
+  } finally {
+    mode = null;
+  }
+}
