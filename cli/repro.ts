@@ -25,6 +25,7 @@
  * @module
  */
 
+import process from "node:process";
 import { parseArgs } from "node:util";
 import { InputError } from "../lib/game/cards.ts";
 import {
@@ -50,6 +51,12 @@ import {
   EXPERIMENTS,
   findExperiment,
 } from "../experiments/mod.ts";
+
+/** CPU seconds of this process so far, all threads (user + system). */
+function cpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
 
 const USAGE =
   "deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR] [--shard I/N]";
@@ -132,8 +139,21 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
       bars.get(label)!(d, t);
     },
   };
+  const steps: Record<string, number> = {};
   const started = new Date();
-  const done = await executePlans(exps, options);
+  // CPU seconds of the process (every thread) per step, on stderr beside the wall time
+  let cpu0 = cpuSeconds();
+  const done = await executePlans(exps, {
+    ...options,
+    onStep: (name, seconds) => {
+      const cpu = cpuSeconds();
+      steps[name] = Math.round(seconds * 10) / 10;
+      err(
+        `  ${name}: ${seconds.toFixed(1)} s (${(cpu - cpu0).toFixed(1)} CPU s)`,
+      );
+      cpu0 = cpu;
+    },
+  });
   const computeTime = (performance.now() - t0) / 1000;
   err(`[0/${exps.length}] computed in ${computeTime.toFixed(1)} s`);
   for (const [i, exp] of exps.entries()) {
@@ -183,6 +203,8 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
               ]),
             ),
           },
+          // the shared computation step by step (executePlans's steps)
+          shared_steps_s: steps,
           total_s: Math.round(total * 10) / 10,
         },
         null,

@@ -117,6 +117,11 @@ export interface ExperimentOptions {
   workers: number;
   /** Progress of a phase of the experiment. */
   onProgress?: (label: string, done: number, total: number) => void;
+  /**
+   * Told the seconds of each step of {@linkcode executePlans} when it ends
+   * (`plan NAME`, `games`, `games NAME`, `exact figures`, `work NAME`).
+   */
+  onStep?: (step: string, seconds: number) => void;
 }
 
 /**

@@ -125,10 +125,19 @@ export async function executePlans(
   exps: Experiment[],
   options: ExperimentOptions,
 ): Promise<Done[]> {
-  const { workers, onProgress } = options;
+  const { workers, onProgress, onStep } = options;
   const label = exps.length === 1 ? exps[0].name : "games";
+  let mark = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    onStep?.(name, (now - mark) / 1000);
+    mark = now;
+  };
   const plans: ExperimentPlan[] = [];
-  for (const e of exps) plans.push(await e.plan(options));
+  for (const e of exps) {
+    plans.push(await e.plan(options));
+    step(`plan ${e.name}`);
+  }
   const accs: RunAccum[][] = plans.map(() => []);
   // A shard plays its slice of each pool and stops after the last one (a
   // merge then finds the pools' sums in the same order).
@@ -157,11 +166,13 @@ export async function executePlans(
   if (pooled.length > 0) {
     const got = await pool(pooled.map((r) => r.spec), undefined, label);
     if (!stop) pooled.forEach((r, k) => accs[r.i].push(got[k]));
+    step(label);
   }
   // runs whose strategies a maker builds: a pool per plan
   for (const [i, p] of plans.entries()) {
     if (!p.maker || (p.runs ?? []).length === 0) continue;
     accs[i] = await pool(p.runs!, p.maker, exps[i].name);
+    step(`games ${exps[i].name}`);
   }
   if (stop) throw stop;
   // exact tasks, all plans' together (one call per compute function)
@@ -179,10 +190,14 @@ export async function executePlans(
       workers,
       onProgress ? (d, t) => onProgress("exact figures", d, t) : undefined,
     );
+    step(
+      computes.size === 1 ? "exact figures" : `exact figures ${tasks.length}`,
+    );
   }
   const out: Done[] = [];
   for (const p of plans) {
     const work = p.work ? await p.work(options) : undefined;
+    if (p.work) step(`work ${exps[out.length].name}`);
     out.push({
       plan: p,
       accs: accs[out.length],

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The four speed figures of issue 26, for an idle machine: each command run
+# RUNS times (default 3) under /usr/bin/time -v; prints one table with the
+# median wall time, the median CPU time (user + system) and the largest peak
+# resident set size of the runs, and the C reference of the round loop.
+#
+#   bash bench/idle_figures.sh            # all four, 3 runs each
+#   RUNS=5 bash bench/idle_figures.sh round evaluate
+#
+# Figures: solve (the all-94 solve command, no cache), round (10,000,000
+# sum:20 rounds, 1 worker; against bench/round_ref.c compiled with gcc -O2),
+# evaluate (all94, sum:25), repro (the default list, warm cache, into
+# .cache/idle-repro so results/ is left alone). The load average before each
+# run is printed beside it: above 1, the machine was not idle.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-3}
+WHICH=("$@")
+[ ${#WHICH[@]} -eq 0 ] && WHICH=(solve round evaluate repro)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+cmd_of() {
+  case "$1" in
+  solve) echo "deno task flip7 solve --model all94 --no-cache --json --no-file" ;;
+  round) echo "deno task flip7 round -n 10000000 -p sum:20 --rules solo-model --workers 1 --no-file" ;;
+  evaluate) echo "deno task flip7 evaluate --model all94 -p sum:25 --json" ;;
+  repro) echo "deno task repro --seed 1 --out .cache/idle-repro" ;;
+  *) echo "unknown figure '$1': allowed solve, round, evaluate, repro" >&2; exit 2 ;;
+  esac
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+rows=()
+for f in "${WHICH[@]}"; do
+  c=$(cmd_of "$f")
+  : >"$TMP/$f.wall"
+  : >"$TMP/$f.cpu"
+  : >"$TMP/$f.rss"
+  loads=""
+  for i in $(seq "$RUNS"); do
+    loads="$loads $(cut -d' ' -f1 /proc/loadavg)"
+    /usr/bin/time -v -o "$TMP/$f.$i.time" $c >"$TMP/$f.$i.out" 2>"$TMP/$f.$i.err"
+    t="$TMP/$f.$i.time"
+    wall=$(awk -F': ' '/Elapsed/ {n=split($2,p,":"); s=0; for(j=1;j<=n;j++) s=s*60+p[j]; print s}' "$t")
+    user=$(awk -F': ' '/User time/ {print $2}' "$t")
+    sys=$(awk -F': ' '/System time/ {print $2}' "$t")
+    rss=$(awk -F': ' '/Maximum resident/ {print $2}' "$t")
+    echo "$wall" >>"$TMP/$f.wall"
+    echo "$user + $sys" | bc >>"$TMP/$f.cpu"
+    echo "$rss" >>"$TMP/$f.rss"
+    echo "$f run $i: ${wall} s wall, $(tail -1 "$TMP/$f.cpu") s CPU, $((rss / 1024)) MiB peak" >&2
+  done
+  w=$(median <"$TMP/$f.wall")
+  cpu=$(median <"$TMP/$f.cpu")
+  peak=$(sort -g "$TMP/$f.rss" | tail -1)
+  extra=""
+  if [ "$f" = round ]; then
+    if command -v gcc >/dev/null; then
+      mkdir -p .cache/bench
+      gcc -O2 -o .cache/bench/round_ref bench/round_ref.c
+      : >"$TMP/c.wall"
+      for i in $(seq "$RUNS"); do
+        /usr/bin/time -f "%e" -o "$TMP/c.$i" .cache/bench/round_ref 1 10000000 >"$TMP/c.$i.out"
+        cat "$TMP/c.$i" >>"$TMP/c.wall"
+      done
+      cw=$(median <"$TMP/c.wall")
+      # the C loop's mean beside ours (bench/round_bench.ts checks the sums exactly)
+      extra="C loop ${cw} s, mean $(awk '{print $12}' "$TMP/c.1.out") (ours: $(awk '$1 == "sum:20" {print $2; exit}' "$TMP/round.1.out")); ours / C = $(echo "scale=2; $w / $cw" | bc)"
+    else
+      extra="gcc missing: no C reference"
+    fi
+  fi
+  if [ "$f" = repro ]; then
+    extra="repro.json: $(tr -d '\n ' <.cache/idle-repro/repro.json | grep -o '"total_s":[0-9.]*')"
+  fi
+  rows+=("| $f | \`$c\` | $w | $cpu | $((peak / 1024)) MiB | $RUNS |$loads | $extra |")
+done
+
+echo
+echo "measured $(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (dirty)'), $(nproc) cores"
+echo
+echo "| figure | command | median wall s | median CPU s | peak RSS | runs | load before each | notes |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+for r in "${rows[@]}"; do echo "$r"; done
