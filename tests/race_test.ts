@@ -314,7 +314,8 @@ Deno.test("win-optimal --quick: the rows, the equilibrium and the curve", async 
   const br = r.rows.filter((x) => x.agent === "brfield");
   assert.deepEqual(br.map((x) => x.players), [2, 3, 4]);
   for (const x of r.rows) {
-    assert.equal(x.games, 200);
+    // the targeting rows play 400 games a size in the quick run, the rest 200
+    assert.equal(x.games, x.agent === "wt:ev" ? 400 : 200);
     assert.ok((x.ci_low as number) <= (x.win_share as number));
     assert.ok((x.win_share as number) <= (x.ci_high as number));
     assert.ok((x.ci_low_fw as number) <= (x.ci_low as number));
@@ -326,4 +327,31 @@ Deno.test("win-optimal --quick: the rows, the equilibrium and the curve", async 
   assert.ok(Math.abs(eq.exploitability) < 1e-3);
   const curve = r.provenance.cutoff_curve as Record<string, number>[];
   assert.deepEqual([...new Set(curve.map((c) => c.players))], [2, 3, 4]);
+  // targeting rows carry a gain, a p-value and Holm's verdict; the others none
+  const wt = r.rows.filter((x) => x.agent === "wt:ev");
+  assert.deepEqual(wt.map((x) => x.players), [2, 3, 4]);
+  for (const x of wt) {
+    assert.ok(
+      Math.abs(
+        (x.gain as number) -
+          ((x.win_share as number) - 1 / (x.players as number)),
+      ) < 1e-6,
+    );
+    assert.equal(typeof x.holm_reject, "boolean");
+  }
+  assert.ok(
+    r.rows.filter((x) => x.agent !== "wt:ev").every((x) =>
+      x.holm_reject === null
+    ),
+  );
+  // the pre-registered heads-up row is last, on its stated seed
+  const last = r.rows[r.rows.length - 1];
+  assert.equal(last.agent, "wt:search0");
+  assert.equal(last.seed, 570057);
+  const f3 = r.provenance.flip_three_table as Record<
+    string,
+    Record<string, number>[]
+  >;
+  assert.equal(f3.numbers.length, 7);
+  assert.equal(f3.all94.length, 7);
 });

@@ -25,9 +25,12 @@
  * Chance is held, seven numbers end the round with +15), modifiers, a Second
  * Chance (kept, or passed to an opponent without one), a Freeze (the drawer
  * freezes whichever of the two is better for it), a Flip Three (treated as no
- * card: the search does not expand it). The state of both lines is passed as
- * plain integers and the pile is one shared counts array, so a search
- * allocates nothing.
+ * card: the search does not expand it). The state of both lines is a frame
+ * of eight integers in one preallocated array (a node reads its frame and
+ * writes its children into the next) and the pile is one shared counts
+ * array, so a search allocates nothing. With `opponent: "ev"` the
+ * opponent's hits and stays are `ev`'s, counted from the cards not in sight
+ * (kept beside the pile).
  *
  * @example
  * ```ts
@@ -57,6 +60,18 @@ import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
 import type { WTable } from "./table.ts";
 
 const ACTIVE = 0, DONE = 1, BUST = 2;
+/**
+ * A search state is a frame of eight integers in one preallocated array:
+ * each seat's number mask, modifier mask, Second Chance held (0/1) and
+ * status (active, done, bust). A node reads its frame; its children are
+ * written into the next frame (a copy with the fields changed), so the
+ * search allocates nothing.
+ */
+const M0 = 0, MD0 = 1, C0 = 2, A0 = 3, M1 = 4, MD1 = 5, C1 = 6, A1 = 7;
+/** Integers per frame. */
+const FRAME = 8;
+/** Frames at most: one per node on the path (two per ply, and a leaf). */
+const MAX_FRAMES = 64;
 /** Opponent lines whose W-vector is cached (a power of two). */
 const SLOTS = 64;
 /** Width of a cached W-vector: every round score is below it. */
@@ -83,6 +98,8 @@ export class SearchCore {
   /** Cards not in sight on the table, by kind (what `ev` counts), kept beside the pile. */
   private readonly tcounts: Int32Array = new Int32Array(KINDS);
   private ttotal = 0;
+  /** The frames of the states on the search path ({@linkcode FRAME} integers each). */
+  private readonly st: Int32Array = new Int32Array(FRAME * MAX_FRAMES);
   private t0 = 0;
   private t1 = 0;
   private sNext = 0;
@@ -261,18 +278,10 @@ export class SearchCore {
    */
   stayValue(): number {
     this.leaves = 0;
-    return this.node(
-      this.depth - 1,
-      1,
-      this.m0,
-      this.md0,
-      this.c0,
-      DONE,
-      this.m1,
-      this.md1,
-      this.c1,
-      this.a1,
-    );
+    const S = this.st;
+    this.root();
+    S[A0] = DONE;
+    return this.node(this.depth - 1, 1, 0);
   }
 
   /**
@@ -286,18 +295,8 @@ export class SearchCore {
    */
   hitValue(): number {
     this.leaves = 0;
-    return this.hitNode(
-      this.depth,
-      0,
-      this.m0,
-      this.md0,
-      this.c0,
-      this.a0,
-      this.m1,
-      this.md1,
-      this.c1,
-      this.a1,
-    );
+    this.root();
+    return this.hitNode(this.depth, 0, 0);
   }
 
   /**
@@ -312,36 +311,41 @@ export class SearchCore {
   freezeValue(who: number): number {
     if (who === 0) return this.stayValue(); // frozen is a forced stay
     this.leaves = 0;
-    return this.node(
-      this.depth - 1,
-      0,
-      this.m0,
-      this.md0,
-      this.c0,
-      this.a0,
-      this.m1,
-      this.md1,
-      this.c1,
-      this.a1 === ACTIVE ? DONE : this.a1,
-    );
+    const S = this.st;
+    this.root();
+    if (S[A1] === ACTIVE) S[A1] = DONE;
+    return this.node(this.depth - 1, 0, 0);
+  }
+
+  /** The loaded decision's state into frame 0. */
+  private root(): void {
+    const S = this.st;
+    S[M0] = this.m0;
+    S[MD0] = this.md0;
+    S[C0] = this.c0;
+    S[A0] = this.a0;
+    S[M1] = this.m1;
+    S[MD1] = this.md1;
+    S[C1] = this.c1;
+    S[A1] = this.a1;
+  }
+
+  /** Copy frame `f` into the next frame and return that frame's offset. */
+  private child(f: number): number {
+    const S = this.st, g = f + FRAME;
+    for (let i = 0; i < FRAME; i++) S[g + i] = S[f + i];
+    return g;
   }
 
   /**
    * Value of a leaf: `f7` is the seat that just made a Flip 7 (the round is
    * over: everyone banks), else -1.
    */
-  private leaf(
-    m0: number,
-    md0: number,
-    c0: number,
-    a0: number,
-    m1: number,
-    md1: number,
-    c1: number,
-    a1: number,
-    f7: number,
-  ): number {
+  private leaf(f: number, f7: number): number {
     this.leaves++;
+    const S = this.st;
+    const m0 = S[f + M0], md0 = S[f + MD0], c0 = S[f + C0], a0 = S[f + A0];
+    const m1 = S[f + M1], md1 = S[f + MD1], c1 = S[f + C1], a1 = S[f + A1];
     const L = this.laws;
     const go = f7 < 0 && !this.bank;
     const on0 = go && a0 === ACTIVE, on1 = go && a1 === ACTIVE;
@@ -470,174 +474,107 @@ export class SearchCore {
   }
 
   /**
-   * Value of a decision node: seat `turn` picks the better of hit and stay
-   * (seat 0 maximises, seat 1 minimises); a leaf at depth 0 or when no one
+   * Value of a decision node (the state in frame `f`): seat `turn` picks the
+   * better of hit and stay (seat 0 maximises, seat 1 minimises, or plays
+   * `ev` when the opponent is modelled so); a leaf at depth 0 or when no one
    * is active.
    */
-  private node(
-    d: number,
-    turn: number,
-    m0: number,
-    md0: number,
-    c0: number,
-    a0: number,
-    m1: number,
-    md1: number,
-    c1: number,
-    a1: number,
-  ): number {
+  private node(d: number, turn: number, f: number): number {
+    const S = this.st;
+    const a0 = S[f + A0], a1 = S[f + A1];
     if (d <= 0 || (a0 !== ACTIVE && a1 !== ACTIVE) || this.total <= 0) {
-      return this.leaf(m0, md0, c0, a0, m1, md1, c1, a1, -1);
+      return this.leaf(f, -1);
     }
     if (turn === 0 && a0 !== ACTIVE) turn = 1;
     else if (turn === 1 && a1 !== ACTIVE) turn = 0;
     if (turn === 1 && this.evOpp) {
-      return this.evHits(m1, md1, c1)
-        ? this.hitNode(d, 1, m0, md0, c0, a0, m1, md1, c1, a1)
-        : this.node(d - 1, 0, m0, md0, c0, a0, m1, md1, c1, DONE);
+      if (this.evHits(S[f + M1], S[f + MD1], S[f + C1])) {
+        return this.hitNode(d, 1, f);
+      }
+      const g = this.child(f);
+      S[g + A1] = DONE;
+      return this.node(d - 1, 0, g);
     }
-    const hit = this.hitNode(d, turn, m0, md0, c0, a0, m1, md1, c1, a1);
+    const hit = this.hitNode(d, turn, f);
+    const g = this.child(f);
     if (turn === 0) {
-      const stay = this.node(d - 1, 1, m0, md0, c0, DONE, m1, md1, c1, a1);
+      S[g + A0] = DONE;
+      const stay = this.node(d - 1, 1, g);
       return hit > stay ? hit : stay;
     }
-    const stay = this.node(d - 1, 0, m0, md0, c0, a0, m1, md1, c1, DONE);
+    S[g + A1] = DONE;
+    const stay = this.node(d - 1, 0, g);
     return hit < stay ? hit : stay;
   }
 
-  /** Expectation over the next card drawn by `turn`. */
-  private hitNode(
-    d: number,
-    turn: number,
-    m0: number,
-    md0: number,
-    c0: number,
-    a0: number,
-    m1: number,
-    md1: number,
-    c1: number,
-    a1: number,
-  ): number {
-    const counts = this.counts, tcounts = this.tcounts;
+  /** Expectation over the next card drawn by `turn` (the state in frame `f`). */
+  private hitNode(d: number, turn: number, f: number): number {
+    const counts = this.counts, tcounts = this.tcounts, S = this.st;
     const total = this.total, ttotal = this.ttotal;
-    if (total <= 0) return this.leaf(m0, md0, c0, a0, m1, md1, c1, a1, -1);
+    if (total <= 0) return this.leaf(f, -1);
     const nd = d - 1, other = 1 - turn;
+    // the drawer's fields and the other's (offsets within a frame)
+    const M = turn === 0 ? M0 : M1, MD = turn === 0 ? MD0 : MD1;
+    const C = turn === 0 ? C0 : C1, A = turn === 0 ? A0 : A1;
+    const OC = turn === 0 ? C1 : C0, OA = turn === 0 ? A1 : A0;
+    const m = S[f + M], md = S[f + MD], c = S[f + C];
+    const oa = S[f + OA];
+    const g = f + FRAME;
     let e = 0;
     for (let k = 0; k < KINDS; k++) {
-      const c = counts[k];
-      if (c === 0) continue;
-      counts[k] = c - 1;
+      const n = counts[k];
+      if (n === 0) continue;
+      counts[k] = n - 1;
       this.total = total - 1;
       const tck = tcounts[k];
       if (tck > 0) {
         tcounts[k] = tck - 1;
         this.ttotal = ttotal - 1;
       }
+      this.child(f);
       let v: number;
-      if (turn === 0) {
-        if (k < NUMBER_KINDS) {
-          const bit = 1 << k;
-          if (m0 & bit) {
-            v = c0
-              ? this.node(nd, other, m0, md0, 0, a0, m1, md1, c1, a1)
-              : this.node(nd, other, m0, md0, 0, BUST, m1, md1, c1, a1);
-          } else if (COUNT_OF_MASK[m0 | bit] === 7) {
-            v = this.leaf(m0 | bit, md0, c0, a0, m1, md1, c1, a1, 0);
-          } else {
-            v = this.node(nd, other, m0 | bit, md0, c0, a0, m1, md1, c1, a1);
-          }
-        } else if (k <= X2) {
-          v = this.node(
-            nd,
-            other,
-            m0,
-            md0 | modifierBit(k),
-            c0,
-            a0,
-            m1,
-            md1,
-            c1,
-            a1,
-          );
-        } else if (k === CHANCE) {
-          v = c0 === 0
-            ? this.node(nd, other, m0, md0, 1, a0, m1, md1, c1, a1)
-            : this.node(
-              nd,
-              other,
-              m0,
-              md0,
-              c0,
-              a0,
-              m1,
-              md1,
-              a1 === ACTIVE ? 1 : c1,
-              a1,
-            );
-        } else if (k === FREEZE && a1 === ACTIVE) {
-          const self = this.node(nd, other, m0, md0, c0, DONE, m1, md1, c1, a1);
-          const them = this.node(nd, other, m0, md0, c0, a0, m1, md1, c1, DONE);
-          v = self > them ? self : them;
-        } else if (k === FREEZE) {
-          v = this.node(nd, other, m0, md0, c0, DONE, m1, md1, c1, a1);
+      if (k < NUMBER_KINDS) {
+        const bit = 1 << k;
+        if (m & bit) {
+          // a duplicate: saved by a Second Chance (used up), else a bust
+          S[g + C] = 0;
+          if (!c) S[g + A] = BUST;
+          v = this.node(nd, other, g);
         } else {
-          // FLIP3: not expanded
-          v = this.node(nd, other, m0, md0, c0, a0, m1, md1, c1, a1);
+          S[g + M] = m | bit;
+          v = COUNT_OF_MASK[m | bit] === 7
+            ? this.leaf(g, turn)
+            : this.node(nd, other, g);
         }
+      } else if (k <= X2) {
+        S[g + MD] = md | modifierBit(k);
+        v = this.node(nd, other, g);
+      } else if (k === CHANCE) {
+        // kept, or a spare one passed to the other while it is in the round
+        if (c === 0) S[g + C] = 1;
+        else if (oa === ACTIVE) S[g + OC] = 1;
+        v = this.node(nd, other, g);
+      } else if (k === FREEZE && oa === ACTIVE) {
+        // the drawer freezes whichever of the two is better for it
+        S[g + A] = DONE;
+        const self = this.node(nd, other, g);
+        this.child(f);
+        S[g + OA] = DONE;
+        const them = this.node(nd, other, g);
+        v = turn === 0
+          ? (self > them ? self : them)
+          : (self < them ? self : them);
+      } else if (k === FREEZE) {
+        S[g + A] = DONE;
+        v = this.node(nd, other, g);
       } else {
-        if (k < NUMBER_KINDS) {
-          const bit = 1 << k;
-          if (m1 & bit) {
-            v = c1
-              ? this.node(nd, other, m0, md0, c0, a0, m1, md1, 0, a1)
-              : this.node(nd, other, m0, md0, c0, a0, m1, md1, 0, BUST);
-          } else if (COUNT_OF_MASK[m1 | bit] === 7) {
-            v = this.leaf(m0, md0, c0, a0, m1 | bit, md1, c1, a1, 1);
-          } else {
-            v = this.node(nd, other, m0, md0, c0, a0, m1 | bit, md1, c1, a1);
-          }
-        } else if (k <= X2) {
-          v = this.node(
-            nd,
-            other,
-            m0,
-            md0,
-            c0,
-            a0,
-            m1,
-            md1 | modifierBit(k),
-            c1,
-            a1,
-          );
-        } else if (k === CHANCE) {
-          v = c1 === 0
-            ? this.node(nd, other, m0, md0, c0, a0, m1, md1, 1, a1)
-            : this.node(
-              nd,
-              other,
-              m0,
-              md0,
-              a0 === ACTIVE ? 1 : c0,
-              a0,
-              m1,
-              md1,
-              c1,
-              a1,
-            );
-        } else if (k === FREEZE && a0 === ACTIVE) {
-          const self = this.node(nd, other, m0, md0, c0, a0, m1, md1, c1, DONE);
-          const them = this.node(nd, other, m0, md0, c0, DONE, m1, md1, c1, a1);
-          v = self < them ? self : them;
-        } else if (k === FREEZE) {
-          v = this.node(nd, other, m0, md0, c0, a0, m1, md1, c1, DONE);
-        } else {
-          v = this.node(nd, other, m0, md0, c0, a0, m1, md1, c1, a1);
-        }
+        // FLIP3: not expanded
+        v = this.node(nd, other, g);
       }
-      counts[k] = c;
+      counts[k] = n;
       tcounts[k] = tck;
       this.ttotal = ttotal;
-      e += c * v;
+      e += n * v;
     }
     this.total = total;
     return e / total;
