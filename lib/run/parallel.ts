@@ -116,8 +116,8 @@ export interface WorkerJob {
 }
 
 /**
- * The fewest chunks of a job whose workers get the job only after this
- * thread's first chunk (see {@linkcode runChunks}).
+ * The fewest chunks a job may ask for and still have its workers get the
+ * job only after this thread's first chunk (see {@linkcode runChunks}).
  *
  * @example
  * ```ts
@@ -133,8 +133,9 @@ export const HAND_OFF_CHUNKS = 64;
  * Workers. Every thread takes the next unplayed chunk as it finishes one.
  * Results are returned in chunk order.
  *
- * A job of at least {@linkcode HAND_OFF_CHUNKS} chunks (the runner's game
- * batches, whose strategies load their tables lazily) starts its workers at
+ * A job cut into at least {@linkcode HAND_OFF_CHUNKS} chunks (asked for, or
+ * the default: the runner's game batches, whose strategies load their
+ * tables lazily, even when fewer games leave fewer chunks) starts its workers at
  * once but sends them the job only when this thread has played its first
  * chunk: a table that chunk built (a missing or damaged win table, solver
  * cache or trained search table) is then in the cache folder for them to
@@ -219,7 +220,7 @@ export async function runChunks<R>(job: ChunkJob): Promise<R[]> {
         );
       }
     };
-    if (bounds.length < HAND_OFF_CHUNKS) send();
+    if ((job.chunks ?? HAND_OFF_CHUNKS) < HAND_OFF_CHUNKS) send();
     let wake: (() => void) | null = null;
     tick.port1.onmessage = () => wake?.();
     for (;;) {

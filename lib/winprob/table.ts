@@ -349,7 +349,11 @@ export class WTable {
       keepUnwritten(path, bytes); // the workers of this run read it from memory
       log(
         `flip7: could not write the win table ${path} (${
-          e instanceof Error ? e.message.split("\n")[0] : String(e)
+          e instanceof Deno.errors.NotCapable
+            ? "not allowed to write there: the flip7 task may write only under results/ and .cache/"
+            : e instanceof Error
+            ? e.message.split("\n")[0]
+            : String(e)
         }); it is used for this run only (make its folder writable, or delete ${path})`,
       );
       return false;
