@@ -17,6 +17,29 @@ const text = prose("card-counting", TEXT);
 const MEASURES = [text("heading-points"), text("heading-share")];
 
 /**
+ * Each rules set's rows as an interval (`lo`..`hi`) with its point (`diff`)
+ * on the row's `label`, the two rules sets drawn 5 px above and below.
+ */
+function intervalMarks(rows: Row[]): Plot.Markish[] {
+  return RULES.flatMap((rules, j) => {
+    const d = rows.filter((r) => r.rules === rules);
+    const dy = j === 0 ? -5 : 5;
+    return [
+      Plot.link(d, {
+        x1: "lo",
+        x2: "hi",
+        y1: "label",
+        y2: "label",
+        stroke: "rules",
+        strokeWidth: 2,
+        dy,
+      }),
+      Plot.dot(d, { x: "diff", y: "label", fill: "rules", r: 3, dy }),
+    ];
+  });
+}
+
+/**
  * The chart of {@linkcode cardCounting} from its CSV rows (and `quick` from
  * the provenance): three panels, each in its own unit — the single-round
  * levels of ev and evc (two seats together, and each alone), against seed
@@ -83,28 +106,7 @@ export function cardCountingChart(
       y: { label: null, domain: labels },
       marks: [
         Plot.ruleX([0], { stroke: "#999" }),
-        ...RULES.flatMap((rules, j) => {
-          const d = data.filter((r) => r.rules === rules);
-          const dy = j === 0 ? -5 : 5;
-          return [
-            Plot.link(d, {
-              x1: "lo",
-              x2: "hi",
-              y1: "label",
-              y2: "label",
-              stroke: "rules",
-              strokeWidth: 2,
-              dy,
-            }),
-            Plot.dot(d, {
-              x: "diff",
-              y: "label",
-              fill: "rules",
-              r: 3,
-              dy,
-            }),
-          ];
-        }),
+        ...intervalMarks(data),
         Plot.dot(seed000[k], {
           x: "diff",
           y: "label",
@@ -143,22 +145,7 @@ export function cardCountingChart(
     x: { grid: true, nice: true, label: "Points a round" },
     y: { label: null, domain: levelLabels },
     marks: [
-      ...RULES.flatMap((rules, j) => {
-        const d = levels.filter((r) => r.rules === rules);
-        const dy = j === 0 ? -5 : 5;
-        return [
-          Plot.link(d, {
-            x1: "lo",
-            x2: "hi",
-            y1: "label",
-            y2: "label",
-            stroke: "rules",
-            strokeWidth: 2,
-            dy,
-          }),
-          Plot.dot(d, { x: "diff", y: "label", fill: "rules", r: 3, dy }),
-        ];
-      }),
+      ...intervalMarks(levels),
       Plot.dot(levelLabels.map((label) => ({ label, diff: 20.21 })), {
         x: "diff",
         y: "label",
