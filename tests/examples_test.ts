@@ -36,21 +36,42 @@ function filesOf(target: string): string[] {
   );
 }
 
-/** The ```ts blocks of a file's JSDoc comments, with the line each starts on. */
+/**
+ * The languages `deno test --doc` runs a fenced block of a JSDoc comment as
+ * (a bare ``` fence is TypeScript there).
+ */
+const RUN_LANGS = new Set(["", "ts", "typescript", "js", "javascript"]);
+
+/**
+ * The examples `deno test --doc` runs in a file's JSDoc comments: the
+ * ```ts (or bare ```) blocks, with the line each starts on. Every fence
+ * opens or closes a block whatever its language, so the closing fence of a
+ * ```sh block is not read as the opening of a TypeScript one, and a block
+ * marked `ignore` (```ts ignore, which `deno test --doc` skips) is not
+ * returned.
+ */
 export function examplesOf(text: string): { line: number; code: string[] }[] {
   const out: { line: number; code: string[] }[] = [];
   const lines = text.split("\n");
+  // inside a fence: the block being collected, or null for one that is not run
+  let inside = false;
   let open: { line: number; code: string[] } | null = null;
   lines.forEach((raw, i) => {
     const m = raw.match(/^\s*\*\s?(.*)$/);
     if (!m) return;
     const body = m[1];
-    if (/^```/.test(body.trim())) {
-      if (open) {
-        out.push(open);
+    const fence = body.trim().match(/^```\s*([^`]*)$/);
+    if (fence) {
+      if (inside) {
+        if (open) out.push(open);
+        inside = false;
         open = null;
-      } else if (/^```(ts|typescript)?\s*$/.test(body.trim())) {
-        open = { line: i + 1, code: [] };
+      } else {
+        const [lang = "", ...attrs] = fence[1].trim().split(/[\s,]+/);
+        inside = true;
+        open = RUN_LANGS.has(lang.toLowerCase()) && !attrs.includes("ignore")
+          ? { line: i + 1, code: [] }
+          : null;
       }
       return;
     }
@@ -129,6 +150,32 @@ Deno.test("the example checks find what they look for", () => {
     line: 3,
     code: ['solve(getModel("approx")).ev; // 22.2318'],
   }]);
+  // a ```sh block before a ```ts one, and a ```ts ignore block: the old
+  // parser opened a TypeScript block at the sh block's closing fence (and
+  // at the ignore block's), and lost the real example
+  assert.deepEqual(
+    examplesOf([
+      "/**",
+      " * ```sh",
+      " * deno task flip7 sim -n 10",
+      " * ```",
+      " * Between the blocks.",
+      " * ```ts ignore",
+      ' * await Deno.writeTextFile("results/x.csv", ""); // 1',
+      " * ```",
+      " * ```ts",
+      " * assert.equal(1 + 1, 2);",
+      " * ```",
+      " * ``` typescript",
+      " * const n = 2;",
+      " * ```",
+      " */",
+    ].join("\n")),
+    [
+      { line: 9, code: ["assert.equal(1 + 1, 2);"] },
+      { line: 12, code: ["const n = 2;"] },
+    ],
+  );
   for (
     const l of [
       "x.ev; // 22.2318",
