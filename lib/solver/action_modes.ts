@@ -42,8 +42,10 @@ export const ACTION_READINGS: readonly ActionReading[] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_RULINGS } from "../game/rulings.ts";
- * actionReading(DEFAULT_RULINGS); // "drawn"
+ * assert.equal(actionReading(DEFAULT_RULINGS), "drawn");
+ * assert.equal(actionReading({ ...DEFAULT_RULINGS, actions: "immediate" }), "immediate");
  * ```
  */
 export function actionReading(rulings: Rulings): ActionReading {
@@ -57,10 +59,12 @@ export function actionReading(rulings: Rulings): ActionReading {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const m = new ActionModes(3, 3);
- * m.n; // 62
- * m.advT[m.free[0]]; // the fresh Flip Three mode
- * new ActionModes(3, 3, "forced-draws-first").n; // 46
+ * assert.equal(m.n, 62);
+ * assert.equal(m.free.length, 4); // one free mode per Flip Threes drawn, 0-3
+ * assert.equal(new ActionModes(3, 3, "forced-draws-first").n, 46);
+ * assert.equal(new ActionModes(1, 1).n, 7);
  * ```
  */
 export class ActionModes {
@@ -252,10 +256,14 @@ export function bitsFor(n: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { type ActionModel, solveActions } from "./actions.ts";
- * declare const model: ActionModel;
- * const s: ActionSolution = solveActions(model);
- * s.peakLayerBytes; // bytes of the two levels held at once
+ * import { getModel } from "./model.ts";
+ * const model = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:1,flip3:1") as ActionModel;
+ * model.log = () => {};
+ * const s: ActionSolution = solveActions(model, 1);
+ * assert.equal(s.peakLayerBytes, 138240); // bytes of the two levels held at once
+ * assert.ok(s.seconds >= 0 && s.states > 0);
  * ```
  */
 export interface ActionSolution {

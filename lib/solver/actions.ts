@@ -42,10 +42,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * import "./actions.ts";
- * const m = getModel("all94", "freeze:0,flip3:1");
- * m.solveDecisions!().ev; // optimal value of that deck
+ * // a 15-card deck: numbers 0-4, +2, x2, a Second Chance, a Flip Three
+ * const m = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:0,flip3:1");
+ * (m as ActionModel).log = () => {};
+ * assert.equal(m.solveDecisions!().ev.toFixed(6), "6.567199"); // its optimum
  * ```
  * @module
  */
@@ -98,9 +101,11 @@ export * from "./action_modes.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * const m = getModel("all94") as ActionModel;
- * m.modes.n; // 62
+ * assert.ok(m instanceof ActionModel);
+ * assert.equal(m.modes.n, 62); // 3 Flip Threes and 3 Freezes
  * ```
  */
 export class ActionModel implements SoloModel {
@@ -374,9 +379,14 @@ registerActionModel((deck, rulings) => new ActionModel(deck, rulings));
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
- * const s = solveActions(getModel("all94", "freeze:1,flip3:1") as ActionModel);
- * s.ev; // the optimum of that deck
+ * // 16 cards: numbers 0-4, +2, x2, a Second Chance, a Freeze, a Flip Three
+ * const model = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:1,flip3:1") as ActionModel;
+ * model.log = () => {};
+ * const s = solveActions(model, 1);
+ * assert.equal(s.ev.toFixed(6), "5.606683"); // the optimum of that deck
+ * assert.equal(solveActions(model, 2).ev, s.ev); // the same on two threads
  * ```
  */
 export function solveActions(
@@ -395,9 +405,14 @@ export function solveActions(
  *
  * @example
  * ```ts
- * declare const model: ActionModel;
+ * import assert from "node:assert/strict";
+ * import { getModel } from "./model.ts";
+ * const model = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:1,flip3:1") as ActionModel;
  * const e = forwardActions(model, () => true, null, "always hit");
- * e.bust + e.flip7 + e.distribution[0]; // hitting forever: bust, Flip 7 or a Freeze
+ * // five number kinds: no Flip 7; hitting forever busts or meets the Freeze
+ * assert.equal(e.flip7, 0);
+ * assert.equal(e.bust.toFixed(6), "0.673467");
+ * assert.ok(Math.abs(e.distribution.reduce((a, b) => a + b, 0) - 1) < 1e-12);
  * ```
  */
 export function forwardActions(

@@ -14,10 +14,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { roundLaw } from "./law.ts";
  * import { getModel } from "./model.ts";
- * const law = roundLaw(getModel("numbers"));
- * law.distribution[0]; // 0.3135: P(bust) under optimal play, numbers only
+ * // a temporary cache folder, so the example writes nothing of the repository's
+ * const dir = await Deno.makeTempDir();
+ * const law = roundLaw(getModel("numbers"), { dir, log: () => {} });
+ * // P(score 0) under optimal play, numbers only
+ * assert.equal(law.distribution[0].toFixed(4), "0.3135");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  * @module
  */
@@ -44,9 +49,13 @@ const FORMAT = 1;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
- * const l: RoundLaw = roundLaw(getModel("numbers"));
- * l.source; // "cache" or "computed"
+ * const dir = await Deno.makeTempDir();
+ * const l: RoundLaw = roundLaw(getModel("numbers"), { dir, log: () => {} });
+ * assert.ok(l.source === "cache" || l.source === "computed");
+ * assert.equal(l.path, lawCachePath(getModel("numbers"), dir));
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export interface RoundLaw extends Evaluation {
@@ -63,8 +72,9 @@ export interface RoundLaw extends Evaluation {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
- * lawCachePath(getModel("all94"), ".cache"); // ".cache/solo-law-all94.json"
+ * assert.equal(lawCachePath(getModel("all94"), ".cache"), ".cache/solo-law-all94.json");
  * ```
  */
 export function lawCachePath(
@@ -114,10 +124,17 @@ function decodeLaw(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
- * const law = roundLaw(getModel("all94"));
- * law.ev; // 20.2976: the 94-card solo round's optimum
- * law.distribution.length; // maxScore + 1
+ * // the 79 number cards (the 94-card round's optimum, 20.2976, is a
+ * // 1.36-billion-state pass: tests/solver_all94_test.ts)
+ * const model = getModel("numbers");
+ * const dir = await Deno.makeTempDir();
+ * const law = roundLaw(model, { dir, log: () => {} });
+ * assert.equal(law.ev.toFixed(4), "18.5652");
+ * assert.equal(law.distribution.length, model.maxScore + 1);
+ * assert.equal(roundLaw(model, { dir }), law); // the second time from memory
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function roundLaw(
@@ -188,8 +205,10 @@ export function roundLaw(
  * @throws {InputError} when `law[0]` is 1 (the target is never reached).
  * @example
  * ```ts
- * roundsToReach([0, 1], 3); // 3: one point a round
- * roundsToReach([0.5, 0.5], 2); // 4: two successes at one half each
+ * import assert from "node:assert/strict";
+ * assert.equal(roundsToReach([0, 1], 3), 3); // one point a round
+ * assert.equal(roundsToReach([0.5, 0.5], 2), 4); // two successes at one half each
+ * assert.throws(() => roundsToReach([1, 0], 5));
  * ```
  */
 export function roundsToReach(law: ArrayLike<number>, target = 200): number {

@@ -3,10 +3,10 @@
  * is sent the model's deck, its cores and level order and the shared
  * buffers, then serves level tasks until told to exit.
  *
- * @example
- * ```ts
- * // started by levels.ts: new Worker(new URL("./levels_worker.ts", import.meta.url), { type: "module" })
- * ```
+ * `levels.ts` starts it as
+ * `new Worker(new URL("./levels_worker.ts", import.meta.url), { type: "module" })`
+ * when a pass runs on two or more threads; `tests/solver_levels_test.ts`
+ * checks that the passes give the same bytes on one thread and on several.
  * @module
  */
 

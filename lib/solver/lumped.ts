@@ -29,13 +29,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lumpedEvaluate } from "./lumped.ts";
  * import { getModel } from "./model.ts";
  * import { spaceOf } from "./solve.ts";
  * import { numberSumOf } from "./model.ts";
  * const sp = spaceOf(getModel("exact"));
  * const e = lumpedEvaluate(sp, (s) => numberSumOf(sp.model, sp.cores[s]) < 25, "sum:25");
- * e?.ev; // 21.0357…, as evaluateDecider gives
+ * assert.equal(e!.ev.toFixed(4), "21.0357"); // as evaluateDecider gives
  * ```
  * @module
  */
@@ -54,9 +55,10 @@ import { CoreStep, modifiersInDeck, MODS, type SoloSpace } from "./solve.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const k = new ModClasses(0b111111);
- * k.n; // 12: 0..5 plus cards × with or without x2
- * k.members[k.n - 1]; // [63]
+ * assert.equal(k.n, 12); // 0..5 plus cards × with or without x2
+ * assert.deepEqual([...k.members[k.n - 1]], [63]);
  * ```
  */
 export class ModClasses {
@@ -222,11 +224,21 @@ export function finish(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
- * import "./actions.ts";
+ * import { ActionModel } from "./actions.ts";
  * import { spaceOf } from "./solve.ts";
- * const sp = spaceOf(getModel("all94", "flip3:0"));
- * lumpedEvaluate(sp, () => true, "always hit")?.flip7; // 0.0880: as the full pass
+ * import { evaluateDecider } from "./forward.ts";
+ * // 49 cards: numbers 0-8, the modifiers, a Second Chance, the Freezes
+ * const model = getModel("all94", "9:0,10:0,11:0,12:0,chance:1,flip3:0");
+ * (model as ActionModel).log = () => {};
+ * const sp = spaceOf(model);
+ * const e = lumpedEvaluate(sp, () => true, "always hit")!;
+ * const full = evaluateDecider(sp, () => true, "always hit");
+ * assert.ok(Math.abs(e.flip7 - full.flip7) < 1e-12); // as the full pass
+ * assert.equal(e.flip7.toFixed(6), "0.015786");
+ * // a rule that tells two masks of one class apart: null
+ * assert.equal(lumpedEvaluate(sp, (_s, mods) => mods !== 2, "odd"), null);
  * ```
  */
 export function lumpedEvaluate(
