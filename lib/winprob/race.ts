@@ -26,10 +26,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { solveRace2 } from "./race.ts";
  * const coin = new Float64Array([0.5, 0.5]);
  * const r = solveRace2([coin], coin, 3);
- * r.w[0]; // 1/2 by symmetry (a tie is worth one half)
+ * assert.ok(Math.abs(r.w[0] - 1 / 2) < 1e-12); // by symmetry (a tie is worth one half)
  * ```
  * @module
  */
@@ -72,8 +73,12 @@ function dense(law: ArrayLike<number>, S: number): Float64Array {
  * @param fixed a choice per state (index into `family`) to evaluate instead of maximising
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const coin = new Float64Array([0.5, 0.5]);
- * solveRace2([coin], coin, 3).w[0]; // 0.5
+ * assert.equal(solveRace2([coin], coin, 3).w[0].toFixed(12), "0.500000000000");
+ * // a sure point a round against the coin: ahead or level at every round
+ * const sure = new Float64Array([0, 1]);
+ * assert.ok(solveRace2([sure], coin, 3).w[0] > 0.5);
  * ```
  */
 export function solveRace2(
@@ -153,8 +158,9 @@ export function solveRace2(
  * @param fixed a choice per state to evaluate instead of maximising
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const coin = new Float64Array([0.5, 0.5]);
- * solveRace3([coin], coin, coin, 3).w[0]; // 1/3 by symmetry
+ * assert.ok(Math.abs(solveRace3([coin], coin, coin, 3).w[0] - 1 / 3) < 1e-12); // by symmetry
  * ```
  */
 export function solveRace3(
@@ -260,7 +266,9 @@ export function solveRace3(
  *
  * @example
  * ```ts
- * maxLaw([0.5, 0.5], 2); // [0.25, 0.75]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual([...maxLaw([0.5, 0.5], 2)], [0.25, 0.75]);
+ * assert.deepEqual([...maxLaw([0.5, 0.5], 1)], [0.5, 0.5]);
  * ```
  */
 export function maxLaw(law: ArrayLike<number>, n: number): Float64Array {
@@ -285,7 +293,10 @@ export function maxLaw(law: ArrayLike<number>, n: number): Float64Array {
  *
  * @example
  * ```ts
- * reductionLaws([0.5, 0.5], 4)[1]; // [0.25, 0.75]
+ * import assert from "node:assert/strict";
+ * const [p, q] = reductionLaws([0.5, 0.5], 4);
+ * assert.deepEqual([...p], [0.5, 0.5]); // the leader plays the law
+ * assert.deepEqual([...q], [0.25, 0.75]); // the best of the other two draws
  * ```
  */
 export function reductionLaws(
@@ -303,7 +314,9 @@ export function reductionLaws(
  *
  * @example
  * ```ts
- * slotIndex(10, [5, 30, 20], 200); // (10 * 200 + 30) * 200 + 20
+ * import assert from "node:assert/strict";
+ * // the leader 30 and the best of the rest 20
+ * assert.equal(slotIndex(10, [5, 30, 20], 200), (10 * 200 + 30) * 200 + 20);
  * ```
  */
 export function slotIndex(
@@ -341,8 +354,12 @@ export interface RaceSimulation {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const coin = new Float64Array([0.5, 0.5]);
- * simulateRace(3, [coin], () => 0, coin, 5, 1000, 1).mean; // about 1/3
+ * const s = simulateRace(3, [coin], () => 0, coin, 5, 1000, 1);
+ * assert.equal(s.games, 1000);
+ * assert.ok(Math.abs(s.mean - 1 / 3) < 4 * s.se); // 1/3 by symmetry
+ * assert.deepEqual(simulateRace(3, [coin], () => 0, coin, 5, 1000, 1), s); // seeded
  * ```
  */
 export function simulateRace(
@@ -415,8 +432,11 @@ export function simulateRace(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const coin = new Float64Array([0.5, 0.5]);
- * leaderLaw(coin, 1, 10, 1000, 1)[1]; // 0.5 (one player: its own law)
+ * const law = leaderLaw(coin, 1, 10, 1000, 1);
+ * assert.ok(Math.abs(law[1] - 0.5) < 0.05); // one player: its own law
+ * assert.ok(Math.abs(law[0] + law[1] - 1) < 1e-12);
  * ```
  */
 export function leaderLaw(

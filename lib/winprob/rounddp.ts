@@ -16,11 +16,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { RoundGraph } from "./rounddp.ts";
  * const g = new RoundGraph();
  * g.compile(0, 0, false, [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], true);
  * const u = new Float64Array(256).map((_, x) => x);
- * g.sweep(u); // expected score of the optimal solo policy, 18.565...
+ * // the expected score of the optimal solo policy (numbers only)
+ * assert.equal(g.sweep(u).toFixed(4), "18.5652");
  * ```
  * @module
  */
@@ -37,7 +39,10 @@ import {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const u = new Float64Array(SCORE_CAP).map((_, x) => x); // u(x) = x: expected score
+ * assert.equal(u.length, 256);
+ * assert.ok(codeScore(F7_CODE + 78, 2, 40) < SCORE_CAP); // the largest score there is
  * ```
  */
 export const SCORE_CAP = 256;
@@ -50,10 +55,12 @@ const MAX_EDGES = MAX_NODES * NUMBER_KINDS;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const g = new RoundGraph();
  * g.compile(0, 0, false, NUMBERS_DECK, true); // an empty line, the full numbers deck
- * g.sweep(new Float64Array(SCORE_CAP).map((_, x) => x)); // 18.5652...: the best expected score
- * g.distribution()[0]; // P(final score 0) under that policy
+ * const best = g.sweep(new Float64Array(SCORE_CAP).map((_, x) => x));
+ * assert.equal(best.toFixed(4), "18.5652"); // the best expected score
+ * assert.equal(g.distribution()[0].toFixed(4), "0.3135"); // P(final score 0) under that policy
  * ```
  */
 export class RoundGraph {
@@ -113,8 +120,12 @@ export class RoundGraph {
    * @param forceHit the root must hit (an empty line cannot stay)
    * @example
    * ```ts
-   * declare const g: RoundGraph, counts: Int32Array;
+   * import assert from "node:assert/strict";
+   * const g = new RoundGraph();
+   * // a lone 7 in front of the player, the other 78 numbers to draw
+   * const counts = NUMBERS_DECK.map((c, v) => (v === 7 ? c - 1 : c));
    * g.compile(1 << 7, 0, false, counts, false);
+   * assert.equal(g.score[g.n - 1], 7); // the root banks 7
    * ```
    */
   compile(
@@ -217,8 +228,13 @@ export class RoundGraph {
    *
    * @example
    * ```ts
-   * declare const g: RoundGraph, u: Float64Array;
+   * import assert from "node:assert/strict";
+   * const g = new RoundGraph();
+   * g.compile(1 << 7, 0, false, NUMBERS_DECK.map((c, v) => (v === 7 ? c - 1 : c)));
+   * const u = new Float64Array(SCORE_CAP).map((_, x) => x);
    * const best = g.sweep(u);
+   * assert.equal(best.toFixed(4), "18.7317");
+   * assert.equal(g.hit[g.n - 1], 1); // it hits on a lone 7
    * ```
    */
   sweep(u: Float64Array): number {
@@ -269,8 +285,14 @@ export class RoundGraph {
    *
    * @example
    * ```ts
-   * declare const g: RoundGraph, u: Float64Array;
-   * g.sweep(u); g.distribution(); g.dist[0]; // probability of scoring 0
+   * import assert from "node:assert/strict";
+   * const g = new RoundGraph();
+   * g.compile(0, 0, false, NUMBERS_DECK, true);
+   * g.sweep(new Float64Array(SCORE_CAP).map((_, x) => x));
+   * const d = g.distribution();
+   * assert.equal(d, g.dist);
+   * assert.equal(g.dist[0].toFixed(4), "0.3135"); // probability of scoring 0
+   * assert.ok(Math.abs(d.reduce((a, b) => a + b, 0) - 1) < 1e-12);
    * ```
    */
   distribution(): Float64Array {
@@ -299,8 +321,12 @@ export class RoundGraph {
    *
    * @example
    * ```ts
-   * declare const g: RoundGraph, u: Float64Array;
-   * g.sweep(u); g.rootHitValue(u) > u[g.score[g.n - 1]]; // hit is better
+   * import assert from "node:assert/strict";
+   * const g = new RoundGraph();
+   * g.compile(1 << 7, 0, false, NUMBERS_DECK.map((c, v) => (v === 7 ? c - 1 : c)));
+   * const u = new Float64Array(SCORE_CAP).map((_, x) => x);
+   * g.sweep(u);
+   * assert.ok(g.rootHitValue(u) > u[g.score[g.n - 1]]); // hit is better than 7
    * ```
    */
   rootHitValue(u: Float64Array): number {
@@ -320,8 +346,10 @@ export class RoundGraph {
  *
  * @example
  * ```ts
- * NUMBERS_DECK.reduce((a, b) => a + b, 0); // 79
- * NUMBERS_DECK[12]; // 12
+ * import assert from "node:assert/strict";
+ * assert.equal(NUMBERS_DECK.reduce((a, b) => a + b, 0), 79);
+ * assert.equal(NUMBERS_DECK[12], 12);
+ * assert.equal(NUMBERS_DECK[0], 1);
  * ```
  */
 export const NUMBERS_DECK: readonly number[] = Array.from(
@@ -349,7 +377,10 @@ export const F7_CODE = 80;
  *
  * @example
  * ```ts
- * codeScore(F7_CODE + 40, 2, 4); // 99
+ * import assert from "node:assert/strict";
+ * assert.equal(codeScore(F7_CODE + 40, 2, 4), 99); // 2 × 40 + 4 + 15
+ * assert.equal(codeScore(20, 2, 4), 44);
+ * assert.equal(codeScore(BUST_CODE, 2, 4), 0);
  * ```
  */
 export function codeScore(code: number, mult: number, plus: number): number {
@@ -376,11 +407,12 @@ export function codeScore(code: number, mult: number, plus: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const laws = ContinuationLaws.get();
  * const k = (1 << 7) << 1; // a line holding a 7, no Second Chance
  * let p = 0;
  * for (let i = laws.start[k]; i < laws.start[k + 1]; i++) p += laws.prob[i];
- * // p === 1 (up to rounding)
+ * assert.ok(Math.abs(p - 1) < 1e-12); // a law
  * ```
  */
 export class ContinuationLaws {
@@ -409,8 +441,10 @@ export class ContinuationLaws {
    *
    * @example
    * ```ts
-   * ContinuationLaws.get().hit[(1 << 12) << 1]; // 1: a lone 12 hits
-   * ContinuationLaws.get(37).hit[(0b1100000000000) << 1]; // 1: 23 < 37
+   * import assert from "node:assert/strict";
+   * assert.equal(ContinuationLaws.get().hit[(1 << 12) << 1], 1); // a lone 12 hits
+   * assert.equal(ContinuationLaws.get(37).hit[(0b1100000000000) << 1], 1); // 23 < 37
+   * assert.equal(ContinuationLaws.get(), ContinuationLaws.get()); // shared
    * ```
    */
   static get(threshold?: number): ContinuationLaws {
@@ -518,8 +552,10 @@ export class ContinuationLaws {
    *
    * @example
    * ```ts
-   * declare const laws: ContinuationLaws;
-   * laws.mean((1 << 5) << 1, 1, 0); // about 18.9
+   * import assert from "node:assert/strict";
+   * const laws = ContinuationLaws.get();
+   * assert.equal(laws.mean((1 << 5) << 1, 1, 0).toFixed(4), "18.8812"); // from a lone 5
+   * assert.equal(laws.mean(0, 1, 0).toFixed(4), "18.5652"); // from an empty line
    * ```
    */
   mean(key: number, mult: number, plus: number): number {
@@ -541,10 +577,12 @@ export class ContinuationLaws {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const r = new RoundSolver();
  * const u = new Float64Array(256).map((_, x) => x);
- * r.solve(u, 1 << 7, false, NUMBERS_DECK, 1, 0); // value of hitting on a lone 7
- * r.stay; // 7
+ * const hit = r.solve(u, 1 << 7, false, NUMBERS_DECK, 1, 0); // value of hitting on a lone 7
+ * assert.equal(hit.toFixed(4), "18.1523");
+ * assert.equal(r.stay, 7);
  * ```
  */
 export class RoundSolver {
@@ -577,8 +615,13 @@ export class RoundSolver {
    *   gains) / numbers left`.
    * @example
    * ```ts
-   * declare const r: RoundSolver, u: Float64Array, mask: number, pile: Int32Array;
-   * const hitBetter = r.solve(u, mask, false, pile, 1, 0) > r.stay;
+   * import assert from "node:assert/strict";
+   * const r = new RoundSolver();
+   * const u = new Float64Array(SCORE_CAP).map((_, x) => x);
+   * const mask = (1 << 12) | (1 << 11) | (1 << 10) | (1 << 9); // 42 in front
+   * const hitBetter = r.solve(u, mask, false, NUMBERS_DECK, 1, 0) > r.stay;
+   * assert.equal(r.stay, 42);
+   * assert.equal(hitBetter, false); // four high numbers: stay
    * ```
    */
   solve(

@@ -34,10 +34,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SearchCore } from "./search.ts";
  * import { WTable } from "./table.ts";
+ * import { getRules } from "../game/rules.ts";
  * const s = new SearchCore(WTable.symmetric(200, 2, 0.5), 2);
- * // s.load(view, me, opp, sNext); s.stayValue() < s.hitValue() means Hit
+ * // s.load(view, me, opp, sNext) from a table; here from explicit values
+ * const line = (1 << 7) | (1 << 8);
+ * s.loadState([...getRules("standard").deck], 120, 150, 0, line, 0, false, 1 << 5, 0, false, true);
+ * assert.ok(s.stayValue() < s.hitValue()); // 15 behind by 30: Hit
  * ```
  * @module
  */
@@ -84,11 +89,13 @@ const MAX_LAW = 161;
  *
  * @example
  * ```ts
- * import type { TableView } from "../game/view.ts";
- * declare const view: TableView; // seat 0 to decide, seat 1 its opponent
+ * import assert from "node:assert/strict";
+ * import { getRules } from "../game/rules.ts";
+ * const pile = [...getRules("standard").deck]; // the whole deck left to draw
  * const core = new SearchCore(null); // leaves valued by the expected score difference
- * core.load(view, 0, 1, 0);
- * core.hitValue() > core.stayValue(); // hit?
+ * // me at 120 holding 7 and 8, the opponent at 150 holding a 5, still in
+ * core.loadState(pile, 120, 150, 0, (1 << 7) | (1 << 8), 0, false, 1 << 5, 0, false, true);
+ * assert.ok(core.hitValue() > core.stayValue()); // hit
  * ```
  */
 export class SearchCore {
@@ -186,9 +193,15 @@ export class SearchCore {
    *
    * @example
    * ```ts
-   * import type { Game } from "../game/engine.ts";
-   * declare const core: SearchCore, game: Game;
-   * core.load(game, 0, 1, 1);
+   * import assert from "node:assert/strict";
+   * import { Game } from "../game/engine.ts";
+   * import { getRules } from "../game/rules.ts";
+   * import { EvStrategy } from "../strategies/ev.ts";
+   * import { SumStrategy } from "../strategies/sum.ts";
+   * const game = new Game(getRules("standard"), [new EvStrategy(false), new SumStrategy(20)], { seed: 1 });
+   * const core = new SearchCore(null);
+   * core.load(game, 0, 1, 1); // a game is a TableView: before the first card
+   * assert.ok(core.hitValue() > core.stayValue()); // an empty line hits
    * ```
    */
   load(view: TableView, me: number, opp: number, sNext: number): void {
@@ -227,9 +240,13 @@ export class SearchCore {
    *
    * @example
    * ```ts
-   * declare const core: SearchCore, pile: Int32Array;
-   * declare const line0: number, mods0: number, line1: number;
-   * core.loadState(pile, 120, 150, 0, line0, mods0, false, line1, 0, false, true);
+   * import assert from "node:assert/strict";
+   * import { getRules } from "../game/rules.ts";
+   * const pile = [...getRules("standard").deck];
+   * const core = new SearchCore(null);
+   * const line0 = (1 << 12) | (1 << 11) | (1 << 10) | (1 << 9), line1 = 1 << 5;
+   * core.loadState(pile, 120, 150, 0, line0, 0, false, line1, 0, false, true);
+   * assert.ok(core.stayValue() > core.hitValue()); // 42 in front of me: stay
    * ```
    */
   loadState(
@@ -272,8 +289,14 @@ export class SearchCore {
    *
    * @example
    * ```ts
-   * declare const core: SearchCore;
-   * core.stayValue();
+   * import assert from "node:assert/strict";
+   * import { WTable } from "./table.ts";
+   * import { getRules } from "../game/rules.ts";
+   * // leaves valued by a flat table: every value is a win probability
+   * const core = new SearchCore(WTable.symmetric(200, 2, 0.5), 2);
+   * core.loadState([...getRules("standard").deck], 120, 150, 0, 1 << 7, 0, false, 1 << 5, 0, false, true);
+   * const v = core.stayValue();
+   * assert.ok(v > 0 && v < 1);
    * ```
    */
   stayValue(): number {
@@ -289,8 +312,13 @@ export class SearchCore {
    *
    * @example
    * ```ts
-   * declare const core: SearchCore;
-   * core.hitValue();
+   * import assert from "node:assert/strict";
+   * import { WTable } from "./table.ts";
+   * import { getRules } from "../game/rules.ts";
+   * const core = new SearchCore(WTable.symmetric(200, 2, 0.5), 2);
+   * core.loadState([...getRules("standard").deck], 120, 150, 0, 1 << 7, 0, false, 1 << 5, 0, false, true);
+   * const v = core.hitValue();
+   * assert.ok(v > 0 && v < 1);
    * ```
    */
   hitValue(): number {
@@ -304,8 +332,12 @@ export class SearchCore {
    *
    * @example
    * ```ts
-   * declare const core: SearchCore;
-   * core.freezeValue(1) > core.freezeValue(0); // freeze the opponent
+   * import assert from "node:assert/strict";
+   * import { getRules } from "../game/rules.ts";
+   * const core = new SearchCore(null);
+   * core.loadState([...getRules("standard").deck], 120, 150, 0, (1 << 7) | (1 << 8), 0, false, 1 << 5, 0, false, true);
+   * assert.ok(core.freezeValue(1) > core.freezeValue(0)); // freeze the opponent
+   * assert.equal(core.freezeValue(0), core.stayValue()); // frozen is a forced stay
    * ```
    */
   freezeValue(who: number): number {

@@ -17,10 +17,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { WTable } from "./table.ts";
  * const w = WTable.symmetric(200, 2, 0.5);
- * w.value(250, 10, 0); // 1 (terminal: already past the target)
+ * assert.equal(w.value(250, 10, 0), 1); // terminal: already past the target
  * const back = WTable.decode(w.encode());
+ * assert.deepEqual(back.data, w.data);
  * ```
  * @module
  */
@@ -36,7 +38,8 @@ const MAGIC = "F7WTAB02";
  *
  * @example
  * ```ts
- * WTAB_FORMAT; // 2
+ * import assert from "node:assert/strict";
+ * assert.equal(WTAB_FORMAT, 2);
  * ```
  */
 export const WTAB_FORMAT = 2;
@@ -52,9 +55,10 @@ export { fnv1a } from "../util/io.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const w = WTable.symmetric(200, 2, 0.5);
- * w.get(150, 120, 0); // 0.5
- * WTable.decode(w.encode()).target; // 200
+ * assert.equal(w.get(150, 120, 0), 0.5);
+ * assert.equal(WTable.decode(w.encode()).target, 200);
  * ```
  */
 export class WTable {
@@ -82,7 +86,8 @@ export class WTable {
    *
    * @example
    * ```ts
-   * WTable.symmetric(200, 2, 0.5).get(0, 0, 0); // 0.5
+   * import assert from "node:assert/strict";
+   * assert.equal(WTable.symmetric(200, 2, 0.5).get(0, 0, 0), 0.5);
    * ```
    */
   static symmetric(target: number, sides: number, v: number): WTable {
@@ -98,8 +103,11 @@ export class WTable {
    *
    * @example
    * ```ts
-   * declare const w: WTable;
-   * w.get(10, 20, 1);
+   * import assert from "node:assert/strict";
+   * const w = new WTable(30, 2, new Float32Array(2 * 30 * 30));
+   * w.data[(1 * 30 + 10) * 30 + 20] = 0.25; // layer 1, totals 10 and 20
+   * assert.equal(w.get(10, 20, 1), 0.25);
+   * assert.equal(w.get(10, 20, 0), 0);
    * ```
    */
   get(t0: number, t1: number, s: number): number {
@@ -114,8 +122,12 @@ export class WTable {
    *
    * @example
    * ```ts
-   * declare const w: WTable;
-   * w.value(201, 199, 0); // 1
+   * import assert from "node:assert/strict";
+   * const w = WTable.symmetric(200, 2, 0.5);
+   * assert.equal(w.value(201, 199, 0), 1);
+   * assert.equal(w.value(199, 201, 0), 0);
+   * assert.equal(w.value(205, 205, 1), 0.5);
+   * assert.equal(w.value(100, 100, 0), 0.5); // stored
    * ```
    */
   value(t0: number, t1: number, s: number): number {
@@ -138,9 +150,11 @@ export class WTable {
    *
    * @example
    * ```ts
-   * declare const w: WTable;
+   * import assert from "node:assert/strict";
+   * const w = WTable.symmetric(200, 2, 0.5);
    * const p = w.padded(0);
-   * p[250 * w.stride + 10]; // 1
+   * assert.equal(p[250 * w.stride + 10], 1);
+   * assert.equal(p[10 * w.stride + 10], 0.5);
    * ```
    */
   padded(s: number): Float32Array {
@@ -165,8 +179,11 @@ export class WTable {
    *
    * @example
    * ```ts
-   * declare const w: WTable;
-   * WTable.decode(w.encode()).target; // 200
+   * import assert from "node:assert/strict";
+   * const w = WTable.symmetric(200, 1, 0.25);
+   * const back = WTable.decode(w.encode());
+   * assert.equal(back.target, 200);
+   * assert.equal(back.sides, 1);
    * ```
    */
   encode(): Uint8Array {
@@ -202,8 +219,10 @@ export class WTable {
    * @throws {InputError} on a damaged or foreign file.
    * @example
    * ```ts
-   * declare const bytes: Uint8Array; // a table file read back
-   * const t = WTable.decode(bytes);
+   * import assert from "node:assert/strict";
+   * const bytes = WTable.symmetric(50, 2, 0.5).encode(); // a table file read back
+   * assert.equal(WTable.decode(bytes).get(3, 4, 1), 0.5);
+   * assert.throws(() => WTable.decode(bytes.subarray(0, 10)));
    * ```
    */
   static decode(bytes: Uint8Array, what = "table"): WTable {
@@ -219,8 +238,10 @@ export class WTable {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * const r = WTable.tryDecode(new Uint8Array(3));
-   * "problem" in r; // true: "too short"
+   * assert.ok("problem" in r);
+   * assert.ok("table" in WTable.tryDecode(WTable.symmetric(10, 1, 0).encode()));
    * ```
    */
   static tryDecode(bytes: Uint8Array): { table: WTable } | { problem: string } {
@@ -274,8 +295,15 @@ export class WTable {
    *
    * @example
    * ```ts
-   * const r = WTable.check(searchTablePath("duel"), { kind: "search", rules: "duel" });
-   * if ("problem" in r) console.error(`rebuilding: ${r.problem}`);
+   * import assert from "node:assert/strict";
+   * const dir = await Deno.makeTempDir();
+   * const path = `${dir}/search-duel.wtab`;
+   * assert.deepEqual(WTable.check(path, { kind: "search" }), { problem: "missing" });
+   * new WTable(30, 2, new Float32Array(1800), { kind: "search" }).saveSync(path);
+   * assert.ok("table" in WTable.check(path, { kind: "search", target: 30 }));
+   * const r = WTable.check(path, { kind: "search", target: 200 });
+   * assert.ok("problem" in r && r.problem.startsWith("stale"), JSON.stringify(r));
+   * await Deno.remove(dir, { recursive: true });
    * ```
    */
   static check(
@@ -332,8 +360,15 @@ export class WTable {
    *
    * @example
    * ```ts
-   * declare const w: WTable;
-   * w.trySaveSync(".cache/winprob/v5/br-numbers.wtab");
+   * import assert from "node:assert/strict";
+   * const dir = await Deno.makeTempDir();
+   * const w = WTable.symmetric(20, 1, 0.5);
+   * assert.equal(w.trySaveSync(`${dir}/br-numbers.wtab`), true);
+   * // a folder that is a file: not written, one message, and no throw
+   * const lines: string[] = [];
+   * assert.equal(w.trySaveSync(`${dir}/br-numbers.wtab/x.wtab`, (l) => lines.push(l)), false);
+   * assert.equal(lines.length, 1);
+   * await Deno.remove(dir, { recursive: true });
    * ```
    */
   trySaveSync(
@@ -365,8 +400,11 @@ export class WTable {
    *
    * @example
    * ```ts
-   * declare const w: WTable;
-   * await w.save(".cache/winprob/v5/search-duel.wtab");
+   * import assert from "node:assert/strict";
+   * const dir = await Deno.makeTempDir();
+   * await WTable.symmetric(20, 2, 0.5).save(`${dir}/search-duel.wtab`);
+   * assert.equal(WTable.loadSync(`${dir}/search-duel.wtab`)!.target, 20);
+   * await Deno.remove(dir, { recursive: true });
    * ```
    */
   async save(path: string): Promise<void> {
@@ -379,8 +417,11 @@ export class WTable {
    *
    * @example
    * ```ts
-   * declare const w: WTable;
-   * w.saveSync(".cache/winprob/v5/br-numbers.wtab");
+   * import assert from "node:assert/strict";
+   * const dir = await Deno.makeTempDir();
+   * WTable.symmetric(20, 1, 0.5).saveSync(`${dir}/br-numbers.wtab`);
+   * assert.equal(WTable.loadSync(`${dir}/br-numbers.wtab`)!.sides, 1);
+   * await Deno.remove(dir, { recursive: true });
    * ```
    */
   saveSync(path: string): void {
@@ -393,7 +434,10 @@ export class WTable {
    *
    * @example
    * ```ts
-   * const w = WTable.loadSync(".cache/winprob/v5/search-duel.wtab");
+   * import assert from "node:assert/strict";
+   * const dir = await Deno.makeTempDir();
+   * assert.equal(WTable.loadSync(`${dir}/none.wtab`), null);
+   * await Deno.remove(dir, { recursive: true });
    * ```
    */
   static loadSync(path: string): WTable | null {
@@ -418,7 +462,9 @@ export class WTable {
  *
  * @example
  * ```ts
- * searchTablePath("standard").startsWith(TABLE_DIR); // true
+ * import assert from "node:assert/strict";
+ * assert.ok(searchTablePath("standard").startsWith(TABLE_DIR));
+ * assert.ok(TABLE_DIR.endsWith("/winprob/v5"));
  * ```
  */
 export const TABLE_DIR: string = `${defaultCacheDir()}/winprob/v5`;
@@ -428,7 +474,8 @@ export const TABLE_DIR: string = `${defaultCacheDir()}/winprob/v5`;
  *
  * @example
  * ```ts
- * searchTablePath("duel"); // "<repo>/.cache/winprob/v5/search-duel.wtab"
+ * import assert from "node:assert/strict";
+ * assert.equal(searchTablePath("duel"), `${TABLE_DIR}/search-duel.wtab`);
  * ```
  */
 export function searchTablePath(rules: string): string {
@@ -440,7 +487,8 @@ export function searchTablePath(rules: string): string {
  *
  * @example
  * ```ts
- * bestResponsePath("numbers"); // "<repo>/.cache/winprob/v5/br-numbers.wtab"
+ * import assert from "node:assert/strict";
+ * assert.equal(bestResponsePath("numbers"), `${TABLE_DIR}/br-numbers.wtab`);
  * ```
  */
 export function bestResponsePath(model: string): string {
