@@ -618,7 +618,8 @@ export class RoundSolver {
    * import assert from "node:assert/strict";
    * const r = new RoundSolver();
    * const u = new Float64Array(SCORE_CAP).map((_, x) => x);
-   * const mask = (1 << 12) | (1 << 11) | (1 << 10) | (1 << 9); // 42 in front
+   * // 12, 11, 10 and 9 in front: a sum of forty-two
+   * const mask = (1 << 12) | (1 << 11) | (1 << 10) | (1 << 9);
    * const hitBetter = r.solve(u, mask, false, NUMBERS_DECK, 1, 0) > r.stay;
    * assert.equal(r.stay, 42);
    * assert.equal(hitBetter, false); // four high numbers: stay
