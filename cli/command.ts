@@ -4,11 +4,16 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { Command } from "./command.ts";
+ * import { Output } from "./output.ts";
  * const hello: Command = {
  *   name: "hello", summary: "Say hello.", usage: "hello", options: {},
  *   run: ({ out }) => out.line("hello"),
  * };
+ * const out = new Output({ echo: false });
+ * await hello.run({ values: {}, positionals: [], out });
+ * assert.equal(out.text(), "hello\n");
  * ```
  * @module
  */

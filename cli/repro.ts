@@ -66,7 +66,9 @@ const USAGE =
  *
  * @example
  * ```ts
- * const o: ReproOptions = { seed: 1, quick: true, workers: 2, outDir: ".cache/quick" };
+ * import assert from "node:assert/strict";
+ * const o: ReproOptions = { seed: 1, quick: true, workers: 2, outDir: ".cache/quick", only: ["round-law"] };
+ * assert.equal(o.all ?? false, false); // seed 000's claims unless `only` or `all`
  * ```
  */
 export interface ReproOptions {
@@ -94,7 +96,14 @@ export interface ReproOptions {
  *
  * @example
  * ```ts
- * const reports = await repro({ seed: 1, quick: true, workers: 2, outDir: "/tmp/r" });
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * const reports = await repro({ seed: 1, quick: true, workers: 1, outDir: dir, only: ["round-law"], echo: false });
+ * assert.deepEqual(reports.map((r) => r.name), ["round-law"]);
+ * assert.ok(Deno.statSync(`${dir}/round-law.csv`).isFile);
+ * // repro.json and the report only for a whole run (no `only`)
+ * assert.throws(() => Deno.statSync(`${dir}/repro.json`), Deno.errors.NotFound);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function repro(opts: ReproOptions): Promise<RunReport[]> {
@@ -246,7 +255,11 @@ const REPRO_OPTIONS = {
  *
  * @example
  * ```ts
- * const code = await main(["policy-ev-table", "--quick", "--out", ".cache/r"]);
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * assert.equal(await main(["round-law", "--quick", "--workers", "1", "--out", dir]), 0);
+ * assert.equal(await main(["no-such-experiment", "--out", dir]), 2); // one line, exit code 2
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function main(argv: string[]): Promise<number> {

@@ -32,8 +32,11 @@ import { DEFAULT_EXPERIMENTS, EXPERIMENTS } from "../experiments/mod.ts";
  * Run one shard of a reproduction and write its partial file.
  *
  * @example
- * ```ts
- * await reproShard({ quick: true, shard: "0/2", out: ".cache/shards" }, [], undefined);
+ * ```ts ignore
+ * // a shard plays its share of whole experiments' runs (and refuses one
+ * // with work it cannot split): tests/shard_test.ts runs two shards of
+ * // `replication --quick` and merges them into the unsharded files
+ * const path = await reproShard({ quick: true, shard: "0/2", out: ".cache/shards" }, [], ["replication"]);
  * ```
  */
 export async function reproShard(

@@ -31,8 +31,8 @@ const jsonCut = (c: number) => (c === Infinity ? null : c);
  * The `advice` command.
  *
  * @example
- * ```ts
- * // deno task flip7 advice --model approx
+ * ```sh
+ * deno task flip7 advice --model approx
  * ```
  */
 export const adviceCommand: Command = {

@@ -65,8 +65,13 @@ export class DecideView implements TableView {
    * @throws {InputError} on an impossible line or card count
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { getRules } from "../../lib/game/rules.ts";
-   * new DecideView(getRules("duel"), [150, 185], [12, 9], [7], false, []);
+   * const v = new DecideView(getRules("duel"), [150, 185], [12, 9], [7], false, []);
+   * assert.equal(v.total(1), 185);
+   * assert.equal(v.lineMask(0), (1 << 12) | (1 << 9));
+   * assert.equal(v.pile[12], getRules("duel").deck[12] - 1); // your 12 is not in the pile
+   * assert.throws(() => new DecideView(getRules("duel"), [0, 0], [5, 5], [], false, []));
    * ```
    */
   constructor(

@@ -27,8 +27,8 @@ const MAX_POLICIES = 64;
  * The `evaluate` command.
  *
  * @example
- * ```ts
- * // deno task flip7 evaluate --model approx -p optimal,sum:20 --json
+ * ```sh
+ * deno task flip7 evaluate --model approx -p optimal,sum:20 --json
  * ```
  */
 export const evaluateCommand: Command = {

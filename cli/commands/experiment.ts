@@ -28,8 +28,14 @@ import { checkOutputDir } from "../guard.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { main } from "../main.ts";
- * await main(["experiment", "field-size", "--quick"]);
+ * const dir = await Deno.makeTempDir();
+ * assert.equal(await main(["experiment", "round-law", "--quick", "--out", dir]), 0);
+ * for (const ext of ["csv", "svg", "png", "json"]) {
+ *   assert.ok(Deno.statSync(`${dir}/round-law.${ext}`).isFile);
+ * }
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export const experimentCommand: Command = {
@@ -98,9 +104,14 @@ export const experimentCommand: Command = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Output } from "../output.ts";
- * import { EXPERIMENTS } from "../../experiments/mod.ts";
- * await runAndReport(EXPERIMENTS[0], { seed: 1, quick: true, workers: 1, outDir: "/tmp/x", command: "demo" }, new Output());
+ * import { findExperiment } from "../../experiments/mod.ts";
+ * const dir = await Deno.makeTempDir();
+ * const out = new Output({ echo: false });
+ * await runAndReport(findExperiment("round-law")!, { seed: 1, quick: true, workers: 1, outDir: dir, command: "demo" }, out);
+ * assert.ok(out.text().includes(`${dir}/round-law.csv`));
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function runAndReport(

@@ -34,8 +34,8 @@ function rowCells(r: OddsRow, first: string): string[] {
  * The `odds` command.
  *
  * @example
- * ```ts
- * // deno task flip7 odds --min-share 0.005
+ * ```sh
+ * deno task flip7 odds --min-share 0.005
  * ```
  */
 export const oddsCommand: Command = {
