@@ -34,7 +34,7 @@
  * {@linkcode SoloSpace} over the keys `core << 2 | flip threes drawn`, so the
  * cache, the `dp` strategy and the {@linkcode SoloView} need nothing new.
  *
- * Why this file runs past ~500 lines (544): {@linkcode forwardActions} is
+ * Why this file runs past ~500 lines: {@linkcode forwardActions} is
  * one hot loop (~150 lines, the forward pass over every state of the
  * all-94 model, typed arrays and no allocation per state), and the model
  * class and its two passes call each other, so they share a file rather
