@@ -22,6 +22,15 @@
  * kept per process and reused by the next pass of the same size
  * ({@linkcode releaseLevelBuffers} drops them). No per-state allocation.
  *
+ * Why this file runs past ~500 lines: what is left here is the hot loop of
+ * the `all94` solve and evaluation, {@linkcode LevelWork} (the DP and both
+ * forward phases over one chunk of a level, ~380 lines over the shared
+ * buffers' typed views), the in-edge build and pull of phase B that
+ * `lumped_levels.ts` shares, and the two drivers that run them level by
+ * level. The per-core setup is `level_step.ts`, the buffers' layout
+ * `level_buffers.ts`, the worker plumbing and thread counts `level_team.ts`
+ * (all re-exported here).
+ *
  * @example
  * ```ts
  * import { getModel } from "./model.ts";
@@ -34,259 +43,54 @@
  * @module
  */
 
-import {
-  FLIP3,
-  FREEZE,
-  PLUS_OF_MASK,
-  SUM_OF_MASK,
-  X2_BIT,
-} from "../game/cards.ts";
+import { FLIP3, FREEZE } from "../game/cards.ts";
 import type {
   ActionModes,
   ActionSolution,
   LevelModel as ActionModel,
 } from "./action_modes.ts";
-import type { Rulings } from "../game/rulings.ts";
-import { FLIP7, NEXT, Outcomes } from "./model.ts";
 import type { Evaluation } from "./forward.ts";
 import { modifiersInDeck, MODS, type SoloSpace } from "./solve.ts";
+import { LevelStep, modTables } from "./level_step.ts";
+import { type LevelShared, maxLevelOf, sharedFor } from "./level_buffers.ts";
+import {
+  CHUNK,
+  CTRL_WORDS,
+  levelInit,
+  type LevelTasks,
+  LevelTeam,
+  MAX_NEXT,
+  NEXT_CHUNK,
+  TASK_DP,
+  TASK_FWD_A,
+  TASK_FWD_B,
+  threadsFor,
+} from "./level_team.ts";
 
-/** Per-modifier-mask constants: x2 factor, +X bonus, modifiers left (internal, shared with `actions.ts`). */
-export function modTables(avail: number) {
-  const x2 = new Float64Array(MODS), plus = new Float64Array(MODS);
-  const free = new Float64Array(MODS);
-  for (let mods = 0; mods < MODS; mods++) {
-    x2[mods] = mods & X2_BIT ? 2 : 1;
-    plus[mods] = PLUS_OF_MASK[mods & 31];
-    let f = avail & ~mods, c = 0;
-    for (; f; f &= f - 1) c++;
-    free[mods] = c;
-  }
-  return { x2, plus, free };
-}
-
-/** One core's chance node (numbers and Second Chances) in level-buffer offsets (internal, shared with `actions.ts`). */
-export class LevelStep {
-  readonly o = new Outcomes();
-  /** Offset of each NEXT outcome's core in the next level's buffer. */
-  readonly nextOff = new Int32Array(64);
-  /** Level position of each NEXT outcome's core. */
-  readonly nextPos = new Int32Array(64);
-  readonly nextCount = new Float64Array(64);
-  /** Number sum of each NEXT outcome's core. */
-  readonly nextSum = new Float64Array(64);
-  nNext = 0;
-  bust = 0;
-  flip7 = 0;
-  flip7Sum = 0;
-  /** The Flip 7 outcomes: number sum of the seven and copies. */
-  readonly f7Sum = new Float64Array(16);
-  readonly f7Count = new Float64Array(16);
-  f7n = 0;
-  total = 0;
-  mask = 0;
-  sum = 0;
-  /** Σ copies × number sum over the NEXT outcomes, and Σ copies. */
-  nextSumC = 0;
-  nextC = 0;
-
-  load(
-    model: ActionModel,
-    base: SoloSpace,
-    posOf: Int32Array,
-    nextStart: number,
-    blockN: number,
-    core: number,
-  ): void {
-    const o = this.o;
-    model.base.outcomes(core, o);
-    this.mask = model.base.mask(core);
-    this.sum = SUM_OF_MASK[this.mask];
-    this.nNext = 0;
-    this.bust = 0;
-    this.flip7 = 0;
-    this.flip7Sum = 0;
-    this.f7n = 0;
-    this.total = o.total;
-    this.nextSumC = 0;
-    this.nextC = 0;
-    for (let i = 0; i < o.n; i++) {
-      const c = o.count[i];
-      if (o.effect[i] === NEXT) {
-        const slot = base.index.get(o.next[i]);
-        if (slot < 0) throw new Error(`core ${o.next[i]} is missing`);
-        const pos = posOf[slot];
-        const j = this.nNext++;
-        this.nextPos[j] = pos;
-        this.nextOff[j] = (pos - nextStart) * blockN;
-        this.nextCount[j] = c;
-        const s = SUM_OF_MASK[model.base.mask(o.next[i])];
-        this.nextSum[j] = s;
-        this.nextSumC += c * s;
-        this.nextC += c;
-      } else if (o.effect[i] === FLIP7) {
-        this.flip7 += c;
-        this.flip7Sum += c * SUM_OF_MASK[o.next[i]];
-        this.f7Sum[this.f7n] = SUM_OF_MASK[o.next[i]];
-        this.f7Count[this.f7n++] = c;
-      } else {
-        this.bust += c;
-      }
-    }
-  }
-}
-
-/** Cores per chunk (chunk boundaries depend only on the level's size). */
-export const CHUNK = 64;
-/** Most NEXT outcomes of one core. */
-const MAX_NEXT = 64;
-
-// control words
-const GEN = 0, TASK = 1, LEVEL = 2, DONE = 4, DEAD = 5, ERR = 6;
-/** Control word: the next chunk to take. */
-export const NEXT_CHUNK = 3;
-/** Control word: set when a lumped pass declines. */
-export const DECLINED = 7;
-/** Control words `JOIN + i`: helper i joined (1) or was given up on (2). */
-const JOIN = 8, MAX_HELPERS = 8;
-/** Words of a control block. */
-export const CTRL_WORDS = JOIN + MAX_HELPERS;
-/** A helper that has not joined by then (its module did not load) is given up. */
-const JOIN_TIMEOUT_MS = 60_000;
-const TASK_DP = 1, TASK_EXIT = 9;
-/** Task: phase A of a forward pass (per core of level L). */
-export const TASK_FWD_A = 2;
-/** Task: phase B of a forward pass (per core of level L + 1). */
-export const TASK_FWD_B = 3;
-
-/** The shared buffers of a level pass (all `SharedArrayBuffer`s). */
-export interface LevelShared {
-  ctrl: SharedArrayBuffer;
-  /** Level buffers: level L lives in `layers[L % 2]`. */
-  layers: [SharedArrayBuffer, SharedArrayBuffer];
-  /** Touched flags of a level's cores, `touched[L % 2]`. */
-  touched: [SharedArrayBuffer, SharedArrayBuffer];
-  hit: SharedArrayBuffer;
-  edgeN: SharedArrayBuffer;
-  edgeT: SharedArrayBuffer;
-  edgeC: SharedArrayBuffer;
-  flags: SharedArrayBuffer;
-  inStart: SharedArrayBuffer;
-  inSrc: SharedArrayBuffer;
-  inC: SharedArrayBuffer;
-  partDist: SharedArrayBuffer;
-  partScal: SharedArrayBuffer;
-  /** Float64 scalars: [0] the root's value. */
-  scal: SharedArrayBuffer;
-  /** Sizes they were made for. */
-  maxLevel: number;
-  blockN: number;
-  hitN: number;
-  width: number;
-  stored: number;
-}
-
-/** What a helper worker is sent. */
-export interface LevelInit {
-  /** Which pass: the DP and forward pass here, or the lumped pass (`lumped_levels.ts`). */
-  kind: "levels" | "lumped";
-  deck: number[];
-  /** The model's rulings (they choose its action modes). */
-  rulings: Rulings;
-  cores: Int32Array;
-  order: Int32Array;
-  start: Int32Array;
-  /** The shared buffers (their `ctrl` is the team's control block). */
-  shared: { ctrl: SharedArrayBuffer };
-  /** This helper's index in the team. */
-  helper?: number;
-  /** The policy spec of a lumped pass. */
-  spec?: string;
-}
-
-/** The tasks one thread serves. */
-export interface LevelTasks {
-  /** The team's control block. */
-  readonly ctrl: Int32Array;
-  /** Take chunks of task `task` on level L until none is left. */
-  work(task: number, L: number): void;
-  /** Chunks of task `task` on level L. */
-  chunksOf(task: number, L: number): number;
-}
-
-/**
- * Cores of the largest level.
- *
- * @example
- * ```ts
- * maxLevelOf(Int32Array.of(0, 1, 15, 20)); // 14
- * ```
- */
-export function maxLevelOf(start: Int32Array): number {
-  let n = 0;
-  for (let l = 0; l + 1 < start.length; l++) {
-    n = Math.max(n, start[l + 1] - start[l]);
-  }
-  return n;
-}
-
-let pool: LevelShared | null = null;
-
-/**
- * Drop the level buffers kept for the next pass (they are otherwise held
- * until the process ends; about 3.3 GB for `all94`).
- *
- * @example
- * ```ts
- * releaseLevelBuffers();
- * ```
- */
-export function releaseLevelBuffers(): void {
-  pool = null;
-}
-
-function sharedFor(model: ActionModel): LevelShared {
-  const { start } = model.levels();
-  const maxLevel = maxLevelOf(start);
-  const stored = model.modes.nStored;
-  const blockN = stored * MODS;
-  const nCores = model.spaces().base.cores.length;
-  const hitN = nCores * (model.deck[FLIP3] + 1) * MODS;
-  const width = model.maxScore + 1;
-  const p = pool;
-  if (
-    p && p.maxLevel === maxLevel && p.blockN === blockN && p.hitN === hitN &&
-    p.width === width && p.stored === stored
-  ) {
-    return p;
-  }
-  pool = null; // let the old buffers go before the new ones are made
-  const sab = (bytes: number) => new SharedArrayBuffer(Math.max(8, bytes));
-  const chunks = Math.ceil(maxLevel / CHUNK) + 1;
-  const made: LevelShared = {
-    ctrl: sab(CTRL_WORDS * 4), // replaced by each team's own
-    layers: [sab(maxLevel * blockN * 8), sab(maxLevel * blockN * 8)],
-    touched: [sab(maxLevel), sab(maxLevel)],
-    hit: sab(hitN),
-    edgeN: sab(maxLevel * 4),
-    edgeT: sab(maxLevel * MAX_NEXT * 4),
-    edgeC: sab(maxLevel * MAX_NEXT * 8),
-    flags: sab(maxLevel * stored),
-    inStart: sab((maxLevel + 1) * 4),
-    inSrc: sab(maxLevel * MAX_NEXT * 4),
-    inC: sab(maxLevel * MAX_NEXT * 8),
-    partDist: sab(chunks * width * 8),
-    partScal: sab(chunks * 3 * 8),
-    scal: sab(8 * 8),
-    maxLevel,
-    blockN,
-    hitN,
-    width,
-    stored,
-  };
-  pool = made;
-  return made;
-}
+// moved out whole (see the files); re-exported so that every import of
+// levels.ts (actions.ts, lumped_levels.ts, levels_worker.ts, evaluate.ts)
+// stays as it was
+export { LevelStep, modTables } from "./level_step.ts";
+export {
+  type LevelShared,
+  maxLevelOf,
+  releaseLevelBuffers,
+} from "./level_buffers.ts";
+export {
+  CHUNK,
+  CTRL_WORDS,
+  DECLINED,
+  type LevelInit,
+  levelInit,
+  type LevelTasks,
+  LevelTeam,
+  NEXT_CHUNK,
+  serveLevels,
+  setLevelThreads,
+  TASK_FWD_A,
+  TASK_FWD_B,
+  threadsFor,
+} from "./level_team.ts";
 
 /**
  * One thread's view of a level pass: the model's tables, typed views of the
@@ -787,175 +591,6 @@ export function pullLevel(
   }
 }
 
-/**
- * Threads for the level passes of big models: this one and `threads - 1`
- * workers (default 2, at most the cores reported).
- */
-let defaultThreads = 2;
-
-/**
- * Set the default number of threads of the level passes (1: this thread only).
- *
- * @example
- * ```ts
- * setLevelThreads(1);
- * ```
- */
-export function setLevelThreads(n: number): void {
-  defaultThreads = Math.max(1, Math.floor(n));
-}
-
-/** Models smaller than this many dense states run in this thread only. */
-const PARALLEL_STATES = 2e7;
-
-/**
- * Threads for a level pass over `model`: `threads` when given, else 1 for
- * the small models and the default (2) for the big ones.
- *
- * @example
- * ```ts
- * import type { ActionModel } from "./actions.ts";
- * declare const model: ActionModel;
- * threadsFor(model, 1); // 1
- * ```
- */
-export function threadsFor(model: ActionModel, threads?: number): number {
-  if (threads !== undefined) return Math.max(1, Math.floor(threads));
-  if (model.denseStates() < PARALLEL_STATES) return 1;
-  const cores = navigator.hardwareConcurrency || 1;
-  return Math.max(1, Math.min(defaultThreads, cores));
-}
-
-/**
- * This thread and its helper workers over one set of shared buffers.
- *
- * @example
- * ```ts
- * declare const work: LevelTasks, init: LevelInit;
- * const team = new LevelTeam(work, init, 1);
- * team.run(TASK_FWD_A, 0);
- * team.close();
- * ```
- */
-export class LevelTeam {
-  /** The helper workers. */
-  readonly workers: Worker[] = [];
-  /** The control block. */
-  readonly ctrl: Int32Array;
-  /**
-   * @param work this thread's side
-   * @param init what each worker is sent
-   * @param helpers workers to start
-   */
-  constructor(readonly work: LevelTasks, init: LevelInit, helpers: number) {
-    this.ctrl = work.ctrl;
-    for (let i = 0; i < CTRL_WORDS; i++) Atomics.store(this.ctrl, i, 0);
-    for (let i = 0; i < Math.min(helpers, MAX_HELPERS); i++) {
-      try {
-        const w = new Worker(
-          new URL("./levels_worker.ts", import.meta.url).href,
-          { type: "module" },
-        );
-        w.postMessage({ ...init, helper: i });
-        this.workers.push(w);
-      } catch {
-        break; // no workers here (permissions): this thread does it all
-      }
-    }
-    this.started = performance.now();
-  }
-
-  private readonly started: number;
-
-  /** Helpers not given up on. */
-  private live(): number {
-    let n = 0;
-    for (let i = 0; i < this.workers.length; i++) {
-      if (Atomics.load(this.ctrl, JOIN + i) !== 2) n++;
-    }
-    return n;
-  }
-
-  /** Give up on the helpers that have not joined by the deadline. */
-  private giveUpLate(): void {
-    if (performance.now() - this.started < JOIN_TIMEOUT_MS) return;
-    for (let i = 0; i < this.workers.length; i++) {
-      if (Atomics.compareExchange(this.ctrl, JOIN + i, 0, 2) === 0) {
-        console.error(
-          `flip7: a level worker did not start in ${
-            JOIN_TIMEOUT_MS / 1000
-          } s; going on without it`,
-        );
-      }
-    }
-  }
-
-  /** Run one task on every thread; returns when all its chunks are done. */
-  run(task: number, L: number): void {
-    const ctrl = this.ctrl, n = this.workers.length;
-    Atomics.store(ctrl, TASK, task);
-    Atomics.store(ctrl, LEVEL, L);
-    Atomics.store(ctrl, NEXT_CHUNK, 0);
-    Atomics.store(ctrl, DONE, 0);
-    if (n > 0) {
-      Atomics.add(ctrl, GEN, 1);
-      Atomics.notify(ctrl, GEN);
-    }
-    this.work.work(task, L);
-    for (;;) {
-      const d = Atomics.load(ctrl, DONE);
-      if (Atomics.load(ctrl, ERR) !== 0) {
-        throw new Error("a level worker failed (see its error above)");
-      }
-      if (d + Atomics.load(ctrl, DEAD) >= this.live()) break;
-      Atomics.wait(ctrl, DONE, d, 200);
-      this.giveUpLate();
-    }
-    if (Atomics.load(ctrl, NEXT_CHUNK) < this.work.chunksOf(task, L)) {
-      this.work.work(task, L); // a worker died before taking its share
-    }
-  }
-
-  /** Tell the workers to exit. */
-  close(): void {
-    if (this.workers.length === 0) return;
-    Atomics.store(this.ctrl, TASK, TASK_EXIT);
-    Atomics.add(this.ctrl, GEN, 1);
-    Atomics.notify(this.ctrl, GEN);
-    for (const w of this.workers) w.terminate();
-  }
-}
-
-/**
- * What a worker is sent for a pass over `model` with these shared buffers.
- *
- * @example
- * ```ts
- * import type { ActionModel } from "./actions.ts";
- * declare const model: ActionModel, shared: LevelShared;
- * levelInit("levels", model, shared).cores.length; // the model's cores
- * ```
- */
-export function levelInit(
-  kind: LevelInit["kind"],
-  model: ActionModel,
-  shared: { ctrl: SharedArrayBuffer },
-  spec?: string,
-): LevelInit {
-  const { base } = model.spaces();
-  const { order, start } = model.levels();
-  return {
-    kind,
-    deck: model.deck.slice(),
-    rulings: { ...model.rulings },
-    cores: base.cores,
-    order,
-    start,
-    shared,
-    spec,
-  };
-}
-
 function teamFor(model: ActionModel, threads: number): LevelTeam {
   const sh = sharedFor(model);
   // a control block of its own: a worker of an earlier team still shutting
@@ -963,50 +598,6 @@ function teamFor(model: ActionModel, threads: number): LevelTeam {
   const shared = { ...sh, ctrl: new SharedArrayBuffer(CTRL_WORDS * 4) };
   const work = new LevelWork(model, shared);
   return new LevelTeam(work, levelInit("levels", model, shared), threads - 1);
-}
-
-/**
- * The worker side: build this thread's tasks, then serve them until told to
- * exit (see `levels_worker.ts`).
- *
- * @example
- * ```ts
- * declare const init: LevelInit, make: () => LevelTasks;
- * serveLevels(init.shared.ctrl, init.helper ?? 0, make);
- * ```
- */
-export function serveLevels(
-  ctrlBuffer: SharedArrayBuffer,
-  helper: number,
-  make: () => LevelTasks,
-): void {
-  const ctrl = new Int32Array(ctrlBuffer);
-  // join, unless the team has given up on this helper (it started too late)
-  if (Atomics.compareExchange(ctrl, JOIN + helper, 0, 1) !== 0) return;
-  let work: LevelTasks;
-  try {
-    work = make();
-  } catch (e) {
-    console.error(`flip7: level worker: ${(e as Error).message}`);
-    Atomics.add(ctrl, DEAD, 1);
-    Atomics.notify(ctrl, DONE);
-    return;
-  }
-  let gen = 0;
-  for (;;) {
-    Atomics.wait(ctrl, GEN, gen);
-    gen = Atomics.load(ctrl, GEN);
-    const task = Atomics.load(ctrl, TASK);
-    if (task === TASK_EXIT) return;
-    try {
-      work.work(task, Atomics.load(ctrl, LEVEL));
-    } catch (e) {
-      console.error(`flip7: level worker: ${(e as Error).stack}`);
-      Atomics.store(ctrl, ERR, 1);
-    }
-    Atomics.add(ctrl, DONE, 1);
-    Atomics.notify(ctrl, DONE);
-  }
 }
 
 /**

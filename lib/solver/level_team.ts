@@ -1,0 +1,313 @@
+/**
+ * The worker plumbing of the level passes (`levels.ts`, `lumped_levels.ts`):
+ * the control block's words and tasks, what a helper worker is sent, the
+ * team of this thread and its helpers (`levels_worker.ts`), the helpers'
+ * serving loop, and how many threads a pass gets (moved out of `levels.ts`
+ * whole; `levels.ts` re-exports them).
+ *
+ * @module
+ */
+
+import type { LevelModel as ActionModel } from "./action_modes.ts";
+import type { Rulings } from "../game/rulings.ts";
+
+/** Cores per chunk (chunk boundaries depend only on the level's size). */
+export const CHUNK = 64;
+/** Most NEXT outcomes of one core. */
+export const MAX_NEXT = 64;
+
+// control words
+const GEN = 0, TASK = 1, LEVEL = 2, DONE = 4, DEAD = 5, ERR = 6;
+/** Control word: the next chunk to take. */
+export const NEXT_CHUNK = 3;
+/** Control word: set when a lumped pass declines. */
+export const DECLINED = 7;
+/** Control words `JOIN + i`: helper i joined (1) or was given up on (2). */
+const JOIN = 8, MAX_HELPERS = 8;
+/** Words of a control block. */
+export const CTRL_WORDS = JOIN + MAX_HELPERS;
+/** A helper that has not joined by then (its module did not load) is given up. */
+const JOIN_TIMEOUT_MS = 60_000;
+/** Task: one level of the backward DP. */
+export const TASK_DP = 1;
+const TASK_EXIT = 9;
+/** Task: phase A of a forward pass (per core of level L). */
+export const TASK_FWD_A = 2;
+/** Task: phase B of a forward pass (per core of level L + 1). */
+export const TASK_FWD_B = 3;
+
+/** What a helper worker is sent. */
+export interface LevelInit {
+  /** Which pass: the DP and forward pass here, or the lumped pass (`lumped_levels.ts`). */
+  kind: "levels" | "lumped";
+  deck: number[];
+  /** The model's rulings (they choose its action modes). */
+  rulings: Rulings;
+  cores: Int32Array;
+  order: Int32Array;
+  start: Int32Array;
+  /** The shared buffers (their `ctrl` is the team's control block). */
+  shared: { ctrl: SharedArrayBuffer };
+  /** This helper's index in the team. */
+  helper?: number;
+  /** The policy spec of a lumped pass. */
+  spec?: string;
+}
+
+/** The tasks one thread serves. */
+export interface LevelTasks {
+  /** The team's control block. */
+  readonly ctrl: Int32Array;
+  /** Take chunks of task `task` on level L until none is left. */
+  work(task: number, L: number): void;
+  /** Chunks of task `task` on level L. */
+  chunksOf(task: number, L: number): number;
+}
+
+/**
+ * Threads for the level passes of big models: this one and `threads - 1`
+ * workers (default 2, at most the cores reported).
+ */
+let defaultThreads = 2;
+
+/**
+ * Set the default number of threads of the level passes (1: this thread only).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getModel } from "./model.ts";
+ * import "./actions.ts"; // registers the all94 model
+ * import type { ActionModel } from "./actions.ts";
+ * // the whole deck: over a billion dense states (not solved here)
+ * const big = getModel("all94");
+ * setLevelThreads(1);
+ * assert.equal(threadsFor(big as ActionModel), 1);
+ * setLevelThreads(2);
+ * assert.equal(threadsFor(big as ActionModel), Math.min(2, navigator.hardwareConcurrency || 1));
+ * ```
+ */
+export function setLevelThreads(n: number): void {
+  defaultThreads = Math.max(1, Math.floor(n));
+}
+
+/** Models smaller than this many dense states run in this thread only. */
+const PARALLEL_STATES = 2e7;
+
+/**
+ * Threads for a level pass over `model`: `threads` when given, else 1 for
+ * the small models and the default (2) for the big ones.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getModel } from "./model.ts";
+ * import "./actions.ts"; // registers the all94 model
+ * import type { ActionModel } from "./actions.ts";
+ * const tiny = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:1,flip3:1") as ActionModel;
+ * assert.equal(threadsFor(tiny), 1); // a small model: this thread only
+ * assert.equal(threadsFor(tiny, 3), 3); // asked for
+ * ```
+ */
+export function threadsFor(model: ActionModel, threads?: number): number {
+  if (threads !== undefined) return Math.max(1, Math.floor(threads));
+  if (model.denseStates() < PARALLEL_STATES) return 1;
+  const cores = navigator.hardwareConcurrency || 1;
+  return Math.max(1, Math.min(defaultThreads, cores));
+}
+
+/**
+ * This thread and its helper workers over one set of shared buffers.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getModel } from "./model.ts";
+ * import "./actions.ts"; // registers the all94 model
+ * import type { ActionModel } from "./actions.ts";
+ * // this thread's side: one chunk, taken by `Atomics.add` as a pass does
+ * const ctrl = new Int32Array(new SharedArrayBuffer(CTRL_WORDS * 4));
+ * const done: string[] = [];
+ * const work: LevelTasks = {
+ *   ctrl,
+ *   work(task, L) {
+ *     while (Atomics.add(ctrl, NEXT_CHUNK, 1) < this.chunksOf(task, L)) done.push(`${task}/${L}`);
+ *   },
+ *   chunksOf: () => 1,
+ * };
+ * const tiny = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:1,flip3:1") as ActionModel;
+ * const team = new LevelTeam(work, levelInit("levels", tiny, { ctrl: ctrl.buffer as SharedArrayBuffer }), 0);
+ * team.run(TASK_FWD_A, 0);
+ * team.close();
+ * assert.deepEqual(done, [`${TASK_FWD_A}/0`]);
+ * ```
+ */
+export class LevelTeam {
+  /** The helper workers. */
+  readonly workers: Worker[] = [];
+  /** The control block. */
+  readonly ctrl: Int32Array;
+  /**
+   * @param work this thread's side
+   * @param init what each worker is sent
+   * @param helpers workers to start
+   */
+  constructor(readonly work: LevelTasks, init: LevelInit, helpers: number) {
+    this.ctrl = work.ctrl;
+    for (let i = 0; i < CTRL_WORDS; i++) Atomics.store(this.ctrl, i, 0);
+    for (let i = 0; i < Math.min(helpers, MAX_HELPERS); i++) {
+      try {
+        const w = new Worker(
+          new URL("./levels_worker.ts", import.meta.url).href,
+          { type: "module" },
+        );
+        w.postMessage({ ...init, helper: i });
+        this.workers.push(w);
+      } catch {
+        break; // no workers here (permissions): this thread does it all
+      }
+    }
+    this.started = performance.now();
+  }
+
+  private readonly started: number;
+
+  /** Helpers not given up on. */
+  private live(): number {
+    let n = 0;
+    for (let i = 0; i < this.workers.length; i++) {
+      if (Atomics.load(this.ctrl, JOIN + i) !== 2) n++;
+    }
+    return n;
+  }
+
+  /** Give up on the helpers that have not joined by the deadline. */
+  private giveUpLate(): void {
+    if (performance.now() - this.started < JOIN_TIMEOUT_MS) return;
+    for (let i = 0; i < this.workers.length; i++) {
+      if (Atomics.compareExchange(this.ctrl, JOIN + i, 0, 2) === 0) {
+        console.error(
+          `flip7: a level worker did not start in ${
+            JOIN_TIMEOUT_MS / 1000
+          } s; going on without it`,
+        );
+      }
+    }
+  }
+
+  /** Run one task on every thread; returns when all its chunks are done. */
+  run(task: number, L: number): void {
+    const ctrl = this.ctrl, n = this.workers.length;
+    Atomics.store(ctrl, TASK, task);
+    Atomics.store(ctrl, LEVEL, L);
+    Atomics.store(ctrl, NEXT_CHUNK, 0);
+    Atomics.store(ctrl, DONE, 0);
+    if (n > 0) {
+      Atomics.add(ctrl, GEN, 1);
+      Atomics.notify(ctrl, GEN);
+    }
+    this.work.work(task, L);
+    for (;;) {
+      const d = Atomics.load(ctrl, DONE);
+      if (Atomics.load(ctrl, ERR) !== 0) {
+        throw new Error("a level worker failed (see its error above)");
+      }
+      if (d + Atomics.load(ctrl, DEAD) >= this.live()) break;
+      Atomics.wait(ctrl, DONE, d, 200);
+      this.giveUpLate();
+    }
+    if (Atomics.load(ctrl, NEXT_CHUNK) < this.work.chunksOf(task, L)) {
+      this.work.work(task, L); // a worker died before taking its share
+    }
+  }
+
+  /** Tell the workers to exit. */
+  close(): void {
+    if (this.workers.length === 0) return;
+    Atomics.store(this.ctrl, TASK, TASK_EXIT);
+    Atomics.add(this.ctrl, GEN, 1);
+    Atomics.notify(this.ctrl, GEN);
+    for (const w of this.workers) w.terminate();
+  }
+}
+
+/**
+ * What a worker is sent for a pass over `model` with these shared buffers.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getModel } from "./model.ts";
+ * import "./actions.ts"; // registers the all94 model
+ * import type { ActionModel } from "./actions.ts";
+ * const model = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:1,flip3:1") as ActionModel;
+ * const init = levelInit("levels", model, { ctrl: new SharedArrayBuffer(CTRL_WORDS * 4) });
+ * assert.equal(init.cores.length, model.spaces().base.cores.length); // the model's cores
+ * assert.deepEqual(init.deck, [...model.deck]);
+ * ```
+ */
+export function levelInit(
+  kind: LevelInit["kind"],
+  model: ActionModel,
+  shared: { ctrl: SharedArrayBuffer },
+  spec?: string,
+): LevelInit {
+  const { base } = model.spaces();
+  const { order, start } = model.levels();
+  return {
+    kind,
+    deck: model.deck.slice(),
+    rulings: { ...model.rulings },
+    cores: base.cores,
+    order,
+    start,
+    shared,
+    spec,
+  };
+}
+
+/**
+ * The worker side: build this thread's tasks, then serve them until told to
+ * exit (see `levels_worker.ts`).
+ *
+ * @example
+ * ```ts ignore
+ * // it blocks on the control block until the team says exit, so it runs in
+ * // a worker: levels_worker.ts calls it, and tests/solver_levels_test.ts
+ * // checks that two threads give a one-thread pass's bytes
+ * serveLevels(init.shared.ctrl, init.helper ?? 0, make);
+ * ```
+ */
+export function serveLevels(
+  ctrlBuffer: SharedArrayBuffer,
+  helper: number,
+  make: () => LevelTasks,
+): void {
+  const ctrl = new Int32Array(ctrlBuffer);
+  // join, unless the team has given up on this helper (it started too late)
+  if (Atomics.compareExchange(ctrl, JOIN + helper, 0, 1) !== 0) return;
+  let work: LevelTasks;
+  try {
+    work = make();
+  } catch (e) {
+    console.error(`flip7: level worker: ${(e as Error).message}`);
+    Atomics.add(ctrl, DEAD, 1);
+    Atomics.notify(ctrl, DONE);
+    return;
+  }
+  let gen = 0;
+  for (;;) {
+    Atomics.wait(ctrl, GEN, gen);
+    gen = Atomics.load(ctrl, GEN);
+    const task = Atomics.load(ctrl, TASK);
+    if (task === TASK_EXIT) return;
+    try {
+      work.work(task, Atomics.load(ctrl, LEVEL));
+    } catch (e) {
+      console.error(`flip7: level worker: ${(e as Error).stack}`);
+      Atomics.store(ctrl, ERR, 1);
+    }
+    Atomics.add(ctrl, DONE, 1);
+    Atomics.notify(ctrl, DONE);
+  }
+}
