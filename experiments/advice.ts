@@ -54,7 +54,10 @@ const text = prose("advice", TEXT);
  * The exact computations this experiment needs.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // solving the exact model takes about a minute (and fills .cache/):
+ * // tests/experiments_test.ts's quick suite computes these tasks and checks
+ * // the experiments built on them
  * import { precomputeExact } from "./exact.ts";
  * await precomputeExact(ADVICE_TASKS, 2);
  * ```

@@ -114,7 +114,10 @@ export function exactWork(tasks: ExactTask[]): ExactWork<ExactTask> {
  * The `advice` spec of an {@linkcode ExactTask}: the whole derived rule.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // solving the exact model takes about a minute (and fills .cache/):
+ * // tests/experiments_test.ts's quick suite computes these tasks and checks
+ * // the experiments built on them
  * import assert from "node:assert/strict";
  * await precomputeExact([{ model: "exact", spec: ADVICE_TASK }], 2);
  * assert.equal(exactAdvice("exact").rows.length > 0, true);
@@ -135,7 +138,10 @@ export type { Evaluation } from "../lib/solver/forward.ts";
  * when it is computed in a worker).
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // solving the exact model takes about a minute (and fills .cache/):
+ * // tests/experiments_test.ts's quick suite computes these tasks and checks
+ * // the experiments built on them
  * import assert from "node:assert/strict";
  * const a: AdviceData = exactAdvice("exact");
  * assert.equal(a.rows[2].cutoff.toFixed(4), "0.2278");
@@ -321,7 +327,10 @@ export function exactEvaluations(
  * `strategy` is absent when it was computed in a worker.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // the advice study solves the approx model under several rules (ten
+ * // seconds and more): tests/experiments_test.ts's quick suite runs the
+ * // advice experiment built on it
  * import assert from "node:assert/strict";
  * assert.equal(exactAdvice("approx").rule.ev.toFixed(2), "21.05");
  * ```
@@ -334,7 +343,10 @@ export function exactAdvice(model: string): AdviceData {
  * The whole advice study of a model (memoized; see {@linkcode AdviceStudy}).
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // the advice study solves the approx model under several rules (ten
+ * // seconds and more): tests/experiments_test.ts's quick suite runs the
+ * // advice experiment built on it
  * import assert from "node:assert/strict";
  * // split on holding a Second Chance
  * assert.equal(exactAdviceStudy("approx").rules[1].rule.ev.toFixed(3), "22.201");

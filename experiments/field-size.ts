@@ -92,7 +92,9 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
  * The experiment.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // a quick run takes tens of seconds: tests/experiments_test.ts runs every
+ * // experiment with --quick, with one and two workers
  * import assert from "node:assert/strict";
  * const r = await fieldSize.run({ seed: 1, quick: true, workers: 2 });
  * assert.equal(r.rows.length, 186); // the rows of its CSV (results/field-size.csv at full size)

@@ -38,7 +38,10 @@ const text = prose("optimal-distribution", TEXT);
  * The exact computations this experiment needs.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // solving the exact model takes about a minute (and fills .cache/):
+ * // tests/experiments_test.ts's quick suite computes these tasks and checks
+ * // the experiments built on them
  * import { precomputeExact } from "./exact.ts";
  * await precomputeExact(DISTRIBUTION_TASKS, 2);
  * ```
@@ -88,7 +91,8 @@ export interface DistributionSummary {
  *
  * @example
  * ```ts
- * summarizeDistribution(new Float64Array([0.5, 0, 0.5]), 0.5).zero; // 0.5
+ * import assert from "node:assert/strict";
+ * assert.equal(summarizeDistribution(new Float64Array([0.5, 0, 0.5]), 0.5).zero, 0.5);
  * ```
  */
 export function summarizeDistribution(
@@ -125,7 +129,9 @@ export function summarizeDistribution(
  * The experiment.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // a quick run takes tens of seconds: tests/experiments_test.ts runs every
+ * // experiment with --quick, with one and two workers
  * import assert from "node:assert/strict";
  * const r = await optimalDistribution.run({ seed: 1, quick: true, workers: 2 });
  * assert.equal(r.rows.length, 274); // the rows of its CSV (results/optimal-distribution.csv at full size)

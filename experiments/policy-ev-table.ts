@@ -41,7 +41,10 @@ const text = prose("policy-ev-table", TEXT);
  * The exact computations this experiment needs.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // solving the exact model takes about a minute (and fills .cache/):
+ * // tests/experiments_test.ts's quick suite computes these tasks and checks
+ * // the experiments built on them
  * import { precomputeExact } from "./exact.ts";
  * await precomputeExact(POLICY_EV_TASKS, 2);
  * ```
@@ -59,7 +62,8 @@ const POLICIES = [...new Set(POLICY_EV_TASKS.map((t) => t.spec))];
  *
  * @example
  * ```ts
- * SEED000["sum:20"].ev; // 20.251
+ * import assert from "node:assert/strict";
+ * assert.equal(SEED000["sum:20"].ev, 20.251);
  * ```
  */
 export const SEED000: Record<
@@ -147,7 +151,9 @@ function agrees(x: number, published: number, digits: number): boolean {
  * The experiment.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // a quick run takes tens of seconds: tests/experiments_test.ts runs every
+ * // experiment with --quick, with one and two workers
  * import assert from "node:assert/strict";
  * const r = await policyEvTable.run({ seed: 1, quick: true, workers: 2 });
  * assert.equal(r.rows.length, 24); // the rows of its CSV (results/policy-ev-table.csv at full size)

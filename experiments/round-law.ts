@@ -47,7 +47,8 @@ export { roundsToReach };
  *
  * @example
  * ```ts
- * roundLawChunk({ ids: ["numbers"] }, 0, 1)[0].id; // "numbers"
+ * import assert from "node:assert/strict";
+ * assert.equal(roundLawChunk({ ids: ["numbers"] }, 0, 1)[0].id, "numbers");
  * ```
  */
 export function roundLawChunk(

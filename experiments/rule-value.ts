@@ -63,7 +63,9 @@ function describe(spec: string): string {
  * The experiment.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // a quick run takes tens of seconds: tests/experiments_test.ts runs every
+ * // experiment with --quick, with one and two workers
  * import assert from "node:assert/strict";
  * const r = await ruleValue.run({ seed: 1, quick: true, workers: 2 });
  * assert.equal(r.rows.length, 30); // the rows of its CSV (results/rule-value.csv at full size)

@@ -106,7 +106,9 @@ interface ReadingFigures {
  *
  * @example
  * ```ts
- * rulingsChunk({ readings: ["immediate"], counts: "12:0,11:0,10:0,9:0,8:0" }, 0, 1)[0].modes; // 19
+ * import assert from "node:assert/strict";
+ * const [r] = rulingsChunk({ readings: ["immediate"], counts: "12:0,11:0,10:0,9:0,8:0" }, 0, 1);
+ * assert.equal(r.modes, 19);
  * ```
  */
 export function rulingsChunk(

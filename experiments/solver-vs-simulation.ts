@@ -48,7 +48,10 @@ const engineSpec = (p: string) => (p === "optimal" ? "dp" : p);
  * The exact computations this experiment needs.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // solving the exact model takes about a minute (and fills .cache/):
+ * // tests/experiments_test.ts's quick suite computes these tasks and checks
+ * // the experiments built on them
  * import { precomputeExact } from "./exact.ts";
  * await precomputeExact(SOLVER_VS_SIM_TASKS, 2);
  * ```
@@ -62,7 +65,9 @@ export const SOLVER_VS_SIM_TASKS: ExactTask[] = TABLE_POLICIES.map((spec) => ({
  * The experiment.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // a quick run takes tens of seconds: tests/experiments_test.ts runs every
+ * // experiment with --quick, with one and two workers
  * import assert from "node:assert/strict";
  * const r = await solverVsSimulation.run({ seed: 1, quick: true, workers: 2 });
  * assert.equal(r.rows.length, 11); // the rows of its CSV (results/solver-vs-simulation.csv at full size)
