@@ -104,7 +104,9 @@ const NEAR = 0.005;
  * The experiment.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // a quick run takes tens of seconds: tests/experiments_test.ts runs every
+ * // experiment with --quick, with one and two workers
  * import assert from "node:assert/strict";
  * const r = await advice.run({ seed: 1, quick: true, workers: 2 });
  * assert.equal(r.rows.length, 134); // the rows of its CSV (results/advice.csv at full size)

@@ -150,7 +150,9 @@ export function rulingsChunk(
  * The experiment.
  *
  * @example
- * ```ts
+ * ```ts ignore
+ * // a quick run takes tens of seconds: tests/experiments_test.ts runs every
+ * // experiment with --quick, with one and two workers
  * import assert from "node:assert/strict";
  * const r = await rulings.run({ seed: 1, quick: true, workers: 1 });
  * assert.equal(r.rows.length, 30); // the rows of its CSV (results/rulings.csv at full size)
