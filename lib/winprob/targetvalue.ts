@@ -33,193 +33,51 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TargetValuer } from "./targetvalue.ts";
  * import { WTable } from "./table.ts";
+ * import { FREEZE } from "../game/cards.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import { EvStrategy } from "../strategies/ev.ts";
+ * const view = new Game(getRules("standard"), [new EvStrategy(false), new EvStrategy(false)], { seed: 1 });
  * const valuer = new TargetValuer(WTable.symmetric(200, 1, 0.5));
- * // valuer.value(view, seat, FREEZE, target) for each active target
+ * // valuer.value(view, seat, FREEZE, target) for each active target; a flat
+ * // table values every outcome one half
+ * assert.ok(Math.abs(valuer.value(view, 0, FREEZE, 1) - 0.5) < 1e-12);
  * ```
  * @module
  */
 
-import {
-  CHANCE,
-  COUNT_OF_MASK,
-  FLIP3,
-  FREEZE,
-  KINDS,
-  lineScore,
-  modifierBit,
-  NUMBER_KINDS,
-  PLUS_OF_MASK,
-  X2,
-  X2_BIT,
-} from "../game/cards.ts";
+import { FLIP3, FREEZE, KINDS } from "../game/cards.ts";
 import type { Strategy, TableView } from "../game/view.ts";
-import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
 import { raceValue } from "./racevalue.ts";
 import type { WTable } from "./table.ts";
+import { FlipThreeLaw } from "./flip3law.ts";
 
-/**
- * Scratch of {@linkcode FlipThreeLaw.run}, shared (a thread runs one at a
- * time): the probability of each line `(m << 7) | (md << 1) | c` reached
- * after the three cards, and the keys touched.
- */
-const END_P = new Float64Array(1 << 20);
-const END_KEYS = new Int32Array(1 << 15);
+export { FlipThreeLaw } from "./flip3law.ts";
 
 /** Width of a round-score law (every round score is below it). */
 const XW = 256;
 /** Seats at most. */
 const MAX_SEATS = 8;
-
-/**
- * What a Flip Three does to a line: three cards dealt from an exact pile
- * (all 22 kinds, without replacement), then the number-sum maximiser's
- * continuation law. A duplicate busts unless a Second Chance is held (which
- * it uses up); modifiers and a Second Chance go in front; a seventh number is
- * a Flip 7 (the round ends); a Freeze or a Flip Three among the three is set
- * aside and not modelled.
- *
- * @example
- * ```ts
- * import { FlipThreeLaw } from "./targetvalue.ts";
- * import { KINDS } from "../game/cards.ts";
- * const f = new FlipThreeLaw();
- * const pile = new Int32Array(KINDS);
- * pile[5] = 4; pile[6] = 4; pile[7] = 4;
- * f.run(pile, 0, 0, 0);
- * f.pBust + f.pBank + f.pF7; // 1
- * ```
- */
-export class FlipThreeLaw {
-  private readonly laws = ContinuationLaws.get();
-  /** The line's final score on the branches where the round goes on (0: bust or a zero line). */
-  readonly cont: Float64Array = new Float64Array(XW);
-  /** Its score on the branches that end in a Flip 7 during the three cards. */
-  readonly f7: Float64Array = new Float64Array(XW);
-  /** P(bust), during the three cards or after. */
-  pBust = 0;
-  /** P(the round ends in this line's Flip 7), during the three cards or after. */
-  pF7 = 0;
-  /** P(banking a score, Flip 7 aside). */
-  pBank = 0;
-  private readonly pile = new Int32Array(KINDS);
-  private pileTotal = 0;
-
-  /**
-   * Deal three cards to the line `(m, md, c)` from `pile` (counts by kind;
-   * not changed), then continue.
-   */
-  run(pile: ArrayLike<number>, m: number, md: number, c: number): void {
-    this.cont.fill(0);
-    this.f7.fill(0);
-    this.pBust = this.pF7 = this.pBank = 0;
-    let tot = 0;
-    for (let k = 0; k < KINDS; k++) {
-      this.pile[k] = pile[k];
-      tot += pile[k];
-    }
-    this.pileTotal = tot;
-    this.forced(3, m, md, c, 1);
-    // one continuation law per distinct line after the three cards
-    const acc = END_P, keys = END_KEYS;
-    for (let i = 0; i < this.ends; i++) {
-      const key = keys[i];
-      const p = acc[key];
-      acc[key] = 0;
-      this.addCont(this.cont, 0, key >> 7, (key >> 1) & 63, key & 1, p);
-    }
-    this.ends = 0;
-  }
-  /** Distinct lines reached after the three cards (their keys in `END_KEYS`). */
-  private ends = 0;
-
-  /** Add `p` times the continuation law of a line into `out` at `base`. */
-  addCont(
-    out: Float64Array,
-    base: number,
-    m: number,
-    md: number,
-    c: number,
-    p: number,
-  ): void {
-    const L = this.laws, key = (m << 1) | c;
-    const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
-    for (let i = L.start[key], e = L.start[key + 1]; i < e; i++) {
-      const code = L.code[i];
-      const q = p * L.prob[i];
-      let x: number;
-      if (code === BUST_CODE) {
-        x = 0;
-        this.pBust += q;
-      } else if (code >= F7_CODE) {
-        x = mult * (code - F7_CODE) + plus + 15;
-        this.pF7 += q;
-      } else {
-        x = mult * code + plus;
-        this.pBank += q;
-      }
-      out[base + x] += q;
-    }
-  }
-
-  private forced(
-    left: number,
-    m: number,
-    md: number,
-    c: number,
-    p: number,
-  ): void {
-    const total = this.pileTotal;
-    if (left === 0 || total <= 0) {
-      // the continuation is added once per distinct line, after the enumeration
-      const key = (m << 7) | (md << 1) | c;
-      if (END_P[key] === 0) END_KEYS[this.ends++] = key;
-      END_P[key] += p;
-      return;
-    }
-    const pile = this.pile;
-    this.pileTotal = total - 1;
-    for (let k = 0; k < KINDS; k++) {
-      const n = pile[k];
-      if (n === 0) continue;
-      const q = (p * n) / total;
-      pile[k] = n - 1;
-      if (k < NUMBER_KINDS) {
-        const bit = 1 << k;
-        if (m & bit) {
-          if (c) this.forced(left - 1, m, md, 0, q);
-          else {
-            this.cont[0] += q; // bust
-            this.pBust += q;
-          }
-        } else if (COUNT_OF_MASK[m | bit] === 7) {
-          this.f7[lineScore(m | bit, md, true)] += q;
-          this.pF7 += q;
-        } else this.forced(left - 1, m | bit, md, c, q);
-      } else if (k <= X2) {
-        this.forced(left - 1, m, md | modifierBit(k), c, q);
-      } else if (k === CHANCE) {
-        this.forced(left - 1, m, md, 1, q);
-      } else {
-        // a Freeze or a Flip Three among the three: set aside, not modelled
-        this.forced(left - 1, m, md, c, q);
-      }
-      pile[k] = n;
-    }
-    this.pileTotal = total;
-  }
-}
-
 /**
  * The win-probability value of a Freeze or a Flip Three on each target.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TargetValuer } from "./targetvalue.ts";
- * import { raceValue } from "./racevalue.ts";
- * const v = new TargetValuer(raceValue(3));
+ * import { WTable } from "./table.ts";
+ * import { FLIP3 } from "../game/cards.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import { EvStrategy } from "../strategies/ev.ts";
+ * const view = new Game(getRules("standard"), [new EvStrategy(false), new EvStrategy(false)], { seed: 1 });
+ * // raceValue(n) gives the race model's table (built into .cache/ on first use)
+ * const v = new TargetValuer(WTable.symmetric(200, 1, 0.5));
  * // v.best(view, seat, FLIP3) is the seat to aim a Flip Three at
+ * assert.equal(v.best(view, 0, FLIP3), 0); // all equal: seat order from me
  * ```
  */
 export class TargetValuer {
@@ -332,10 +190,16 @@ export class TargetValuer {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { FREEZE } from "../game/cards.ts";
-   * import type { TableView } from "../game/view.ts";
-   * declare const valuer: TargetValuer, view: TableView;
-   * valuer.value(view, 0, FREEZE, 1) > valuer.value(view, 0, FREEZE, 0); // freeze seat 1?
+   * import { WTable } from "./table.ts";
+   * import { Game } from "../game/engine.ts";
+   * import { getRules } from "../game/rules.ts";
+   * import { EvStrategy } from "../strategies/ev.ts";
+   * const view = new Game(getRules("standard"), [new EvStrategy(false), new EvStrategy(false)], { seed: 1 });
+   * const valuer = new TargetValuer(WTable.symmetric(200, 1, 0.5));
+   * const other = valuer.value(view, 0, FREEZE, 1), self = valuer.value(view, 0, FREEZE, 0);
+   * assert.ok(other >= 0 && other <= 1 && self >= 0 && self <= 1); // win probabilities
    * ```
    */
   value(view: TableView, me: number, kind: number, target: number): number {
@@ -375,10 +239,15 @@ export class TargetValuer {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { FLIP3 } from "../game/cards.ts";
-   * import type { TableView } from "../game/view.ts";
-   * declare const valuer: TargetValuer, view: TableView;
-   * valuer.best(view, 0, FLIP3);
+   * import { WTable } from "./table.ts";
+   * import { Game } from "../game/engine.ts";
+   * import { getRules } from "../game/rules.ts";
+   * import { EvStrategy } from "../strategies/ev.ts";
+   * const view = new Game(getRules("standard"), [new EvStrategy(false), new EvStrategy(false)], { seed: 1 });
+   * const valuer = new TargetValuer(WTable.symmetric(200, 1, 0.5));
+   * assert.equal(valuer.best(view, 0, FLIP3, 1), 1); // a tie: the preferred seat
    * ```
    */
   best(view: TableView, me: number, kind: number, prefer = -1): number {
@@ -409,8 +278,9 @@ export class TargetValuer {
  * @example
  * ```ts
  * import { WinTargetStrategy } from "./targetvalue.ts";
+ * import assert from "node:assert/strict";
  * import { EvStrategy } from "../strategies/ev.ts";
- * new WinTargetStrategy(new EvStrategy(false)).name; // "wt:ev"
+ * assert.equal(new WinTargetStrategy(new EvStrategy(false)).name, "wt:ev");
  * ```
  */
 export class WinTargetStrategy implements Strategy {
