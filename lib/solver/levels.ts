@@ -455,6 +455,21 @@ export class LevelWork implements LevelTasks {
         } else {
           for (let mods = 0; mods < MODS; mods++) ext[eo + mods] = 0;
         }
+        // two pairs at a time, the running sum in a register: the same
+        // additions in the same order as one pair at a time
+        for (; j + 3 < n; j += 4) {
+          const c0 = nc[j],
+            f0 = nb[j] + so,
+            c1 = nc[j + 1],
+            f1 = nb[j + 1] + so;
+          const c2 = nc[j + 2], f2 = nb[j + 2] + so;
+          const c3 = nc[j + 3], f3 = nb[j + 3] + so;
+          for (let mods = 0; mods < MODS; mods++) {
+            const e = ext[eo + mods] +
+              (c0 * next[f0 + mods] + c1 * next[f1 + mods]);
+            ext[eo + mods] = e + (c2 * next[f2 + mods] + c3 * next[f3 + mods]);
+          }
+        }
         for (; j < n; j += 2) {
           const c0 = nc[j],
             f0 = nb[j] + so,
@@ -889,19 +904,56 @@ export function pullLevel(
       continue;
     }
     touched[q] = 1;
+    if (b - a > pullFrom.length) {
+      pullFrom = new Int32Array(2 * (b - a));
+      pullC = new Float64Array(2 * (b - a));
+    }
+    const offs = pullFrom, cs = pullC;
     const out = q * blockN;
-    for (let k = 0; k < blockN; k++) dst[out + k] = 0;
-    for (let e = a; e < b; e++) {
-      const p = inSrc[e], cc = inC[e];
-      const f0 = p * S, sb = p * blockN;
-      for (let s = 0; s < S; s++) {
-        if (!flags[f0 + s]) continue;
-        const to = out + s * width, from = sb + s * width;
-        for (let k = 0; k < width; k++) dst[to + k] += src[from + k] * cc;
+    for (let s = 0; s < S; s++) {
+      // the predecessors with mass leaving into kept mode s, ascending
+      let n = 0;
+      for (let e = a; e < b; e++) {
+        const p = inSrc[e];
+        if (!flags[p * S + s]) continue;
+        offs[n] = p * blockN + s * width;
+        cs[n++] = inC[e];
+      }
+      const to = out + s * width;
+      if (n === 0) {
+        for (let k = 0; k < width; k++) dst[to + k] = 0;
+        continue;
+      }
+      // the sum from 0 in ascending source order, two sources a pass (the
+      // running sum in a register: the same additions, the same bits)
+      const o0 = offs[0], c0 = cs[0];
+      if (n === 1) {
+        for (let k = 0; k < width; k++) dst[to + k] = src[o0 + k] * c0;
+        continue;
+      }
+      const o1 = offs[1], c1 = cs[1];
+      for (let k = 0; k < width; k++) {
+        dst[to + k] = src[o0 + k] * c0 + src[o1 + k] * c1;
+      }
+      let i = 2;
+      for (; i + 1 < n; i += 2) {
+        const oa = offs[i], ca = cs[i], ob = offs[i + 1], cb = cs[i + 1];
+        for (let k = 0; k < width; k++) {
+          const d = dst[to + k] + src[oa + k] * ca;
+          dst[to + k] = d + src[ob + k] * cb;
+        }
+      }
+      if (i < n) {
+        const oa = offs[i], ca = cs[i];
+        for (let k = 0; k < width; k++) dst[to + k] += src[oa + k] * ca;
       }
     }
   }
 }
+
+/** Phase B's scratch (per thread): the sources of one kept mode of one core. */
+let pullFrom = new Int32Array(64);
+let pullC = new Float64Array(64);
 
 /**
  * Threads for the level passes of big models: this one and `threads - 1`
