@@ -9,9 +9,11 @@
  * state layout), the spec, the figures (EV, sd, P(bust), P(Flip 7), visited
  * states; JSON keeps every bit of a double) and an FNV-1a checksum of the
  * rest; a missing, stale, foreign or damaged file is recomputed and rewritten
- * atomically. The figures depend on the model, the spec and the evaluator:
- * after changing a policy's code or the evaluator, delete the files
- * (`rm .cache/solo-eval-*`) or raise {@linkcode FORMAT}.
+ * atomically. The figures depend on the model, the spec and the code (the
+ * policies, the rules and the evaluator): each file also carries
+ * {@linkcode librarySource}, a hash of every source file of `lib/`, so a
+ * change to any of them makes every file stale (recomputed on next use);
+ * where the sources cannot be read, nothing is cached.
  *
  * @example
  * ```ts
@@ -64,6 +66,44 @@ export function evalCachePath(
 
 const memo = new Map<string, PolicyFigures>();
 
+let source: string | null | undefined;
+
+/**
+ * FNV-1a over the paths and contents of every `.ts` file under `lib/` (sorted
+ * by path), once per process; null when they cannot be read (no read
+ * permission, or the library is not a folder of files). An evaluation cached
+ * under another hash was computed by other code.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.match(librarySource() ?? "", /^[0-9a-f]{8}$/);
+ * ```
+ */
+export function librarySource(): string | null {
+  if (source !== undefined) return source;
+  try {
+    const root = new URL("../", import.meta.url);
+    if (root.protocol !== "file:") return source = null;
+    const files: string[] = [];
+    const walk = (rel: string) => {
+      for (const e of Deno.readDirSync(new URL(rel, root))) {
+        if (e.isDirectory) walk(`${rel}${e.name}/`);
+        else if (e.isFile && e.name.endsWith(".ts")) files.push(rel + e.name);
+      }
+    };
+    walk("");
+    files.sort();
+    const parts = files.map((f) =>
+      `${f}\0${fnv1a(Deno.readTextFileSync(new URL(f, root)))}`
+    );
+    source = fnv1a(parts.join("\n")).toString(16).padStart(8, "0");
+  } catch {
+    source = null;
+  }
+  return source;
+}
+
 const FIELDS = ["ev", "sd", "bust", "flip7", "visited"] as const;
 
 /**
@@ -87,6 +127,19 @@ export function cachedEvaluation(
   options: CacheOptions = {},
 ): PolicyFigures {
   const s = spec.trim();
+  const code = librarySource();
+  if (code === null) {
+    const e = evaluate();
+    return {
+      policy: e.policy,
+      model: model.name,
+      ev: e.ev,
+      sd: e.sd,
+      bust: e.bust,
+      flip7: e.flip7,
+      visited: e.visited,
+    };
+  }
   const path = evalCachePath(model, s, options.dir);
   return cachedOrComputed<PolicyFigures>(memo, path, options, {
     what: "policy-evaluation cache",
@@ -111,6 +164,9 @@ export function cachedEvaluation(
       }
       if (body.signature !== model.signature || body.spec !== s) {
         return { problem: "for another model, deck or policy (stale)" };
+      }
+      if (body.source !== code) {
+        return { problem: "computed by other code (stale)" };
       }
       if (FIELDS.some((k) => typeof body[k] !== "number")) {
         return { problem: "damaged (figures)" };
@@ -143,6 +199,7 @@ export function cachedEvaluation(
         format: FORMAT,
         model: model.id,
         signature: model.signature,
+        source: code,
         spec: s,
         policy: e.policy,
         ev: e.ev,
