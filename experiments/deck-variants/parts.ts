@@ -9,6 +9,7 @@
 
 import { loadDecisions } from "../../lib/solver/cache.ts";
 import { evaluatePolicies } from "../../lib/run/evaluate.ts";
+import { cachedEvaluation } from "../../lib/solver/eval_cache.ts";
 import { evaluateDecider } from "../../lib/solver/forward.ts";
 import { roundLaw } from "../../lib/solver/law.ts";
 import { lumpedEvaluate } from "../../lib/solver/lumped.ts";
@@ -129,7 +130,15 @@ export function deckVariantPart(v: DeckVariant, part: DeckPart): PartFigures {
   const t0 = performance.now();
   const model = getModel(v.model, v.counts || undefined);
   if (model instanceof ActionModel) model.log = () => {};
-  const ev = (spec: string) => evaluatePolicies([spec], model)[0].ev;
+  // each step of a search is cached like the law (lib/solver/eval_cache.ts):
+  // a rerun reads the figures instead of redoing the exact evaluation
+  const ev = (spec: string) =>
+    cachedEvaluation(
+      model,
+      spec,
+      () => evaluatePolicies([spec], model)[0],
+      { log: () => {} },
+    ).ev;
   const done = (f: Omit<PartFigures, "id" | "seconds">): PartFigures => ({
     id: v.id,
     ...f,
@@ -155,8 +164,14 @@ export function deckVariantPart(v: DeckVariant, part: DeckPart): PartFigures {
   const opt = roundLaw(model, { log: () => {} });
   const space = spaceOf(model);
   const always = () => true;
-  const hit = lumpedEvaluate(space, always, "always hit") ??
-    evaluateDecider(space, always, "always hit");
+  const hit = cachedEvaluation(
+    model,
+    "always-hit",
+    () =>
+      lumpedEvaluate(space, always, "always hit") ??
+        evaluateDecider(space, always, "always hit"),
+    { log: () => {} },
+  );
   return done({
     cards: model.deck.reduce((a, b) => a + b, 0),
     states: model instanceof ActionModel

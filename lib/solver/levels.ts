@@ -24,7 +24,7 @@
  *
  * Why this file runs past ~500 lines: what is left here is the hot loop of
  * the `all94` solve and evaluation, {@linkcode LevelWork} (the DP and both
- * forward phases over one chunk of a level, ~380 lines over the shared
+ * forward phases over one chunk of a level, ~510 lines over the shared
  * buffers' typed views), the in-edge build and pull of phase B that
  * `lumped_levels.ts` shares, and the two drivers that run them level by
  * level. The per-core setup is `level_step.ts`, the buffers' layout
@@ -131,11 +131,15 @@ export class LevelWork implements LevelTasks {
   // scratch
   readonly cur: Float64Array;
   readonly ext: Float64Array;
+  /** DP: the targets whose `ext` block is complete for the current core. */
+  readonly ready: Uint8Array;
   readonly pHit: Float64Array = new Float64Array(MODS);
   /** Forward pass: the hit mass of the current core per modifier mask (all modes). */
   readonly pMods: Float64Array = new Float64Array(MODS);
   /** Forward pass: the hit mass whose next number banks the round, per mask. */
   readonly pBank: Float64Array = new Float64Array(MODS);
+  /** Forward pass: where each mask's score lands in the chunk's partial law. */
+  readonly sIdx: Int32Array = new Int32Array(MODS);
 
   readonly base: SoloSpace;
   readonly order: Int32Array;
@@ -193,6 +197,7 @@ export class LevelWork implements LevelTasks {
     this.scal = new Float64Array(sh.scal);
     this.cur = new Float64Array(this.M * MODS);
     this.ext = new Float64Array(nTargets * MODS);
+    this.ready = new Uint8Array(nTargets);
   }
 
   /** Chunks of level L's task. */
@@ -254,6 +259,21 @@ export class LevelWork implements LevelTasks {
         } else {
           for (let mods = 0; mods < MODS; mods++) ext[eo + mods] = 0;
         }
+        // two pairs at a time, the running sum in a register: the same
+        // additions in the same order as one pair at a time
+        for (; j + 3 < n; j += 4) {
+          const c0 = nc[j],
+            f0 = nb[j] + so,
+            c1 = nc[j + 1],
+            f1 = nb[j + 1] + so;
+          const c2 = nc[j + 2], f2 = nb[j + 2] + so;
+          const c3 = nc[j + 3], f3 = nb[j + 3] + so;
+          for (let mods = 0; mods < MODS; mods++) {
+            const e = ext[eo + mods] +
+              (c0 * next[f0 + mods] + c1 * next[f1 + mods]);
+            ext[eo + mods] = e + (c2 * next[f2 + mods] + c3 * next[f3 + mods]);
+          }
+        }
         for (; j < n; j += 2) {
           const c0 = nc[j],
             f0 = nb[j] + so,
@@ -268,35 +288,86 @@ export class LevelWork implements LevelTasks {
       const sum = step.sum;
       const isRoot = core === root;
       const hitBase = slot * T1 * MODS;
+      // ext[t] becomes, once per target t, what every mode leading to t adds
+      // up first: the cards that leave the core, a Flip 7, and a modifier
+      // drawn (in the order of the reference sum, so the values are the same
+      // bits); a free mode (its own target) does it inline, mods descending
+      const ready = this.ready;
+      ready.fill(0);
       for (let mi = M - 1; mi >= 0; mi--) {
         const t = md.advN[mi], tT = md.advT[mi], tF = md.advF[mi];
         const tl = T - md.td[mi], fl = F - md.fd[mi];
         const eo = t * MODS, mo = mi * MODS;
-        const isFree = md.r[mi] === 0;
-        for (let mods = MODS - 1; mods >= 0; mods--) {
-          const x2 = x2Of[mods], plus = plusOf[mods];
-          const stay = x2 * sum + plus;
-          const cards = total + freeOf[mods] + tl + fl;
-          let v: number;
-          if (cards === 0) {
-            v = stay; // nothing left to draw: the round ends as it stands
-          } else {
+        const cards0 = total + tl + fl;
+        if (md.r[mi] === 0) {
+          // a free mode: the player decides (t === mi)
+          const td = md.td[mi], hb = hitBase + td * MODS;
+          const to = tT * MODS;
+          for (let mods = MODS - 1; mods >= 0; mods--) {
+            const x2 = x2Of[mods], plus = plusOf[mods];
+            const stay = x2 * sum + plus;
+            const cards = cards0 + freeOf[mods];
+            let v = stay;
             let e = ext[eo + mods] + x2 * f7Sum + f7 * (plus + 15);
             for (let free = avail & ~mods; free !== 0; free &= free - 1) {
-              const mm = mods | (free & -free);
-              e += t === BANK ? x2Of[mm] * sum + plusOf[mm] : cur[eo + mm];
+              e += cur[eo + (mods | (free & -free))];
             }
-            if (tl > 0) e += tl * (tT === BANK ? stay : cur[tT * MODS + mods]);
-            if (fl > 0) e += fl * (tF === BANK ? stay : cur[tF * MODS + mods]);
-            v = e / cards;
+            ext[eo + mods] = e;
+            if (cards !== 0) {
+              if (tl > 0) e += tl * (tT === BANK ? stay : cur[to + mods]);
+              if (fl > 0) {
+                e += fl * (tF === BANK ? stay : cur[tF * MODS + mods]);
+              }
+              v = e / cards;
+              if (v > stay || (isRoot && mods === 0 && td === 0)) {
+                hit[hb + mods] = 1;
+              } else v = stay;
+            }
+            cur[mo + mods] = v;
           }
-          if (isFree) {
-            const h = cards > 0 &&
-              (v > stay || (isRoot && mods === 0 && md.td[mi] === 0));
-            if (h) hit[hitBase + md.td[mi] * MODS + mods] = 1;
-            else v = stay;
+          ready[t] = 1;
+          continue;
+        }
+        if (ready[t] === 0) {
+          ready[t] = 1;
+          if (t === BANK) {
+            for (let mods = 0; mods < MODS; mods++) {
+              const x2 = x2Of[mods], plus = plusOf[mods];
+              let e = ext[eo + mods] + x2 * f7Sum + f7 * (plus + 15);
+              for (let free = avail & ~mods; free !== 0; free &= free - 1) {
+                const mm = mods | (free & -free);
+                e += x2Of[mm] * sum + plusOf[mm];
+              }
+              ext[eo + mods] = e;
+            }
+          } else {
+            for (let mods = 0; mods < MODS; mods++) {
+              ext[eo + mods] = ext[eo + mods] + x2Of[mods] * f7Sum +
+                f7 * (plusOf[mods] + 15);
+            }
+            // a modifier drawn, lowest bit first (as the reference sum)
+            for (let b = 1; b < MODS; b <<= 1) {
+              if ((avail & b) === 0) continue;
+              for (let hi = 0; hi < MODS; hi += b + b) {
+                for (let k = eo + hi; k < eo + hi + b; k++) {
+                  ext[k] += cur[k + b];
+                }
+              }
+            }
           }
-          cur[mo + mods] = v;
+        }
+        const to = tT * MODS, fo = tF * MODS;
+        for (let mods = 0; mods < MODS; mods++) {
+          const stay = x2Of[mods] * sum + plusOf[mods];
+          const cards = cards0 + freeOf[mods];
+          if (cards === 0) {
+            cur[mo + mods] = stay; // nothing left to draw: the round ends as it stands
+            continue;
+          }
+          let e = ext[eo + mods];
+          if (tl > 0) e += tl * (tT === BANK ? stay : cur[to + mods]);
+          if (fl > 0) e += fl * (tF === BANK ? stay : cur[fo + mods]);
+          cur[mo + mods] = e / cards;
         }
       }
       const out = (pos - ls) * blockN;
@@ -322,7 +393,7 @@ export class LevelWork implements LevelTasks {
     const { step, pHit, hit, model, base, W } = this;
     const mass = this.cur;
     const agg = this.ext; // per kept target mode: the mass leaving the core
-    const pMods = this.pMods, pBank = this.pBank;
+    const pMods = this.pMods, pBank = this.pBank, sIdx = this.sIdx;
     const start = this.start;
     const ls = start[L], le = start[L + 1];
     const ns = le;
@@ -363,21 +434,81 @@ export class LevelWork implements LevelTasks {
       const total = step.total, sum = step.sum;
       const isRoot = core === root;
       const dBase = slot * T1;
+      // where each mask's score lands in the partial law if the round ends
+      for (let mods = 0; mods < MODS; mods++) {
+        sIdx[mods] = dOff + x2Of[mods] * sum + plusOf[mods];
+      }
       for (let mi = 0; mi < M; mi++) {
         const t = md.advN[mi], tT = md.advT[mi], tF = md.advF[mi];
         const tl = T - md.td[mi], fl = F - md.fd[mi];
         const mo = mi * MODS;
         const isFree = md.r[mi] === 0;
+        const cards0 = total + tl + fl;
         let any = false;
+        if (!isFree && cards0 > 0) {
+          // a forced draw (cards are left at every mask): the draws into
+          // other modes per mask; a modifier drawn into another mode after
+          // the loop, one bit at a time, highest first, so each state gets
+          // its mass in ascending order of the source as in the reference
+          // loop (the sums are the same, bit for bit)
+          const to = tT * MODS, fo = tF * MODS;
+          for (let mods = 0; mods < MODS; mods++) {
+            const m = mass[mo + mods];
+            if (m === 0) {
+              pHit[mods] = 0;
+              continue;
+            }
+            visited++;
+            const p = m / (cards0 + freeOf[mods]);
+            pHit[mods] = p;
+            any = true;
+            if (t === BANK) {
+              for (let free = avail & ~mods; free !== 0; free &= free - 1) {
+                dist[sIdx[mods | (free & -free)]] += p;
+              }
+            }
+            if (tl > 0) {
+              if (tT === BANK) dist[sIdx[mods]] += p * tl;
+              else mass[to + mods] += p * tl;
+            }
+            if (fl > 0) {
+              if (tF === BANK) dist[sIdx[mods]] += p * fl;
+              else mass[fo + mods] += p * fl;
+            }
+            pMods[mods] += p; // bust and Flip 7: once per core, below
+          }
+          if (!any) continue;
+          if (t === BANK) {
+            // a number banks the round: once per core, below
+            for (let mods = 0; mods < MODS; mods++) pBank[mods] += pHit[mods];
+            anyBank = true;
+            continue;
+          }
+          const eo = t * MODS;
+          for (let b = MODS >> 1; b > 0; b >>= 1) {
+            if ((avail & b) === 0) continue;
+            for (let hi = 0; hi < MODS; hi += b + b) {
+              const u = eo + b;
+              for (let mods = hi; mods < hi + b; mods++) {
+                mass[u + mods] += pHit[mods];
+              }
+            }
+          }
+          if (step.nNext === 0) continue;
+          const s = md.stored[t];
+          flags[fl0 + s] = 1;
+          const so = s * MODS;
+          for (let mods = 0; mods < MODS; mods++) agg[so + mods] += pHit[mods];
+          continue;
+        }
         for (let mods = 0; mods < MODS; mods++) {
           pHit[mods] = 0;
           const m = mass[mo + mods];
           if (m === 0) continue;
           visited++;
-          const stay = x2Of[mods] * sum + plusOf[mods];
-          const cards = total + freeOf[mods] + tl + fl;
+          const cards = cards0 + freeOf[mods];
           if (cards === 0) {
-            dist[dOff + stay] += m;
+            dist[sIdx[mods]] += m;
             continue;
           }
           if (isFree) {
@@ -385,7 +516,7 @@ export class LevelWork implements LevelTasks {
             const hits = (isRoot && mods === 0 && td === 0) ||
               hit[(dBase + td) * MODS + mods] === 1;
             if (!hits) {
-              dist[dOff + stay] += m;
+              dist[sIdx[mods]] += m;
               continue;
             }
           }
@@ -394,15 +525,15 @@ export class LevelWork implements LevelTasks {
           any = true;
           for (let free = avail & ~mods; free !== 0; free &= free - 1) {
             const mm = mods | (free & -free);
-            if (t === BANK) dist[dOff + x2Of[mm] * sum + plusOf[mm]] += p;
+            if (t === BANK) dist[sIdx[mm]] += p;
             else mass[t * MODS + mm] += p;
           }
           if (tl > 0) {
-            if (tT === BANK) dist[dOff + stay] += p * tl;
+            if (tT === BANK) dist[sIdx[mods]] += p * tl;
             else mass[tT * MODS + mods] += p * tl;
           }
           if (fl > 0) {
-            if (tF === BANK) dist[dOff + stay] += p * fl;
+            if (tF === BANK) dist[sIdx[mods]] += p * fl;
             else mass[tF * MODS + mods] += p * fl;
           }
           pMods[mods] += p; // bust and Flip 7: once per core, below
@@ -577,19 +708,56 @@ export function pullLevel(
       continue;
     }
     touched[q] = 1;
+    if (b - a > pullFrom.length) {
+      pullFrom = new Int32Array(2 * (b - a));
+      pullC = new Float64Array(2 * (b - a));
+    }
+    const offs = pullFrom, cs = pullC;
     const out = q * blockN;
-    for (let k = 0; k < blockN; k++) dst[out + k] = 0;
-    for (let e = a; e < b; e++) {
-      const p = inSrc[e], cc = inC[e];
-      const f0 = p * S, sb = p * blockN;
-      for (let s = 0; s < S; s++) {
-        if (!flags[f0 + s]) continue;
-        const to = out + s * width, from = sb + s * width;
-        for (let k = 0; k < width; k++) dst[to + k] += src[from + k] * cc;
+    for (let s = 0; s < S; s++) {
+      // the predecessors with mass leaving into kept mode s, ascending
+      let n = 0;
+      for (let e = a; e < b; e++) {
+        const p = inSrc[e];
+        if (!flags[p * S + s]) continue;
+        offs[n] = p * blockN + s * width;
+        cs[n++] = inC[e];
+      }
+      const to = out + s * width;
+      if (n === 0) {
+        for (let k = 0; k < width; k++) dst[to + k] = 0;
+        continue;
+      }
+      // the sum from 0 in ascending source order, two sources a pass (the
+      // running sum in a register: the same additions, the same bits)
+      const o0 = offs[0], c0 = cs[0];
+      if (n === 1) {
+        for (let k = 0; k < width; k++) dst[to + k] = src[o0 + k] * c0;
+        continue;
+      }
+      const o1 = offs[1], c1 = cs[1];
+      for (let k = 0; k < width; k++) {
+        dst[to + k] = src[o0 + k] * c0 + src[o1 + k] * c1;
+      }
+      let i = 2;
+      for (; i + 1 < n; i += 2) {
+        const oa = offs[i], ca = cs[i], ob = offs[i + 1], cb = cs[i + 1];
+        for (let k = 0; k < width; k++) {
+          const d = dst[to + k] + src[oa + k] * ca;
+          dst[to + k] = d + src[ob + k] * cb;
+        }
+      }
+      if (i < n) {
+        const oa = offs[i], ca = cs[i];
+        for (let k = 0; k < width; k++) dst[to + k] += src[oa + k] * ca;
       }
     }
   }
 }
+
+/** Phase B's scratch (per thread): the sources of one kept mode of one core. */
+let pullFrom = new Int32Array(64);
+let pullC = new Float64Array(64);
 
 function teamFor(model: ActionModel, threads: number): LevelTeam {
   const sh = sharedFor(model);

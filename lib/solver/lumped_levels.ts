@@ -189,6 +189,10 @@ export class LumpedWork implements LevelTasks, EdgeViews {
   readonly pCls: Float64Array;
   /** The hit mass whose next number banks the round, per class. */
   readonly pBank: Float64Array;
+  /** Where each class's score lands in the chunk's partial law (per core). */
+  readonly cIdx: Int32Array;
+  /** Masks in each class. */
+  readonly memberN: Int32Array;
 
   /**
    * @param model the action model
@@ -237,6 +241,8 @@ export class LumpedWork implements LevelTasks, EdgeViews {
     this.pHit = new Float64Array(this.k.n);
     this.pCls = new Float64Array(this.k.n);
     this.pBank = new Float64Array(this.k.n);
+    this.cIdx = new Int32Array(this.k.n);
+    this.memberN = Int32Array.from(this.k.members, (m) => m.length);
   }
 
   chunksOf(task: number, L: number): number {
@@ -261,6 +267,9 @@ export class LumpedWork implements LevelTasks, EdgeViews {
   phaseA(L: number, c: number): boolean {
     const { md, k, S, W, step, mass, agg, pHit, pCls, pBank, model, decide } =
       this;
+    const { cIdx, memberN } = this;
+    const mul = k.mul, kFree = k.free, plusLeft = k.plusLeft;
+    const x2Left = k.x2Left, upPlus = k.upPlus, upX2 = k.upX2;
     const NC = k.n, M = md.n, BANKED = md.bank;
     const T = model.deck[FLIP3], F = model.deck[FREEZE], T1 = T + 1;
     const blockN = this.blockN;
@@ -304,21 +313,24 @@ export class LumpedWork implements LevelTasks, EdgeViews {
       const total = step.total, sum = step.sum;
       const isRoot = core === root;
       const dBase = slot * T1;
+      // where each class's score lands in the partial law if the round ends
+      for (let cl = 0; cl < NC; cl++) cIdx[cl] = aOff + cl * W + mul[cl] * sum;
       for (let mi = 0; mi < M; mi++) {
         const t = md.advN[mi], tT = md.advT[mi], tF = md.advF[mi];
         const tl = T - md.td[mi], fl = F - md.fd[mi];
         const mo = mi * NC;
         const isFree = md.r[mi] === 0;
+        const cards0 = total + tl + fl;
+        const to = t * NC, toT = tT * NC, toF = tF * NC;
         let any = false;
         for (let cl = 0; cl < NC; cl++) {
           pHit[cl] = 0;
           const m = mass[mo + cl];
           if (m === 0) continue;
-          visited += k.members[cl].length;
-          const stay = k.mul[cl] * sum;
-          const cards = total + k.free[cl] + tl + fl;
+          visited += memberN[cl];
+          const cards = cards0 + kFree[cl];
           if (cards === 0) {
-            acc[aOff + cl * W + stay] += m;
+            acc[cIdx[cl]] += m;
             continue;
           }
           if (isFree) {
@@ -330,31 +342,29 @@ export class LumpedWork implements LevelTasks, EdgeViews {
               hits = d === 1;
             }
             if (!hits) {
-              acc[aOff + cl * W + stay] += m;
+              acc[cIdx[cl]] += m;
               continue;
             }
           }
           const p = m / cards;
           pHit[cl] = p;
           any = true;
-          const pl = k.plusLeft[cl], xl = k.x2Left[cl];
+          const pl = plusLeft[cl], xl = x2Left[cl];
           if (pl > 0) {
-            const up = k.upPlus[cl];
-            if (t === BANKED) acc[aOff + up * W + k.mul[up] * sum] += p * pl;
-            else mass[t * NC + up] += p * pl;
+            if (t === BANKED) acc[cIdx[upPlus[cl]]] += p * pl;
+            else mass[to + upPlus[cl]] += p * pl;
           }
           if (xl > 0) {
-            const up = k.upX2[cl];
-            if (t === BANKED) acc[aOff + up * W + k.mul[up] * sum] += p * xl;
-            else mass[t * NC + up] += p * xl;
+            if (t === BANKED) acc[cIdx[upX2[cl]]] += p * xl;
+            else mass[to + upX2[cl]] += p * xl;
           }
           if (tl > 0) {
-            if (tT === BANKED) acc[aOff + cl * W + stay] += p * tl;
-            else mass[tT * NC + cl] += p * tl;
+            if (tT === BANKED) acc[cIdx[cl]] += p * tl;
+            else mass[toT + cl] += p * tl;
           }
           if (fl > 0) {
-            if (tF === BANKED) acc[aOff + cl * W + stay] += p * fl;
-            else mass[tF * NC + cl] += p * fl;
+            if (tF === BANKED) acc[cIdx[cl]] += p * fl;
+            else mass[toF + cl] += p * fl;
           }
           pCls[cl] += p; // bust and Flip 7: once per core, below
         }
@@ -379,10 +389,10 @@ export class LumpedWork implements LevelTasks, EdgeViews {
         const p = pCls[cl];
         if (p === 0) continue;
         hitMass += p;
-        const o = aOff + cl * W + 15, mul = k.mul[cl];
+        const o = aOff + cl * W + 15, x = mul[cl];
         for (let i = 0; i < f7n; i++) {
           const qq = p * step.f7Count[i];
-          acc[o + mul * step.f7Sum[i]] += qq;
+          acc[o + x * step.f7Sum[i]] += qq;
           flip7 += qq;
         }
       }
