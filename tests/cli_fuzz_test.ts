@@ -44,6 +44,14 @@ import {
   setBrTable,
 } from "../lib/winprob/winprob_strategy.ts";
 import { WTable } from "../lib/winprob/table.ts";
+import {
+  BREQ_WANT,
+  BRFIELD_WANT,
+  encodeRaceTable,
+  raceTablePath,
+  type RaceTableWant,
+} from "../lib/winprob/racetable.ts";
+import { raceValueIdentity, raceValuePath } from "../lib/winprob/racevalue.ts";
 import { cli, hasStackTrace, listFiles, task } from "./cli_harness.ts";
 
 const LONG = Deno.env.get("FLIP7_LONG") === "1";
@@ -100,6 +108,9 @@ const MODULES = (() => {
   }
 })();
 
+/** The probabilities a generated `name:P` policy takes. */
+const PROBABILITIES = ["0", "0.25", "1", "0.5"];
+
 function policySpec(rng: Rng): string {
   if (MODULES.length > 0 && rng.float() < 0.05) return pick(rng, MODULES);
   const e = pick(rng, REGISTRY.filter((x) => CHEAP_POLICIES.has(x.name)));
@@ -107,7 +118,7 @@ function policySpec(rng: Rng): string {
   if (e.param === "count") {
     return `${e.name}:${pick(rng, ["0", "7", "20", "1000", "37"])}`;
   }
-  return `${e.name}:${pick(rng, ["0", "0.25", "1", "0.5"])}`;
+  return `${e.name}:${pick(rng, PROBABILITIES)}`;
 }
 
 function cardList(rng: Rng): string {
@@ -311,6 +322,13 @@ function stubCaches(): () => void {
     try {
       Deno.copyFileSync(`${real}/solo-dp-${m}.bin`, `${dir}/solo-dp-${m}.bin`);
     } catch { /* solved on first use */ }
+    try {
+      // the exact round law of a model's optimum, which ev-aware policies read
+      Deno.copyFileSync(
+        `${real}/solo-law-${m}.json`,
+        `${dir}/solo-law-${m}.json`,
+      );
+    } catch { /* computed on first use */ }
   }
   Deno.mkdirSync(`${dir}/winprob/v5`, { recursive: true });
   const strip = (id: Record<string, unknown>) => {
@@ -341,12 +359,63 @@ function stubCaches(): () => void {
     );
     if (t === undefined) setBrTable(w);
   }
+  stubRaceTables(dir);
   Deno.env.set("FLIP7_CACHE_DIR", dir);
   return () => {
     if (prev === undefined) Deno.env.delete("FLIP7_CACHE_DIR");
     else Deno.env.set("FLIP7_CACHE_DIR", prev);
     Deno.removeSync(dir, { recursive: true });
   };
+}
+
+/**
+ * Neutral race tables (every choice the family's first policy; a breq
+ * mixture all on it) and race value tables (0.5 everywhere) for every table
+ * a generated policy can ask for — `brfield`, `brfieldb:P` for the
+ * probabilities {@linkcode policySpec} draws, `breq`, and the value tables of
+ * `searchbr` and `wt:POLICY` — so that no case builds one (each build solves
+ * the exact all-94 laws of a whole policy family: many minutes a case).
+ */
+function stubRaceTables(dir: string): void {
+  const T = 200;
+  const wants: RaceTableWant[] = [BREQ_WANT()];
+  for (let n = 2; n <= 6; n++) {
+    wants.push(BRFIELD_WANT(n));
+    for (const p of PROBABILITIES) {
+      wants.push(BRFIELD_WANT(n, "all94", T, `bust:${p}`));
+    }
+  }
+  for (const w of wants) {
+    const dims = w.players === 3 && w.reduction === "exact" ? 3 : 2;
+    const states = T ** dims;
+    const K = w.family.length;
+    const mix = w.kind === "breq" ? new Float32Array(states * K) : undefined;
+    if (mix) { for (let s = 0; s < states; s++) mix[s * K] = 1; }
+    const bytes = encodeRaceTable({
+      header: {
+        kind: w.kind,
+        players: w.players,
+        target: w.target,
+        dims,
+        family: [...w.family],
+        opponent: w.opponent,
+        reduction: w.reduction,
+        model: w.model ?? "all94",
+        w0: 0.5,
+      },
+      choice: new Uint8Array(states),
+      ...(mix ? { mix } : {}),
+    });
+    Deno.writeFileSync(
+      raceTablePath(w.kind, w.players, dir, w.model, w.target),
+      bytes,
+    );
+  }
+  for (let n = 2; n <= 6; n++) {
+    const want = { players: n, field: "ev", model: "all94", target: T };
+    new WTable(T, 1, new Float32Array(T * T).fill(0.5), raceValueIdentity(want))
+      .saveSync(raceValuePath(want, dir));
+  }
 }
 
 Deno.test({
