@@ -34,11 +34,13 @@
  * @example
  * ```ts
  * import { getModel } from "./model.ts";
+ * import "./actions.ts"; // registers the all94 model
  * import { type ActionModel } from "./actions.ts";
  * import { forwardLevels, solveLevels } from "./levels.ts";
  * const m = getModel("all94", "9:0,10:0,11:0,12:0,chance:1") as ActionModel;
  * const s = solveLevels(m, 2);
- * forwardLevels(m, s.hit, "dp", 2).ev; // s.ev, to 1e-12
+ * const f = forwardLevels(m, s.hit, "dp", 2);
+ * if (!(Math.abs(f.ev - s.ev) < 1e-12)) throw new Error(`${f.ev} vs ${s.ev}`);
  * ```
  * @module
  */
@@ -628,13 +630,11 @@ export interface EdgeViews {
 
 /**
  * Build the in-edge lists of level L + 1 from the edges phase A recorded
- * (sources ascending); only sources with mass leaving them count.
- *
- * @example
- * ```ts
- * declare const w: EdgeViews;
- * buildInEdges(w, 3); // then pullLevel(w, 3, chunk, width) for each chunk of level 4
- * ```
+ * (sources ascending); only sources with mass leaving them count. Then
+ * {@linkcode pullLevel} runs for each chunk of level L + 1. Both run inside
+ * the forward and lumped passes only (their views are the passes' shared
+ * buffers); `tests/solver_levels_test.ts` and `tests/solver_lumped_test.ts`
+ * check the passes they serve against the reference forward pass.
  */
 export function buildInEdges(w: EdgeViews, L: number): void {
   const start = w.start;
@@ -679,13 +679,9 @@ export function buildInEdges(w: EdgeViews, L: number): void {
 
 /**
  * Phase B over chunk `c` of level L + 1: each core pulls its mass from its
- * predecessors' outgoing blocks (`width` floats per kept mode).
- *
- * @example
- * ```ts
- * declare const w: EdgeViews;
- * pullLevel(w, 3, 0, 64);
- * ```
+ * predecessors' outgoing blocks (`width` floats per kept mode), after
+ * {@linkcode buildInEdges} (no example: its views are the passes' shared
+ * buffers; the tests named there cover it).
  */
 export function pullLevel(
   w: EdgeViews,
@@ -775,9 +771,16 @@ function teamFor(model: ActionModel, threads: number): LevelTeam {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
+ * import "./actions.ts"; // registers the all94 model
  * import type { ActionModel } from "./actions.ts";
- * solveLevels(getModel("all94", "freeze:1,flip3:1") as ActionModel).ev;
+ * const m = getModel("all94", "9:0,10:0,11:0,12:0,chance:1") as ActionModel;
+ * m.log = () => {};
+ * // one thread or two: the same decisions, byte for byte, and the same value
+ * const one = solveLevels(m, 1), two = solveLevels(m, 2);
+ * assert.deepEqual(one.hit, two.hit);
+ * assert.equal(one.ev, two.ev);
  * ```
  */
 export function solveLevels(
@@ -833,10 +836,16 @@ export function solveLevels(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
+ * import "./actions.ts"; // registers the all94 model
  * import type { ActionModel } from "./actions.ts";
- * const m = getModel("all94", "freeze:1,flip3:1") as ActionModel;
- * forwardLevels(m, solveLevels(m).hit, "dp").bust;
+ * const m = getModel("all94", "9:0,10:0,11:0,12:0,chance:1") as ActionModel;
+ * m.log = () => {};
+ * const s = solveLevels(m);
+ * const f = forwardLevels(m, s.hit, "dp");
+ * assert.ok(Math.abs(f.ev - s.ev) < 1e-12); // the optimum's value, found again
+ * assert.ok(f.bust > 0 && f.bust < 1);
  * ```
  */
 export function forwardLevels(

@@ -54,7 +54,7 @@ import {
 } from "./space.ts";
 import { DEFAULT_RULINGS, RULINGS, type Rulings } from "../game/rulings.ts";
 
-import { baseDeck, checkDeck, modelId, withDeckCounts } from "./decks.ts";
+import { baseDeck, checkDeck, withDeckCounts } from "./decks.ts";
 
 import { ChanceModel } from "./chance_model.ts";
 
