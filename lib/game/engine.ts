@@ -301,16 +301,9 @@ export class Game implements TableView {
     // the whole deck in the pile, in kind order, so that a game depends only
     // on its seed and stream; no discards
     this.deck.newGame(this.seed, this.stream, this.tidy);
-    if (!this.tidy) {
-      // a round was cut short (or this is the first game): clear everything
-      // (between rounds the front and the set-aside are empty and the seats clear)
-      const front = this.frontCounts, aside = this.asideCounts;
-      // plain loops: TypedArray.fill costs more than these few stores per call
-      for (let k = 0; k < KINDS; k++) front[k] = aside[k] = 0;
-      this.frontTotal = 0;
-      this.asideTop = 0;
-      this.resetSeats();
-    }
+    // a round was cut short (or this is the first game): clear everything
+    // (between rounds the front and the set-aside are empty and the seats clear)
+    if (!this.tidy) this.clearTable();
     const totals = this.totals, scores = this.scores;
     for (let s = 0; s < this.players; s++) totals[s] = scores[s] = 0;
     this.round = 0;
@@ -319,6 +312,16 @@ export class Game implements TableView {
     for (let s = 0; s < this.players; s++) {
       this.strategies[s].newGame?.(this, s);
     }
+  }
+
+  /** No card in front of anyone or set aside, every seat clear. */
+  private clearTable(): void {
+    const front = this.frontCounts, aside = this.asideCounts;
+    // plain loops: TypedArray.fill costs more than these few stores per call
+    for (let k = 0; k < KINDS; k++) front[k] = aside[k] = 0;
+    this.frontTotal = 0;
+    this.asideTop = 0;
+    this.resetSeats();
   }
 
   /** Clear every seat: no line, no modifiers, active again. */
@@ -425,7 +428,9 @@ export class Game implements TableView {
 
   /** The seat that is first in the current (or next) round. */
   firstOfRound(round = this.round): number {
-    return (this.firstSeat + round - 1) % this.players;
+    // (no division while the seat needs no wrapping: a solo table, early rounds)
+    const f = this.firstSeat + round - 1;
+    return f >= 0 && f < this.players ? f : f % this.players;
   }
 
   /** Cards in the draw pile. */
