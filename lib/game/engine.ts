@@ -216,6 +216,7 @@ export class Game implements TableView {
   private readonly forcedDrawsFirst: boolean;
   private readonly chanceWaits: boolean;
   private readonly tiesDraw: boolean;
+  private readonly freshDeck: boolean;
   /** Rounds played so far in this game. */
   round = 0;
 
@@ -246,6 +247,7 @@ export class Game implements TableView {
     this.forcedDrawsFirst = ru.setAsideOrder === "forced-draws-first";
     this.chanceWaits = ru.chanceInFlip3 === "after-the-three";
     this.tiesDraw = ru.ties === "draw";
+    this.freshDeck = rules.freshDeckEachRound;
     this.players = n;
     this.strategies = strategies;
     this.listener = options.listener ?? null;
@@ -299,16 +301,9 @@ export class Game implements TableView {
     // the whole deck in the pile, in kind order, so that a game depends only
     // on its seed and stream; no discards
     this.deck.newGame(this.seed, this.stream, this.tidy);
-    if (!this.tidy) {
-      // a round was cut short (or this is the first game): clear everything
-      // (between rounds the front and the set-aside are empty and the seats clear)
-      const front = this.frontCounts, aside = this.asideCounts;
-      // plain loops: TypedArray.fill costs more than these few stores per call
-      for (let k = 0; k < KINDS; k++) front[k] = aside[k] = 0;
-      this.frontTotal = 0;
-      this.asideTop = 0;
-      this.resetSeats();
-    }
+    // a round was cut short (or this is the first game): clear everything
+    // (between rounds the front and the set-aside are empty and the seats clear)
+    if (!this.tidy) this.clearTable();
     const totals = this.totals, scores = this.scores;
     for (let s = 0; s < this.players; s++) totals[s] = scores[s] = 0;
     this.round = 0;
@@ -317,6 +312,16 @@ export class Game implements TableView {
     for (let s = 0; s < this.players; s++) {
       this.strategies[s].newGame?.(this, s);
     }
+  }
+
+  /** No card in front of anyone or set aside, every seat clear. */
+  private clearTable(): void {
+    const front = this.frontCounts, aside = this.asideCounts;
+    // plain loops: TypedArray.fill costs more than these few stores per call
+    for (let k = 0; k < KINDS; k++) front[k] = aside[k] = 0;
+    this.frontTotal = 0;
+    this.asideTop = 0;
+    this.resetSeats();
   }
 
   /** Clear every seat: no line, no modifiers, active again. */
@@ -335,8 +340,10 @@ export class Game implements TableView {
 
   /** True when the seat has at least one card in front of it (so it may stay). */
   private hasFront(s: number): boolean {
-    return (this.mask[s] | this.mods[s] | this.chance[s] | this.freezeFront[s] |
-      this.flip3Front[s]) !== 0;
+    // (a line is the common case: one load)
+    return this.mask[s] !== 0 ||
+      (this.mods[s] | this.chance[s] | this.freezeFront[s] |
+          this.flip3Front[s]) !== 0;
   }
 
   // ---- TableView -------------------------------------------------------
@@ -421,7 +428,9 @@ export class Game implements TableView {
 
   /** The seat that is first in the current (or next) round. */
   firstOfRound(round = this.round): number {
-    return (this.firstSeat + round - 1) % this.players;
+    // (no division while the seat needs no wrapping: a solo table, early rounds)
+    const f = this.firstSeat + round - 1;
+    return f >= 0 && f < this.players ? f : f % this.players;
   }
 
   /** Cards in the draw pile. */
@@ -523,10 +532,11 @@ export class Game implements TableView {
     // the deal (the first pass: one card to each seat in turn, actions
     // resolved at once), then the turns; one call site of takeCard, so that
     // the compiler inlines the whole draw into this loop
+    // (the seat runs from `first` round the table without a division)
     let how = DEAL;
     while (!this.roundOver && this.activeCount > 0) {
-      for (let i = 0; i < n && !this.roundOver; i++) {
-        const s = (first + i) % n;
+      for (let i = 0, s = first; i < n && !this.roundOver; i++) {
+        if (i > 0 && ++s === n) s = 0;
         if (this.status[s] !== ACTIVE) continue;
         if (
           how === DEAL || !this.hasFront(s) || this.strategies[s].hit(this, s)
@@ -583,40 +593,47 @@ export class Game implements TableView {
 
   /** A number card arrives: it joins the line, is saved by a Second Chance, or busts. */
   private receiveNumber(s: number, k: number): void {
-    const bit = 1 << k;
-    if (this.mask[s] & bit) {
-      if (this.chance[s]) {
-        this.chance[s] = 0;
-        this.frontCounts[CHANCE]--;
-        this.frontTotal--;
-        this.deck.discard(CHANCE);
-        this.deck.discard(k);
-        if (this.listener) {
-          this.listener({ type: "save", seat: s, card: cardName(k) });
-        }
-      } else {
-        this.status[s] = BUSTED;
-        this.bustCard[s] = k;
-        this.toFront(k);
-        this.activeCount--;
-        if (this.listener) {
-          this.listener({ type: "bust", seat: s, card: cardName(k) });
-        }
+    // the common case in a few stores; a duplicate and the seventh number
+    // out of line, so that this inlines into the round loop
+    const m = this.mask[s], bit = 1 << k;
+    if ((m & bit) !== 0) {
+      this.duplicate(s, k);
+      return;
+    }
+    this.mask[s] = m | bit;
+    this.frontCounts[k]++;
+    this.frontTotal++;
+    if (COUNT_OF_MASK[m | bit] === 7) this.sevenNumbers(s);
+  }
+
+  /** Seat `s` draws a number its line holds: a Second Chance saves it, or it busts. */
+  private duplicate(s: number, k: number): void {
+    if (this.chance[s]) {
+      this.chance[s] = 0;
+      this.frontCounts[CHANCE]--;
+      this.frontTotal--;
+      this.deck.discard(CHANCE);
+      this.deck.discard(k);
+      if (this.listener) {
+        this.listener({ type: "save", seat: s, card: cardName(k) });
       }
     } else {
-      this.mask[s] |= bit;
+      this.status[s] = BUSTED;
+      this.bustCard[s] = k;
       this.toFront(k);
-      if (COUNT_OF_MASK[this.mask[s]] === 7) {
-        this.flip7[s] = 1;
-        this.roundOver = true;
-        if (this.listener) {
-          this.listener({
-            type: "flip7",
-            seat: s,
-            score: this.roundScore(s),
-          });
-        }
+      this.activeCount--;
+      if (this.listener) {
+        this.listener({ type: "bust", seat: s, card: cardName(k) });
       }
+    }
+  }
+
+  /** Seat `s` has seven numbers: a Flip 7, the round is over. */
+  private sevenNumbers(s: number): void {
+    this.flip7[s] = 1;
+    this.roundOver = true;
+    if (this.listener) {
+      this.listener({ type: "flip7", seat: s, score: this.roundScore(s) });
     }
   }
 
@@ -781,70 +798,22 @@ export class Game implements TableView {
   private endRound(): void {
     const n = this.players;
     for (let s = 0; s < n; s++) this.strategies[s].roundEnd?.(this, s);
+    // every card goes back (a fresh deck for the next round), or every card
+    // in front of a player is set aside
+    const fresh = this.freshDeck;
+    const into = fresh ? this.pileCounts : this.discardCounts;
+    // one pass over the seats: score, outcome, the cards gathered, the seat cleared
     for (let s = 0; s < n; s++) {
-      const sc = this.roundScore(s);
+      const busted = this.status[s] === BUSTED, f7 = this.flip7[s] === 1;
+      const sc = busted ? 0 : lineScore(this.mask[s], this.mods[s], f7);
       this.scores[s] = sc;
       this.totals[s] += sc;
-      this.lastOutcome[s] = this.status[s] === BUSTED
-        ? OUT_BUST
-        : this.flip7[s]
-        ? OUT_FLIP7
-        : OUT_BANKED;
+      this.lastOutcome[s] = busted ? OUT_BUST : f7 ? OUT_FLIP7 : OUT_BANKED;
+      this.gatherSeat(s, into);
     }
-    if (this.rules.freshDeckEachRound) {
-      // every card goes back: the next round starts from a full, fresh deck
-      this.gatherFront(this.pileCounts);
-      this.deck.gatherAll();
-    } else {
-      // every card in front of a player is set aside
-      this.gatherFront(this.discardCounts);
-      this.deck.discarded(this.frontTotal);
-    }
+    if (fresh) this.deck.gatherAll();
+    else this.deck.discarded(this.frontTotal);
     this.frontTotal = 0;
-    this.finishRound();
-  }
-
-  /** Add every card in front of the players to `into` (counts by kind) and clear the front counts. */
-  private gatherFront(into: Int32Array): void {
-    const front = this.frontCounts;
-    for (let s = 0; s < this.players; s++) {
-      let m = this.mask[s];
-      while (m) {
-        const v = 31 - Math.clz32(m & -m);
-        into[v]++;
-        front[v] = 0;
-        m &= m - 1;
-      }
-      let md = this.mods[s];
-      while (md) {
-        const k = PLUS2 + 31 - Math.clz32(md & -md);
-        into[k]++;
-        front[k] = 0;
-        md &= md - 1;
-      }
-      if (this.chance[s]) {
-        into[CHANCE]++;
-        front[CHANCE] = 0;
-      }
-      const b = this.bustCard[s];
-      if (b >= 0) {
-        into[b]++;
-        front[b] = 0;
-      }
-      if (this.freezeFront[s]) {
-        into[FREEZE] += this.freezeFront[s];
-        front[FREEZE] = 0;
-      }
-      if (this.flip3Front[s]) {
-        into[FLIP3] += this.flip3Front[s];
-        front[FLIP3] = 0;
-      }
-    }
-  }
-
-  /** Clear the seats and report the round's scores and totals to the listener. */
-  private finishRound(): void {
-    this.resetSeats();
     this.roundOver = true;
     this.tidy = true;
     if (this.listener) {
@@ -855,6 +824,55 @@ export class Game implements TableView {
         totals: Array.from(this.totals),
       });
     }
+  }
+
+  /**
+   * Add every card in front of seat `s` to `into` (counts by kind), clear
+   * their front counts, and clear the seat: no line, no modifiers, active
+   * again.
+   */
+  private gatherSeat(s: number, into: Int32Array): void {
+    const front = this.frontCounts;
+    let m = this.mask[s];
+    while (m) {
+      const v = 31 - Math.clz32(m & -m);
+      into[v]++;
+      front[v] = 0;
+      m &= m - 1;
+    }
+    let md = this.mods[s];
+    while (md) {
+      const k = PLUS2 + 31 - Math.clz32(md & -md);
+      into[k]++;
+      front[k] = 0;
+      md &= md - 1;
+    }
+    if (this.chance[s]) {
+      into[CHANCE]++;
+      front[CHANCE] = 0;
+    }
+    const b = this.bustCard[s];
+    if (b >= 0) {
+      into[b]++;
+      front[b] = 0;
+    }
+    const fz = this.freezeFront[s], f3 = this.flip3Front[s];
+    if (fz) {
+      into[FREEZE] += fz;
+      front[FREEZE] = 0;
+    }
+    if (f3) {
+      into[FLIP3] += f3;
+      front[FLIP3] = 0;
+    }
+    this.mask[s] = 0;
+    this.mods[s] = 0;
+    this.chance[s] = 0;
+    this.status[s] = ACTIVE;
+    this.bustCard[s] = -1;
+    this.freezeFront[s] = 0;
+    this.flip3Front[s] = 0;
+    this.flip7[s] = 0;
   }
 
   // ---- a whole game --------------------------------------------------------

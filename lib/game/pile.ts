@@ -55,6 +55,7 @@ export class Pile {
 
   private readonly rng = new Rng();
   private readonly stack: readonly number[];
+  private readonly stackLen: number;
   private stackPos = 0;
   private readonly stackOnly: boolean;
   private readonly reshuffles: boolean;
@@ -82,6 +83,7 @@ export class Pile {
   constructor(rules: Rules, stack: readonly number[], stackOnly: boolean) {
     checkStack(rules, stack);
     this.stack = stack;
+    this.stackLen = stack.length;
     this.stackOnly = stackOnly;
     this.reshuffles = rules.rulings.runOut === "reshuffle-once";
     this.size = deckSize(rules);
@@ -106,12 +108,15 @@ export class Pile {
   newGame(seed: number, stream: number, tidy: boolean): void {
     this.rng.reseed(seed, stream);
     this.fill(true, tidy);
-    if (!tidy || this.discardTotal > 0) {
-      // plain loops: TypedArray.fill costs more than these few stores per call
-      const discards = this.discards;
-      for (let k = 0; k < KINDS; k++) discards[k] = 0;
-    }
+    if (!tidy || this.discardTotal > 0) this.clearDiscards();
     this.discardTotal = 0;
+  }
+
+  /** No card of any kind in the discards (their total is the caller's). */
+  private clearDiscards(): void {
+    // plain loops: TypedArray.fill costs more than these few stores per call
+    const discards = this.discards;
+    for (let k = 0; k < KINDS; k++) discards[k] = 0;
   }
 
   /** A new round: the discards may be reshuffled once again. */
@@ -128,26 +133,31 @@ export class Pile {
   private fill(first: boolean, tidy: boolean): void {
     if (first || !this.isDeck) this.restoreTemplate();
     this.n = this.size;
-    if (this.total !== this.size || !tidy) {
-      // (a whole pile between rounds already counts the deck)
-      const counts = this.counts, deck = this.deckCounts;
-      for (let k = 0; k < KINDS; k++) counts[k] = deck[k];
-      this.total = this.size;
-    }
-    this.stackPos = first ? 0 : this.stack.length;
-    if (first && this.stack.length > 0) {
-      // move the stacked cards out of the shuffled part; they stay counted in the pile
-      for (const k of this.stack) {
-        for (let j = 0; j < this.n; j++) {
-          if (this.pile[j] === k) {
-            this.pile[j] = this.pile[this.n - 1];
-            this.pile[--this.n] = k;
-            break;
-          }
+    // (a whole pile between rounds already counts the deck)
+    if (this.total !== this.size || !tidy) this.countDeck();
+    this.stackPos = first ? 0 : this.stackLen;
+    if (first && this.stackLen > 0) this.setStackAside();
+  }
+
+  /** The pile counts the whole deck. */
+  private countDeck(): void {
+    const counts = this.counts, deck = this.deckCounts;
+    for (let k = 0; k < KINDS; k++) counts[k] = deck[k];
+    this.total = this.size;
+  }
+
+  /** Move the stacked cards out of the shuffled part; they stay counted in the pile. */
+  private setStackAside(): void {
+    for (const k of this.stack) {
+      for (let j = 0; j < this.n; j++) {
+        if (this.pile[j] === k) {
+          this.pile[j] = this.pile[this.n - 1];
+          this.pile[--this.n] = k;
+          break;
         }
       }
-      this.logN = this.size + 1; // these moves are not logged
     }
+    this.logN = this.size + 1; // these moves are not logged
   }
 
   /**
@@ -178,7 +188,7 @@ export class Pile {
    */
   draw(): number {
     let k: number;
-    if (this.stackPos < this.stack.length) {
+    if (this.stackPos < this.stackLen) {
       k = this.stack[this.stackPos++];
     } else {
       if (this.stackOnly || this.n === 0) return -1;
@@ -252,7 +262,7 @@ export class Pile {
       if (this.n < this.low) this.low = this.n;
       this.n = this.size;
       this.total = this.size;
-      this.stackPos = this.stack.length;
+      this.stackPos = this.stackLen;
     } else this.fill(false, false);
   }
 

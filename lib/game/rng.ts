@@ -119,7 +119,9 @@ export class Rng {
    * ```
    */
   below(n: number): number {
-    return Math.floor(this.next() * n / 4294967296);
+    // (times 2^-32 rather than divided by 2^32: the same double, both exact,
+    // without a division's latency)
+    return Math.floor(this.next() * n * 2.3283064365386963e-10);
   }
 
   /**

@@ -127,9 +127,9 @@ export const MAX_WORKERS = 64;
 
 /**
  * Rounds `[from, to)` of a one-seat round run, round `k` from a fresh deck on
- * stream `k`: adds each score to `hist` and returns the sums of the scores,
- * of their squares, the busts and the Flip 7s (the same integer sums as the
- * general loop of {@linkcode playRange}, which this one is for speed).
+ * stream `k`: adds each score to `hist`, and to `sums` the sums of the
+ * scores, of their squares, the busts and the Flip 7s (the same integer sums
+ * as the general loop of {@linkcode playRange}, which this one is for speed).
  */
 function soloRounds(
   game: Game,
@@ -137,22 +137,27 @@ function soloRounds(
   from: number,
   to: number,
   hist: Float64Array,
-): [number, number, number, number] {
+  sums: Float64Array,
+): void {
   const start = { seed, stream: 0 };
-  // rounds by outcome (OUT_BANKED, OUT_BUST, OUT_FLIP7): counted by index,
-  // without a branch on whether the round busted (a coin flip to predict)
-  const outcomes = new Float64Array(3);
-  let sum = 0, sq = 0;
+  // Busts and Flip 7s are counted from the outcome's bits (OUT_BUST 1,
+  // OUT_FLIP7 2), without a branch on whether the round busted (a coin flip
+  // to predict). The sums go to `sums` in the loop and nothing is done after
+  // it: V8 compiles this loop while it runs (on-stack replacement), before
+  // any code after it has run, and reuses that compiled loop in the next
+  // call, so an operation after the loop (the result array) had no type
+  // feedback and threw the compiled loop away at the end of every chunk.
   for (let k = from; k < to; k++) {
     start.stream = k;
     game.newGame(start);
     const x = game.playRound()[0];
-    sum += x;
-    sq += x * x;
-    outcomes[game.lastRoundOutcome(0)]++;
+    const o = game.lastRoundOutcome(0);
+    sums[0] += x;
+    sums[1] += x * x;
+    sums[2] += o & OUT_BUST;
+    sums[3] += o >> 1;
     hist[Math.min(x, MAX_ROUND_SCORE) | 0]++;
   }
-  return [sum, sq, outcomes[OUT_BUST], outcomes[OUT_FLIP7]];
 }
 
 function rulesOf(spec: RunSpec): Rules {
@@ -256,7 +261,8 @@ export function playRange(
     }
   } else if (n === 1) {
     // one seat, one round from a fresh deck per index
-    const sums = soloRounds(game, spec.seed, from, to, hist);
+    const sums = new Float64Array(4);
+    soloRounds(game, spec.seed, from, to, hist, sums);
     rounds = roundsSq = Math.max(0, to - from);
     points[0] = pr[0] = sums[0];
     seatSq[0] = cross[0] = sums[1];

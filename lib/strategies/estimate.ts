@@ -29,14 +29,16 @@
 
 import {
   CHANCE,
+  COUNT_OF_MASK,
   KINDS,
-  lineScore,
   modifierBit,
   NUMBER_KINDS,
   PLUS2,
+  PLUS_OF_MASK,
+  SUM_OF_MASK,
   X2,
+  X2_BIT,
 } from "../game/cards.ts";
-import { COUNT_OF_MASK } from "../game/cards.ts";
 import type { TableView } from "../game/view.ts";
 
 /**
@@ -106,17 +108,23 @@ export function oneCardValue(
   const mask = view.lineMask(seat), mods = view.modMask(seat);
   const saved = view.hasChance(seat) ? cur : 0;
   const seventh = COUNT_OF_MASK[mask] === 6;
+  // each score as lineScore gives it, from the line's sum in locals: number
+  // k adds k to the sum (lineScore(mask | 1 << k, mods, seventh)), a
+  // modifier changes the bonuses (lineScore(mask, mods | bit, false)); the
+  // terms and their order as before, so the same double
+  const sum = SUM_OF_MASK[mask], times = mods & X2_BIT ? 2 : 1;
+  const bonus = PLUS_OF_MASK[mods & 31] + (seventh ? 15 : 0);
   let e = 0;
   for (let k = 0; k < NUMBER_KINDS; k++) {
     const c = exact ? view.unseenExact(k) : view.unseenTable(k);
     if (c === 0) continue;
-    e += c *
-      ((mask >> k) & 1 ? saved : lineScore(mask | (1 << k), mods, seventh));
+    e += c * ((mask >> k) & 1 ? saved : times * (sum + k) + bonus);
   }
   for (let k = PLUS2; k <= X2; k++) {
     const c = exact ? view.unseenExact(k) : view.unseenTable(k);
     if (c === 0) continue;
-    e += c * lineScore(mask, mods | modifierBit(k), false);
+    const m = mods | modifierBit(k);
+    e += c * ((m & X2_BIT ? 2 * sum : sum) + PLUS_OF_MASK[m & 31]);
   }
   for (let k = X2 + 1; k < KINDS; k++) {
     const c = exact ? view.unseenExact(k) : view.unseenTable(k);
