@@ -11,6 +11,11 @@
  * order) and visit the same states; the pass declines (returns `null`) at
  * the same reached states.
  *
+ * Why this file runs a little past ~500 lines: {@linkcode LumpedWork} is the
+ * lumped pass's hot loop (~300 lines over the shared buffers' typed views);
+ * what it shares with the forward pass is `levels.ts`, `mod_classes.ts` and
+ * `level_team.ts`.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
