@@ -13,9 +13,10 @@
  *
  * @example
  * ```ts
- * import { encodeRaceTable, decodeRaceTable } from "./racetable.ts";
- * const t = { header: { kind: "brfield", players: 2, target: 2, dims: 2, family: ["sum:1"], opponent: "ev", reduction: "exact", w0: 0.5 }, choice: new Uint8Array(4) };
- * decodeRaceTable(encodeRaceTable(t)).header.w0; // 0.5
+ * import assert from "node:assert/strict";
+ * import { decodeRaceTable, encodeRaceTable } from "./racetable.ts";
+ * const t = { header: { kind: "brfield", players: 2, target: 2, dims: 2, family: ["sum:1"], opponent: "ev", reduction: "exact", w0: 0.5 }, choice: new Uint8Array([0, 0, 0, 0]) };
+ * assert.equal(decodeRaceTable(encodeRaceTable(t)).header.w0, 0.5);
  * ```
  * @module
  */
@@ -68,7 +69,10 @@ export interface RaceTable {
  *
  * @example
  * ```ts
- * encodeRaceTable({ header: { kind: "brfield", players: 2, target: 1, dims: 2, family: ["ev"], opponent: "ev", reduction: "exact", w0: 0.5 }, choice: new Uint8Array(1) }).length > 8; // true
+ * import assert from "node:assert/strict";
+ * const bytes = encodeRaceTable({ header: { kind: "brfield", players: 2, target: 1, dims: 2, family: ["ev"], opponent: "ev", reduction: "exact", w0: 0.5 }, choice: new Uint8Array(1) });
+ * assert.equal(new TextDecoder().decode(bytes.subarray(0, 8)), "F7RACE01");
+ * assert.ok(bytes.length > 8);
  * ```
  */
 export function encodeRaceTable(t: RaceTable): Uint8Array {
@@ -99,8 +103,13 @@ export function encodeRaceTable(t: RaceTable): Uint8Array {
  * @throws {InputError} naming what is wrong.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const t = { header: { kind: "brfield", players: 2, target: 1, dims: 2, family: ["ev"], opponent: "ev", reduction: "exact", w0: 0.5 }, choice: new Uint8Array(1) };
- * decodeRaceTable(encodeRaceTable(t)).choice.length; // 1
+ * const bytes = encodeRaceTable(t);
+ * assert.equal(decodeRaceTable(bytes).choice.length, 1);
+ * // a flipped byte fails the checksum
+ * bytes[12] ^= 1;
+ * assert.throws(() => decodeRaceTable(bytes));
  * ```
  */
 export function decodeRaceTable(buf: Uint8Array): RaceTable {
@@ -142,7 +151,9 @@ export function decodeRaceTable(buf: Uint8Array): RaceTable {
  *
  * @example
  * ```ts
- * raceTablePath("brfield", 3, ".cache"); // ".cache/race-brfield-3p.bin"
+ * import assert from "node:assert/strict";
+ * assert.equal(raceTablePath("brfield", 3, ".cache"), ".cache/race-brfield-3p.bin");
+ * assert.equal(raceTablePath("brfield", 2, "/tmp", "numbers", 60), "/tmp/race-brfield-2p-numbers-t60.bin");
  * ```
  */
 export function raceTablePath(
@@ -185,7 +196,17 @@ let builder: Builder | null = null;
  *
  * @example
  * ```ts
- * setRaceTableBuilder((w) => { throw new Error(`no builder for ${w.kind}`); });
+ * import assert from "node:assert/strict";
+ * // a builder that makes an all-zero table (the real one is lib/run/race_build.ts)
+ * setRaceTableBuilder((w) => ({
+ *   header: { ...w, family: [...w.family], dims: 2, w0: 0.5 },
+ *   choice: new Uint8Array(w.target * w.target),
+ * }));
+ * const dir = await Deno.makeTempDir();
+ * const t = raceTable(BRFIELD_WANT(2, "numbers", 3), dir);
+ * assert.equal(t.choice.length, 9);
+ * assert.ok(Deno.statSync(raceTablePath("brfield", 2, dir, "numbers", 3)).isFile);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function setRaceTableBuilder(b: Builder): void {
@@ -202,9 +223,20 @@ const loaded = new Map<string, RaceTable>();
  * @throws {InputError} when the table is missing and nothing can build it.
  * @example
  * ```ts
- * import { BRFIELD_WANT } from "./racetable.ts";
- * const t = raceTable(BRFIELD_WANT(2));
- * t.header.w0; // the model's win probability heads-up against ev
+ * import assert from "node:assert/strict";
+ * import "../run/race_build.ts"; // installs the builder
+ * import { BRFIELD_WANT, raceTablePath } from "./racetable.ts";
+ * // heads-up against ev on the 79-card numbers deck, to 60 points, in a temp folder
+ * const dir = await Deno.makeTempDir();
+ * Deno.env.set("FLIP7_CACHE_DIR", dir); // where the laws it needs are kept
+ * const t = raceTable(BRFIELD_WANT(2, "numbers", 60), dir);
+ * assert.ok(t.header.w0 > 0.5 && t.header.w0 < 0.7); // the best response beats ev
+ * assert.equal(t.choice.length, 60 * 60);
+ * // a second call (or a later process) reads it back
+ * assert.ok(Deno.statSync(raceTablePath("brfield", 2, dir, "numbers", 60)).isFile);
+ * assert.equal(raceTable(BRFIELD_WANT(2, "numbers", 60), dir), t);
+ * Deno.env.delete("FLIP7_CACHE_DIR");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function raceTable(want: RaceTableWant, dir?: string): RaceTable {
@@ -260,7 +292,9 @@ export function raceTable(want: RaceTableWant, dir?: string): RaceTable {
  *
  * @example
  * ```ts
- * BR2_FAMILY.length > 20; // true
+ * import assert from "node:assert/strict";
+ * assert.equal(BR2_FAMILY.length, 32);
+ * assert.equal(BR2_FAMILY.at(-1), "ev");
  * ```
  */
 export const BR2_FAMILY: readonly string[] = [
@@ -278,7 +312,9 @@ export const BR2_FAMILY: readonly string[] = [
  *
  * @example
  * ```ts
- * BR3_FAMILY.includes("ev"); // true
+ * import assert from "node:assert/strict";
+ * assert.ok(BR3_FAMILY.includes("ev"));
+ * assert.ok(BR3_FAMILY.every((s) => s === "ev" || BR2_FAMILY.includes(s)));
  * ```
  */
 export const BR3_FAMILY: readonly string[] = [
@@ -309,7 +345,10 @@ export const BR3_FAMILY: readonly string[] = [
  *
  * @example
  * ```ts
- * BRFIELD_WANT(4).reduction; // "field-leader"
+ * import assert from "node:assert/strict";
+ * assert.equal(BRFIELD_WANT(2).reduction, "exact");
+ * assert.equal(BRFIELD_WANT(3).family, BR3_FAMILY);
+ * assert.equal(BRFIELD_WANT(4).reduction, "field-leader");
  * ```
  */
 export function BRFIELD_WANT(
@@ -339,7 +378,9 @@ export function BRFIELD_WANT(
  *
  * @example
  * ```ts
- * BREQ_WANT().kind; // "breq"
+ * import assert from "node:assert/strict";
+ * assert.equal(BREQ_WANT().kind, "breq");
+ * assert.equal(BREQ_WANT("numbers", 60).target, 60);
  * ```
  */
 export function BREQ_WANT(model = "all94", target = 200): RaceTableWant {
