@@ -17,9 +17,17 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import "../run/race_build.ts"; // installs the builder
  * import { raceValue } from "./racevalue.ts";
- * const v = raceValue(2); // the heads-up table (built if missing where a builder is loaded)
- * v.value(0, 0, 0); // the best response's win probability against ev, about 0.52
+ * // heads-up on the numbers deck to 60 points, cached in a temp folder
+ * const dir = await Deno.makeTempDir();
+ * Deno.env.set("FLIP7_CACHE_DIR", dir);
+ * const v = raceValue(2, "ev", "numbers", 60);
+ * // the best response's win probability against ev from 0–0
+ * assert.ok(v.value(0, 0, 0) > 0.55 && v.value(0, 0, 0) < 0.65);
+ * Deno.env.delete("FLIP7_CACHE_DIR");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  * @module
  */
@@ -46,7 +54,9 @@ export interface RaceValueWant {
  *
  * @example
  * ```ts
- * raceValueIdentity({ players: 2, field: "ev", model: "all94", target: 200 }).reduction; // "exact"
+ * import assert from "node:assert/strict";
+ * assert.equal(raceValueIdentity({ players: 2, field: "ev", model: "all94", target: 200 }).reduction, "exact");
+ * assert.equal(raceValueIdentity({ players: 3, field: "ev", model: "all94", target: 200 }).reduction, "field-leader");
  * ```
  */
 export function raceValueIdentity(
@@ -69,7 +79,9 @@ export function raceValueIdentity(
  *
  * @example
  * ```ts
- * raceValuePath({ players: 3, field: "ev", model: "all94", target: 200 }, ".cache"); // ".cache/race-value-ev-3p.wtab"
+ * import assert from "node:assert/strict";
+ * assert.equal(raceValuePath({ players: 3, field: "ev", model: "all94", target: 200 }, ".cache"), ".cache/race-value-ev-3p.wtab");
+ * assert.equal(raceValuePath({ players: 2, field: "sum:25", model: "numbers", target: 60 }, "/tmp"), "/tmp/race-value-sum25-2p-numbers-t60.wtab");
  * ```
  */
 export function raceValuePath(
@@ -93,7 +105,13 @@ let builder: RaceValueBuilder | null = null;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * setRaceValueBuilder((w) => { throw new Error(`no builder for ${w.players}`); });
+ * const dir = await Deno.makeTempDir();
+ * Deno.env.set("FLIP7_CACHE_DIR", dir); // an empty cache: the table is missing
+ * assert.throws(() => raceValue(2, "ev", "numbers", 7), /no builder for 2/);
+ * Deno.env.delete("FLIP7_CACHE_DIR");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function setRaceValueBuilder(b: RaceValueBuilder): void {
@@ -110,7 +128,17 @@ const loaded = new Map<string, WTable>();
  * @throws {InputError} for a size outside 2..6, or a missing table with no builder.
  * @example
  * ```ts
- * raceValue(4).value(150, 190, 0) < raceValue(4).value(190, 150, 0); // true
+ * import assert from "node:assert/strict";
+ * import "../run/race_build.ts"; // installs the builder
+ * const dir = await Deno.makeTempDir();
+ * Deno.env.set("FLIP7_CACHE_DIR", dir);
+ * // three players, numbers deck, to 60: the field-leader reduction
+ * const v = raceValue(3, "ev", "numbers", 60);
+ * assert.ok(v.value(30, 50, 0) < v.value(50, 30, 0)); // better to lead
+ * assert.ok(v.value(0, 0, 0) < 0.5); // two opponents
+ * assert.throws(() => raceValue(7), /allowed 2 to 6/);
+ * Deno.env.delete("FLIP7_CACHE_DIR");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function raceValue(
