@@ -9,9 +9,27 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BrFieldStrategy } from "./brfield_strategy.ts";
- * const s = new BrFieldStrategy();
- * s.name; // "brfield"
+ * import { buildRaceTable } from "../run/race_build.ts";
+ * import { BRFIELD_WANT } from "./racetable.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules, withRules } from "../game/rules.ts";
+ * import { makeStrategy } from "../run/registry.ts";
+ * // a heads-up table to 60 points on the numbers deck (laws in a temp folder); no table beyond two players
+ * const dir = await Deno.makeTempDir();
+ * Deno.env.set("FLIP7_CACHE_DIR", dir);
+ * const t2 = buildRaceTable(BRFIELD_WANT(2, "numbers", 60));
+ * const s = new BrFieldStrategy((n) => n === 2 ? t2 : null);
+ * assert.equal(s.name, "brfield");
+ * const g = new Game(withRules(getRules("duel"), { target: 60 }), [s, makeStrategy("ev")], { seed: 1 });
+ * g.listener = (e) => {
+ *   // at each decision it plays the family member its table picks at the totals
+ *   if (e.type === "stay" && e.seat === 0) assert.ok(t2.header.family.includes(s.rule(g, 0).name));
+ * };
+ * assert.ok(Math.max(...g.playGame().totals) >= 60);
+ * Deno.env.delete("FLIP7_CACHE_DIR");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  * @module
  */
@@ -30,7 +48,10 @@ import { defaultTarget } from "../strategies/targeting.ts";
  * @throws {InputError} for another spec.
  * @example
  * ```ts
- * familyRule("sum:12").name; // "sum:12"
+ * import assert from "node:assert/strict";
+ * assert.equal(familyRule("sum:12").name, "sum:12");
+ * assert.equal(familyRule("ev").name, "ev");
+ * assert.throws(() => familyRule("count:3"), /allowed sum:N, bust:P, ev/);
  * ```
  */
 export function familyRule(spec: string): Strategy {
@@ -120,10 +141,24 @@ function mix32(h: number, x: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MixedRaceStrategy } from "./brfield_strategy.ts";
- * import type { RaceTable } from "./racetable.ts";
- * declare const eq: RaceTable;
- * new MixedRaceStrategy(eq).name; // "breq"
+ * import { buildEquilibrium } from "../run/race_build.ts";
+ * import { BREQ_WANT } from "./racetable.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules, withRules } from "../game/rules.ts";
+ * // the equilibrium to 60 points on the numbers deck (laws in a temp folder)
+ * const dir = await Deno.makeTempDir();
+ * Deno.env.set("FLIP7_CACHE_DIR", dir);
+ * const eq = buildEquilibrium(BREQ_WANT("numbers", 60));
+ * const rules = withRules(getRules("duel"), { target: 60 });
+ * const play = () => new Game(rules, [new MixedRaceStrategy(eq), new MixedRaceStrategy(eq)], { seed: 7 }).playGame().totals;
+ * assert.equal(new MixedRaceStrategy(eq).name, "breq");
+ * assert.deepEqual(play(), play()); // its draws are seeded by the game: a seeded game replays
+ * // a table without a mixture is refused
+ * assert.throws(() => new MixedRaceStrategy({ header: eq.header, choice: eq.choice }), /mixed race table/);
+ * Deno.env.delete("FLIP7_CACHE_DIR");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export class MixedRaceStrategy implements Strategy {
