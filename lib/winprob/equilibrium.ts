@@ -19,11 +19,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { solveEquilibrium } from "./equilibrium.ts";
+ * // two round policies: score 0 or 1 on a coin, or 1 for sure (laws of the round score)
  * const coin = new Float64Array([0.5, 0.5]);
  * const sure = new Float64Array([0, 1]);
  * const eq = solveEquilibrium([coin, sure], 4);
- * eq.v[0]; // 0.5
+ * assert.equal(eq.v[0], 0.5); // a symmetric game: one half from 0–0
+ * assert.deepEqual([...eq.mix.subarray(0, 2)], [0, 1]); // and "sure" at 0–0, unmixed
+ * assert.equal(eq.mixedStates, 0);
  * ```
  * @module
  */
@@ -50,7 +54,13 @@ export interface Equilibrium {
  * ```ts
  * const g = new MatrixGame(2);
  * const p = new Float64Array(2), q = new Float64Array(2);
- * g.solve(new Float64Array([1, 0, 0, 1]), 2, p, q); // 0.5 (matching pennies)
+ * import assert from "node:assert/strict";
+ * // matching pennies: value one half, both players mix evenly
+ * assert.ok(Math.abs(g.solve(new Float64Array([1, 0, 0, 1]), 2, p, q) - 0.5) < 1e-12);
+ * assert.ok(Math.abs(p[0] - 0.5) < 1e-12 && Math.abs(q[0] - 0.5) < 1e-12);
+ * // a saddle point: row 0 dominates, the column player picks column 1
+ * assert.equal(g.solve(new Float64Array([2, 1, 0, 0]), 2, p, q), 1);
+ * assert.deepEqual([...p, ...q], [1, 0, 0, 1]);
  * ```
  */
 export class MatrixGame {
@@ -192,8 +202,11 @@ function end(a: number, b: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const coin = new Float64Array([0.5, 0.5]);
- * solveEquilibrium([coin], 3).v[0]; // 0.5
+ * const eq = solveEquilibrium([coin], 3);
+ * assert.equal(eq.v[0], 0.5);
+ * assert.equal(eq.v.length, 3 * 3); // one value per state (t0, t1)
  * ```
  */
 export function solveEquilibrium(
@@ -307,9 +320,15 @@ export function solveEquilibrium(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const coin = new Float64Array([0.5, 0.5]);
- * const eq = solveEquilibrium([coin], 3);
- * bestResponseToMixed([coin], eq.mix, 3)[0]; // 0.5
+ * const sure = new Float64Array([0, 1]);
+ * // against the equilibrium the best response gets one half: it is not exploitable
+ * const eq = solveEquilibrium([coin, sure], 4);
+ * assert.ok(Math.abs(bestResponseToMixed([coin, sure], eq.mix, 4)[0] - 0.5) < 1e-12);
+ * // against an opponent who always plays the coin it gets far more
+ * const alwaysCoin = new Float32Array(4 * 4 * 2).map((_, i) => i % 2 === 0 ? 1 : 0);
+ * assert.equal(bestResponseToMixed([coin, sure], alwaysCoin, 4)[0], 0.96875);
  * ```
  */
 export function bestResponseToMixed(
