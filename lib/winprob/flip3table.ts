@@ -16,10 +16,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { flipThreeTable } from "./flip3table.ts";
  * const rows = flipThreeTable("numbers");
- * rows[0].k; // 0
- * rows.every((r) => r.dMean <= 1e-9); // the public solver: "never a gift"
+ * assert.deepEqual(rows.map((r) => r.k), [0, 1, 2, 3, 4, 5, 6]);
+ * assert.equal(rows[0].reach, 1); // every round starts from the empty line
+ * assert.equal(rows[0].base.toFixed(4), "18.5652"); // the maximiser's round on the 79 numbers
+ * assert.ok(rows.every((r) => r.dMean <= 1e-9)); // the public solver: "never a gift"
  * ```
  * @module
  */
@@ -59,7 +62,13 @@ export interface FlipThreeRow {
  *
  * @example
  * ```ts
- * flipThreeTable("all94").length; // 7
+ * import assert from "node:assert/strict";
+ * const rows = flipThreeTable("all94");
+ * assert.equal(rows.length, 7);
+ * // with modifiers and Second Chances among the three cards, a Flip Three
+ * // on an empty line is a gift, and the worst harm is at three or four cards
+ * assert.ok(rows[0].dMean > 0);
+ * assert.ok(rows[3].dMean < -5 && rows[4].dMean < -5);
  * ```
  */
 export function flipThreeTable(pile: "numbers" | "all94"): FlipThreeRow[] {
