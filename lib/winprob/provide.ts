@@ -11,9 +11,15 @@
  *
  * @example
  * ```ts
- * import { DEFAULT_TRAINING, searchTableFor } from "./provide.ts";
- * DEFAULT_TRAINING.games; // 4000
- * const w = searchTableFor("duel"); // loads (or trains) the duel table
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_TRAINING, searchTableFor, setSearchTable } from "./provide.ts";
+ * import { trainTableSync } from "../run/train.ts";
+ * assert.equal(DEFAULT_TRAINING.games, 4000);
+ * // searchTableFor("duel") loads the duel table from .cache (or trains it,
+ * // minutes); here a tiny one, trained on 20 games, is put in memory first
+ * const tiny = trainTableSync({ rules: "duel", games: 20, iterations: 1, seed: 9001 }).table;
+ * setSearchTable("duel", tiny);
+ * assert.equal(searchTableFor("duel"), tiny);
  * ```
  * @module
  */
@@ -30,7 +36,8 @@ import { bestResponsePath, searchTablePath, WTable } from "./table.ts";
  *
  * @example
  * ```ts
- * DEFAULT_TRAINING.seed; // 9001
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(DEFAULT_TRAINING, { games: 4000, iterations: 3, seed: 9001 });
  * ```
  */
 export const DEFAULT_TRAINING = { games: 4000, iterations: 3, seed: 9001 };
@@ -41,7 +48,8 @@ export const DEFAULT_TRAINING = { games: 4000, iterations: 3, seed: 9001 };
  *
  * @example
  * ```ts
- * REGION_CUTS; // [120, 170]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(REGION_CUTS, [120, 170]);
  * ```
  */
 export const REGION_CUTS: readonly number[] = [120, 170];
@@ -53,7 +61,11 @@ export const REGION_CUTS: readonly number[] = [120, 170];
  *
  * @example
  * ```ts
- * searchTableIdentity("duel").kind; // "search"
+ * import assert from "node:assert/strict";
+ * const id = searchTableIdentity("duel");
+ * assert.equal(id.kind, "search");
+ * assert.equal(id.target, 200);
+ * assert.equal(id.start, "sum:37");
  * ```
  */
 export function searchTableIdentity(rules: string): Record<string, unknown> {
@@ -77,7 +89,9 @@ export function searchTableIdentity(rules: string): Record<string, unknown> {
  *
  * @example
  * ```ts
- * brTableIdentity(37).opponent; // "sum:37"
+ * import assert from "node:assert/strict";
+ * assert.equal(brTableIdentity(37).opponent, "sum:37");
+ * assert.equal(brTableIdentity().opponent, "maximiser");
  * ```
  */
 export function brTableIdentity(threshold?: number): Record<string, unknown> {
@@ -103,7 +117,14 @@ let trainer: ((rules: string) => WTable) | null = null;
  *
  * @example
  * ```ts
- * const w = searchTableFor("duel");
+ * import assert from "node:assert/strict";
+ * import { trainTableSync } from "../run/train.ts";
+ * // from memory here (a table trained on 20 games); without one, from
+ * // .cache, or trained by the installed trainer
+ * const w = trainTableSync({ rules: "duel", games: 20, iterations: 1, seed: 9001 }).table;
+ * setSearchTable("duel", w);
+ * assert.equal(searchTableFor("duel"), w);
+ * assert.equal(searchTableFor("duel").target, 200);
  * ```
  */
 export function searchTableFor(rules: string): WTable {
@@ -135,7 +156,11 @@ export function searchTableFor(rules: string): WTable {
  *
  * @example
  * ```ts
- * setSearchTable("duel", searchTableFor("duel"));
+ * import assert from "node:assert/strict";
+ * import { WTable } from "./table.ts";
+ * const w = WTable.symmetric(200, 2, 0.5); // every state worth one half
+ * setSearchTable("standard", w);
+ * assert.equal(searchTableFor("standard"), w);
  * ```
  */
 export function setSearchTable(rules: string, table: WTable): void {
@@ -148,10 +173,13 @@ export function setSearchTable(rules: string, table: WTable): void {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { trainTableSync } from "../run/train.ts";
- * setSearchTrainer((rules) =>
- *   trainTableSync({ rules, ...DEFAULT_TRAINING }).table
- * );
+ * // what lib/run/train.ts installs (the real budget is DEFAULT_TRAINING: minutes)
+ * const train = (rules: string) => trainTableSync({ rules, ...DEFAULT_TRAINING, games: 20, iterations: 1 }).table;
+ * setSearchTrainer(train);
+ * // searchTableFor would now train a missing table and save it in .cache; the trainer alone:
+ * assert.equal(train("duel").target, 200);
  * ```
  */
 export function setSearchTrainer(train: (rules: string) => WTable): void {
@@ -167,8 +195,14 @@ const brCached = new Map<string, WTable>();
  *
  * @example
  * ```ts
- * brTable().target; // 200
- * brTable(37).get(0, 0, 0); // about 0.777
+ * import assert from "node:assert/strict";
+ * import { bestResponse } from "./bestresponse.ts";
+ * // brTable() is the target-200 table from .cache (or computed, seconds, and
+ * // saved there); here a target-20 one is put in memory first
+ * setBrTable(bestResponse({ target: 20 }).table);
+ * const w = brTable();
+ * assert.equal(w.target, 20);
+ * assert.ok(w.get(0, 0, 0) > 0.5); // the best response beats the maximiser
  * ```
  */
 export function brTable(threshold?: number): WTable {
@@ -196,8 +230,11 @@ export function brTable(threshold?: number): WTable {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bestResponse } from "./bestresponse.ts";
- * setBrTable(bestResponse({ target: 200 }).table);
+ * const w = bestResponse({ target: 20 }).table;
+ * setBrTable(w);
+ * assert.equal(brTable(), w);
  * ```
  */
 export function setBrTable(w: WTable): void {
