@@ -22,8 +22,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SearchStrategy } from "./search_strategy.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules, withRules } from "../game/rules.ts";
+ * import { makeStrategy } from "../run/registry.ts";
  * const s = new SearchStrategy(false); // search0: needs no table
+ * const g = new Game(withRules(getRules("duel"), { target: 60 }), [s, makeStrategy("ev")], { seed: 3 });
+ * const { totals } = g.playGame();
+ * assert.ok(Math.max(...totals) >= 60);
  * ```
  * @module
  */
@@ -51,9 +58,18 @@ export {
  *
  * @example
  * ```ts
- * import type { TableView } from "../game/view.ts";
- * declare const view: TableView;
- * mainOpponent(view, 0); // 1 at a two-player table
+ * import assert from "node:assert/strict";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import { makeStrategy } from "../run/registry.ts";
+ * const duel = new Game(getRules("duel"), [makeStrategy("ev"), makeStrategy("ev")], { seed: 1 });
+ * assert.equal(mainOpponent(duel, 0), 1); // the only other seat
+ * assert.equal(mainOpponent(duel, 1), 0);
+ * // at three seats: the other seat with the highest total plus round score
+ * const g = new Game(getRules("standard"), ["ev", "sum:10", "sum:30"].map((x) => makeStrategy(x)), { seed: 2 });
+ * g.playRound();
+ * const [a, b] = [1, 2].map((t) => g.total(t) + g.roundScore(t));
+ * assert.equal(mainOpponent(g, 0), a >= b ? 1 : 2);
  * ```
  */
 export function mainOpponent(view: TableView, seat: number): number {
@@ -76,9 +92,15 @@ export function mainOpponent(view: TableView, seat: number): number {
  *
  * @example
  * ```ts
- * import type { Game } from "../game/engine.ts";
- * declare const game: Game;
- * nextStarter(game, 0);
+ * import assert from "node:assert/strict";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import { makeStrategy } from "../run/registry.ts";
+ * const game = new Game(getRules("duel"), [makeStrategy("ev"), makeStrategy("ev")], { seed: 1 });
+ * game.playRound();
+ * // heads-up the start alternates: exactly one of the two starts the next round
+ * assert.deepEqual([nextStarter(game, 0), nextStarter(game, 1)].sort(), [0, 1]);
+ * assert.equal(nextStarter(game, (game.firstOfRound() + 1) % 2), 0);
  * ```
  */
 export function nextStarter(view: TableView, seat: number): number {
@@ -91,8 +113,10 @@ export function nextStarter(view: TableView, seat: number): number {
  *
  * @example
  * ```ts
- * new SearchStrategy(true).name; // "search": leaves valued by the trained table
- * new SearchStrategy(false).name; // "search0": by the expected score difference
+ * import assert from "node:assert/strict";
+ * assert.equal(new SearchStrategy(true).name, "search"); // leaves valued by the trained table
+ * assert.equal(new SearchStrategy(false).name, "search0"); // by the expected score difference
+ * assert.equal(new SearchStrategy(false, null, 2, "bank").name, "search0-bank");
  * ```
  */
 export class SearchStrategy implements Strategy {
