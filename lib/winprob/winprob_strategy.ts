@@ -34,8 +34,22 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { WinProbStrategy } from "./winprob_strategy.ts";
- * const w = new WinProbStrategy();
+ * import { bestResponse } from "./bestresponse.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules, withRules } from "../game/rules.ts";
+ * import { makeStrategy } from "../run/registry.ts";
+ * // new WinProbStrategy() reads the target-200 table; a duel to 20 takes its
+ * // table (computed in a fraction of a second) instead
+ * const table = bestResponse({ target: 20 }).table;
+ * const w = new WinProbStrategy({ table });
+ * const g = new Game(withRules(getRules("duel"), { target: 20 }), [w, makeStrategy("ev")], { seed: 5 });
+ * for (let i = 0; i < 5; i++) g.playGame();
+ * const { solves, bounded, reused } = w.core;
+ * assert.ok(solves > 0); // decisions settled by the full round DP
+ * assert.ok(bounded > 0); // and by the one-card lower bound, without it
+ * assert.ok(reused >= 0);
  * ```
  * @module
  */
@@ -115,11 +129,30 @@ const MAX_SCORE = 2 * 78 + 30 + 15;
  *
  * @example
  * ```ts
- * import type { TableView } from "../game/view.ts";
- * declare const view: TableView; // seat 0 to decide, seat 1 its opponent
- * const core = new WinProbCore();
- * core.shouldHit(view, 0, 1); // hit?
- * core.advise(view, 0, 1); // { stay, hit }: the two win values
+ * import assert from "node:assert/strict";
+ * import { bestResponse } from "./bestresponse.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules, withRules } from "../game/rules.ts";
+ * import { makeStrategy } from "../run/registry.ts";
+ * import type { Strategy } from "../game/view.ts";
+ * const core = new WinProbCore({ table: bestResponse({ target: 20 }).table });
+ * // a seat that asks the core at each of its decisions, in duels to 20
+ * let asked = 0;
+ * const probe: Strategy = {
+ *   name: "probe",
+ *   hit(view, seat) {
+ *     const hit = core.shouldHit(view, seat, 1 - seat); // hit?
+ *     const a = core.advise(view, seat, 1 - seat); // { stay, hit }: the two win values
+ *     assert.ok(a.stay >= 0 && a.stay <= 1);
+ *     if (a.hit !== a.stay) assert.equal(hit, a.hit > a.stay);
+ *     asked++;
+ *     return hit;
+ *   },
+ *   target: (_view, seat) => 1 - seat,
+ * };
+ * const g = new Game(withRules(getRules("duel"), { target: 20 }), [probe, makeStrategy("ev")], { seed: 2 });
+ * for (let i = 0; i < 5; i++) g.playGame();
+ * assert.ok(asked > 0);
  * ```
  */
 export class WinProbCore {
@@ -262,9 +295,19 @@ export class WinProbCore {
    *
    * @example
    * ```ts
-   * import type { TableView } from "../game/view.ts";
-   * declare const view: TableView;
-   * new WinProbCore().shouldHit(view, 0, 1);
+   * import assert from "node:assert/strict";
+   * import { bestResponse } from "./bestresponse.ts";
+   * import { Game } from "../game/engine.ts";
+   * import { getRules, withRules } from "../game/rules.ts";
+   * import { makeStrategy } from "../run/registry.ts";
+   * const core = new WinProbCore({ table: bestResponse({ target: 20 }).table });
+   * const g = new Game(withRules(getRules("duel"), { target: 20 }), [makeStrategy("ev"), makeStrategy("ev")], { seed: 1 });
+   * g.playRound();
+   * // seat 0 with its line of the last round against seat 1's: a boolean, and the
+   * // same answer twice (the second may read the kept policy)
+   * const first = core.shouldHit(g, 0, 1);
+   * assert.equal(typeof first, "boolean");
+   * assert.equal(core.shouldHit(g, 0, 1), first);
    * ```
    */
   shouldHit(view: TableView, seat: number, opp: number, sNext = 0): boolean {
@@ -344,9 +387,18 @@ export class WinProbCore {
    *
    * @example
    * ```ts
-   * import type { TableView } from "../game/view.ts";
-   * declare const view: TableView;
-   * const a = new WinProbCore().advise(view, 0, 1); a.hit > a.stay;
+   * import assert from "node:assert/strict";
+   * import { bestResponse } from "./bestresponse.ts";
+   * import { Game } from "../game/engine.ts";
+   * import { getRules, withRules } from "../game/rules.ts";
+   * import { makeStrategy } from "../run/registry.ts";
+   * const core = new WinProbCore({ table: bestResponse({ target: 20 }).table });
+   * const g = new Game(withRules(getRules("duel"), { target: 20 }), [makeStrategy("ev"), makeStrategy("ev")], { seed: 1 });
+   * g.playRound();
+   * const a = core.advise(g, 0, 1);
+   * assert.ok(a.stay >= 0 && a.stay <= 1);
+   * assert.ok(a.hit === -Infinity || (a.hit >= 0 && a.hit <= 1));
+   * assert.equal(core.shouldHit(g, 0, 1), a.hit > a.stay);
    * ```
    */
   advise(
@@ -385,9 +437,27 @@ export class WinProbCore {
    *
    * @example
    * ```ts
-   * import type { TableView } from "../game/view.ts";
-   * declare const view: TableView;
-   * new WinProbCore().freezeOpponent(view, 0, 1); // true: freeze seat 1
+   * import assert from "node:assert/strict";
+   * import { bestResponse } from "./bestresponse.ts";
+   * import { Game } from "../game/engine.ts";
+   * import { getRules, withRules } from "../game/rules.ts";
+   * import { FREEZE } from "../game/cards.ts";
+   * import { makeStrategy } from "../run/registry.ts";
+   * const table = bestResponse({ target: 20 }).table;
+   * const core = new WinProbCore({ table });
+   * const w = new WinProbStrategy({ table });
+   * const g = new Game(withRules(getRules("duel"), { target: 20 }), [makeStrategy("ev"), makeStrategy("ev")], { seed: 4 });
+   * // after each of seat 0's draws with both seats in the round: would a
+   * // Freeze go to seat 1? winprob's target says the same
+   * let asked = 0;
+   * g.listener = (e) => {
+   *   if (e.type !== "draw" || e.seat !== 0 || !g.isActive(0) || !g.isActive(1)) return;
+   *   const freeze1 = core.freezeOpponent(g, 0, 1);
+   *   assert.equal(w.target(g, 0, FREEZE), freeze1 ? 1 : 0);
+   *   asked++;
+   * };
+   * g.playGame();
+   * assert.ok(asked > 0);
    * ```
    */
   freezeOpponent(
@@ -416,7 +486,9 @@ export class WinProbCore {
  *
  * @example
  * ```ts
- * WINPROB_ABLATIONS["winprob/no-modifiers"]; // { modifiers: false }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(WINPROB_ABLATIONS["winprob/no-modifiers"], { modifiers: false });
+ * assert.equal(Object.keys(WINPROB_ABLATIONS).length, 4);
  * ```
  */
 export const WINPROB_ABLATIONS: Readonly<Record<string, WinProbOptions>> = {
@@ -431,8 +503,9 @@ export const WINPROB_ABLATIONS: Readonly<Record<string, WinProbOptions>> = {
  *
  * @example
  * ```ts
- * new WinProbStrategy().name; // "winprob": against a score maximiser
- * new WinProbStrategy({ opponent: 25 }).name; // "brsum:25": against sum:25
+ * import assert from "node:assert/strict";
+ * assert.equal(new WinProbStrategy().name, "winprob"); // against a score maximiser
+ * assert.equal(new WinProbStrategy({ opponent: 25 }).name, "brsum:25"); // against sum:25
  * ```
  */
 export class WinProbStrategy implements Strategy {
