@@ -21,9 +21,24 @@
  *
  * @example
  * ```ts
- * import { AdaptiveStrategy } from "./adaptive.ts";
- * const a = new AdaptiveStrategy();
- * a.model(); // "maximiser" before any evidence
+ * import assert from "node:assert/strict";
+ * import { ADAPT_MODELS, AdaptiveStrategy } from "./adaptive.ts";
+ * import { bestResponse } from "./bestresponse.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules, withRules } from "../game/rules.ts";
+ * import { makeStrategy } from "../run/registry.ts";
+ * // a duel to 12, with the six best-response tables to 12 (the default: the
+ * // cached target-200 ones)
+ * const tables = ADAPT_MODELS.map((m) => bestResponse({ target: 12, opponent: m }).table);
+ * const a = new AdaptiveStrategy(tables);
+ * assert.equal(a.model(), "maximiser"); // before any evidence
+ * const g = new Game(withRules(getRules("duel"), { target: 12 }), [a, makeStrategy("sum:45")], { seed: 2 });
+ * g.playGame();
+ * // sum:45 hit on where the maximiser would have stayed: a threshold player
+ * assert.equal(a.seen, 4);
+ * assert.equal(a.model(), 40);
+ * a.newGame(); // each game starts from the prior
+ * assert.equal(a.model(), "maximiser");
  * ```
  * @module
  */
@@ -45,7 +60,8 @@ import { WinProbStrategy } from "./winprob_strategy.ts";
  *
  * @example
  * ```ts
- * ADAPT_MODELS; // ["maximiser", 25, 30, 35, 40, 45]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(ADAPT_MODELS, ["maximiser", 25, 30, 35, 40, 45]);
  * ```
  */
 export const ADAPT_MODELS: readonly ("maximiser" | number)[] = [
@@ -62,7 +78,11 @@ export const ADAPT_MODELS: readonly ("maximiser" | number)[] = [
  *
  * @example
  * ```ts
- * Math.log(1 - ADAPT_EPSILON); // the log weight a decision the model predicts adds
+ * import assert from "node:assert/strict";
+ * assert.equal(ADAPT_EPSILON, 0.05);
+ * // a decision the model predicts adds log(1 − ε) to its log weight, one it
+ * // does not log(ε): three agreeing decisions outweigh one surprise's cost
+ * assert.ok(Math.log(ADAPT_EPSILON) < 3 * Math.log(1 - ADAPT_EPSILON) - 2);
  * ```
  */
 export const ADAPT_EPSILON = 0.05;
@@ -76,8 +96,13 @@ const LOG_PRIOR: number[] = ADAPT_MODELS.map((m) =>
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const a = new AdaptiveStrategy();
- * a.model(); // "maximiser": the prior favours it until the opponent's play says otherwise
+ * assert.equal(a.name, "adapt");
+ * // the prior: one half on the maximiser, the other half shared by the five thresholds
+ * assert.equal(a.logWeight[0], Math.log(0.5));
+ * assert.equal(a.logWeight[1], Math.log(0.1));
+ * assert.equal(a.model(), "maximiser"); // until the opponent's play says otherwise
  * ```
  */
 export class AdaptiveStrategy implements Strategy {
@@ -112,7 +137,8 @@ export class AdaptiveStrategy implements Strategy {
    *
    * @example
    * ```ts
-   * new AdaptiveStrategy().model(); // "maximiser"
+   * import assert from "node:assert/strict";
+   * assert.equal(new AdaptiveStrategy().model(), "maximiser");
    * ```
    */
   model(): "maximiser" | number {
