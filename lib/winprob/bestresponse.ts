@@ -30,9 +30,16 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bestResponse } from "./bestresponse.ts";
- * const br = bestResponse({ target: 200 });
- * br.table.get(0, 0, 0); // W(0, 0), 0.5593
+ * // bestResponse({ target: 200 }) gives W(0, 0) = 0.559345 (tests/winprob_test.ts,
+ * // "best response at target 200", under FLIP7_LONG=1); to 20 points it is quick
+ * const br = bestResponse({ target: 20 });
+ * assert.equal(br.w00.toFixed(4), "0.5855");
+ * assert.equal(br.table.get(0, 0, 0).toFixed(4), "0.5855"); // the float32 table
+ * assert.equal(br.opponentMean.toFixed(4), "18.5652"); // the maximiser's mean round score
+ * // playing the opponent's own policy gives one half, by symmetry
+ * assert.ok(Math.abs(bestResponse({ target: 20, selfPlay: true }).w00 - 0.5) < 1e-12);
  * ```
  * @module
  */
@@ -143,8 +150,11 @@ function setOpponentPolicy(g: RoundGraph, kind: OpponentKind): void {
  *
  * @example
  * ```ts
- * opponentLaw("maximiser")[0]; // probability of scoring 0, 0.3135
- * opponentLaw(37)[0]; // sum:37 busts far more often
+ * import assert from "node:assert/strict";
+ * const max = opponentLaw("maximiser");
+ * assert.equal(max[0].toFixed(4), "0.3135"); // probability of scoring 0
+ * assert.ok(Math.abs(max.reduce((a, b) => a + b, 0) - 1) < 1e-9);
+ * assert.ok(opponentLaw(37)[0] > 0.6); // sum:37 busts far more often
  * ```
  */
 export function opponentLaw(
@@ -191,7 +201,10 @@ function givenLaw(law: ArrayLike<number>): Float64Array {
  *
  * @example
  * ```ts
- * bestResponse({ target: 50 }).w00 > 0.5; // true
+ * import assert from "node:assert/strict";
+ * assert.ok(bestResponse({ target: 20 }).w00 > 0.5);
+ * // against sum:37, which busts two rounds in three, more still
+ * assert.ok(bestResponse({ target: 12, opponent: 37 }).w00 > bestResponse({ target: 12 }).w00);
  * ```
  */
 export function bestResponse(
@@ -401,7 +414,10 @@ export function bestResponse(
  *
  * @example
  * ```ts
- * w00(bestResponse({ target: 50 })); // a number in (0.5, 1)
+ * import assert from "node:assert/strict";
+ * const r = bestResponse({ target: 20 });
+ * assert.equal(w00(r), r.w00);
+ * assert.ok(w00(r) > 0.5 && w00(r) < 1);
  * ```
  */
 export function w00(r: BestResponseResult): number {
