@@ -5,8 +5,20 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { HumanStrategy } from "./human.ts";
- * const h = new HumanStrategy({ readLine: () => "h", write: console.log });
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import { X2 } from "../game/cards.ts";
+ * // a scripted player: a bad answer (asked again), two hits, then stay
+ * const answers = ["maybe", "h", "h", "s"], shown: string[] = [];
+ * const h = new HumanStrategy({ readLine: () => answers.shift() ?? null, write: (l) => shown.push(l) });
+ * const g = new Game(getRules("standard"), [h], { seed: 1, stack: [5, X2, 7] });
+ * g.playRound();
+ * assert.equal(answers.length, 0);
+ * assert.equal(g.total(0), 24); // (5 + 7) × 2, banked
+ * assert.ok(shown.includes("  'maybe' is not an answer here; try again."));
+ * assert.ok(shown.includes("  you: total 0, round 24  [5 7 | x2]"));
  * ```
  * @module
  */
@@ -39,8 +51,13 @@ let inputEnded = false;
  * for piped input); null at end of input.
  *
  * @example
- * ```ts
+ * It waits on the real standard input, so it is not run here;
+ * tests/cli_test.ts ("play: end of input exits cleanly; bad input
+ * re-prompts") pipes answers to `flip7 play`, which reads them with it.
+ * ```ts ignore
+ * import assert from "node:assert/strict";
  * const answer = readLineSync("Hit or stay? ");
+ * assert.ok(answer === null || typeof answer === "string");
  * ```
  */
 export function readLineSync(question: string): string | null {
@@ -71,11 +88,21 @@ export const TERMINAL: HumanIO = {
 };
 
 /**
- * Describe one seat's line, e.g. `3 7 12 | x2 +4 | chance`.
+ * Describe one seat's line, e.g. `3 7 12 | +4 x2 | chance` (numbers, then
+ * modifiers, each in card order).
  *
  * @example
  * ```ts
- * // describeSeat(view, 0) === "5 7 | x2"
+ * import assert from "node:assert/strict";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import { CHANCE, PLUS2, X2 } from "../game/cards.ts";
+ * import type { TableView } from "../game/view.ts";
+ * // one seat dealt 5, then x2, 7, +4 (PLUS2 + 1) and a Second Chance
+ * const lines: string[] = [];
+ * const probe = { name: "probe", hit: (v: TableView) => (lines.push(describeSeat(v, 0)), lines.length < 5), target: () => 0 };
+ * new Game(getRules("standard"), [probe], { seed: 1, stack: [5, X2, 7, PLUS2 + 1, CHANCE] }).playRound();
+ * assert.deepEqual(lines, ["5", "5 | x2", "5 7 | x2", "5 7 | +4 x2", "5 7 | +4 x2 | chance"]);
  * ```
  */
 export function describeSeat(view: TableView, seat: number): string {
