@@ -142,7 +142,7 @@ const MAX_SCORE = 2 * 78 + 30 + 15;
  *   name: "probe",
  *   hit(view, seat) {
  *     const hit = core.shouldHit(view, seat, 1 - seat); // hit?
- *     const a = core.advise(view, seat, 1 - seat); // { stay, hit }: the two win values
+ *     const a = core.advise(view, seat, 1 - seat); // the two win values, stay and hit
  *     assert.ok(a.stay >= 0 && a.stay <= 1);
  *     if (a.hit !== a.stay) assert.equal(hit, a.hit > a.stay);
  *     asked++;
