@@ -13,8 +13,25 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { defaultTarget } from "./targeting.ts";
- * // const t = defaultTarget(view, seat, FREEZE);
+ * import { FLIP3, FREEZE } from "../game/cards.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import type { TableView } from "../game/view.ts";
+ * // seat 0 is dealt 12, then draws 11 and 10 (seat 1 a 1, a 2, a 3); at each
+ * // of its decisions: whom would it give a Freeze, and a Flip Three?
+ * const asked: number[][] = [];
+ * const hitTwice = () => {
+ *   let n = 0;
+ *   return { name: "probe", hit: (v: TableView, s: number) => (s === 0 && asked.push([v.roundScore(0), defaultTarget(v, 0, FREEZE), defaultTarget(v, 0, FLIP3)]), n++ < 2), target: () => 0 };
+ * };
+ * new Game(getRules("standard"), [hitTwice(), hitTwice()], { seed: 1, stack: [12, 1, 11, 2, 10, 3] }).playRound();
+ * assert.deepEqual(asked, [
+ *   [12, 1, 0], // one number, 12% bust risk: keep a Flip Three, freeze seat 1
+ *   [23, 1, 1], // two numbers but a 23% risk: the Flip Three goes to seat 1
+ *   [33, 0, 1], // 33 points at a 34% risk: freeze yourself
+ * ]);
  * ```
  * @module
  */
@@ -46,7 +63,23 @@ function bestOther(
  *
  * @example
  * ```ts
- * // defaultTarget(view, 0, FLIP3) returns 0 for a short, safe line
+ * import assert from "node:assert/strict";
+ * import { CHANCE, FLIP3 } from "../game/cards.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import type { TableView } from "../game/view.ts";
+ * // seat 1 holds a 1, then 1 and 2, then 1 2 3 (seat 0 holds 12, 11, 10 and stays at its third decision)
+ * const asked: number[][] = [];
+ * const hitTwice = () => {
+ *   let n = 0;
+ *   return { name: "probe", hit: (v: TableView, s: number) => (s === 1 && asked.push([v.lineCount(1), defaultTarget(v, 1, FLIP3), defaultTarget(v, 1, CHANCE)]), n++ < 2), target: () => 0 };
+ * };
+ * new Game(getRules("standard"), [hitTwice(), hitTwice()], { seed: 1, stack: [12, 1, 11, 2, 10, 3] }).playRound();
+ * assert.deepEqual(asked, [
+ *   [1, 1, 0], // a short, safe line keeps a Flip Three; a spare Second Chance goes to seat 0
+ *   [2, 1, 0],
+ *   [3, 1, -1], // three numbers, but seat 0 has stayed: no one else to take either
+ * ]);
  * ```
  */
 export function defaultTarget(
@@ -93,7 +126,26 @@ export function defaultTarget(
  *
  * @example
  * ```ts
- * // flipThreeTarget(view, 0, 1) is 0 while seat 0 has no card in front
+ * import assert from "node:assert/strict";
+ * import { FLIP3 } from "../game/cards.ts";
+ * import { Game } from "../game/engine.ts";
+ * import { getRules } from "../game/rules.ts";
+ * import type { TableView } from "../game/view.ts";
+ * // seat 0 is dealt a Flip Three first: its line is empty, so it keeps it
+ * const picks: number[][] = [];
+ * const probe = {
+ *   name: "probe",
+ *   hit: (v: TableView, s: number) => (picks.push([v.lineCount(s), flipThreeTarget(v, s, 1 - s)]), false),
+ *   target(v: TableView, s: number, kind: number) {
+ *     const t = flipThreeTarget(v, s, 1 - s);
+ *     picks.push([v.lineCount(s), t]);
+ *     return kind === FLIP3 ? t : s;
+ *   },
+ * };
+ * new Game(getRules("standard"), [probe, probe], { seed: 1, stack: [FLIP3, 5, 6, 7, 8] }).playRound();
+ * // empty line: kept; after its three cards seat 0 holds 5 6 7 and would
+ * // aim the next at seat 1, and seat 1, holding the 8, at seat 0
+ * assert.deepEqual(picks, [[0, 0], [3, 1], [1, 0]]);
  * ```
  */
 export function flipThreeTarget(
