@@ -30,7 +30,7 @@
  * assert.deepEqual(asked, [
  *   [12, 1, 0], // one number, 12% bust risk: keep a Flip Three, freeze seat 1
  *   [23, 1, 1], // two numbers but a 23% risk: the Flip Three goes to seat 1
- *   [33, 0, 1], // 33 points at a 34% risk: freeze yourself
+ *   [33, 0, 1], // at 33 points and a 34% risk: freeze yourself
  * ]);
  * ```
  * @module
