@@ -5,13 +5,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { StrategyEntry } from "./entry.ts";
  * import { SumStrategy } from "../strategies/sum.ts";
  * const entry: StrategyEntry = {
  *   name: "sum", param: "count", usage: "sum:N",
  *   describe: "Hit below N.", make: (n) => new SumStrategy(n),
  * };
- * entry.make(20, {}).name; // "sum:20"
+ * assert.equal(entry.make(20, {}).name, "sum:20");
  * ```
  * @module
  */
