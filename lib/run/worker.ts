@@ -5,7 +5,12 @@
  * posting every result as soon as it is ready, until no chunk is left.
  *
  * @example
- * ```ts
+ * It runs only as a worker thread that {@linkcode runChunks} starts, so the
+ * example is not run here; tests/policy_module_test.ts ("policy module: sim
+ * and round print the same bytes with 1 and 3 workers") and
+ * tests/issue24_test.ts ("row hang: a policy that closes its worker ends the
+ * run in one line (sim --workers 2, round --workers 3)") run it.
+ * ```ts ignore
  * // started by parallel.ts: new Worker(new URL("./worker.ts", import.meta.url), { type: "module" })
  * ```
  * @module
