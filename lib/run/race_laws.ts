@@ -12,9 +12,20 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { raceLaws } from "./race_laws.ts";
- * const laws = raceLaws(["sum:20", "ev"], { model: "approx" });
- * laws.get("sum:20")!.ev; // exact EV of sum:20 on the approx model
+ * // on the 79-card numbers model, cached in a temp folder
+ * const dir = await Deno.makeTempDir();
+ * const lines: string[] = [];
+ * const laws = raceLaws(["sum:20", "ev"], { model: "numbers", dir, log: (l) => lines.push(l) });
+ * assert.equal(laws.get("sum:20")!.ev.toFixed(4), "18.2451"); // exact EV of sum:20
+ * assert.equal(laws.get("ev")!.ev.toFixed(4), "18.5624");
+ * const d = laws.get("ev")!.distribution;
+ * assert.ok(Math.abs(d.reduce((a, b) => a + b, 0) - 1) < 1e-9); // a law
+ * assert.equal(lines.length, 1); // computed once, then read back (from memory, or the file)
+ * assert.equal(raceLaws(["ev"], { model: "numbers", dir, log: (l) => lines.push(l) }).get("ev")!.ev, laws.get("ev")!.ev);
+ * assert.equal(lines.length, 1);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  * @module
  */
@@ -60,8 +71,10 @@ export interface RaceLawOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "../solver/model.ts";
- * raceLawPath(getModel("all94"), ".cache"); // ".cache/race-laws-all94.json"
+ * assert.equal(raceLawPath(getModel("all94"), ".cache"), ".cache/race-laws-all94.json");
+ * assert.equal(raceLawPath(getModel("numbers"), "/tmp"), "/tmp/race-laws-numbers.json");
  * ```
  */
 export function raceLawPath(
@@ -151,7 +164,12 @@ const memo = new Map<string, RaceLaw>();
  * @throws {InputError} for a spec the solo evaluator does not accept.
  * @example
  * ```ts
- * raceLaws(["sum:1"], { model: "approx" }).get("sum:1")!.bust; // 0: one card never busts
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * const law = raceLaws(["sum:1"], { model: "numbers", dir, log: () => {} }).get("sum:1")!;
+ * assert.equal(law.bust, 0); // one card never busts
+ * assert.throws(() => raceLaws(["hit-always"], { model: "numbers", dir }), /allowed sum:N, count:N, bust:P, ev/);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function raceLaws(
@@ -234,7 +252,10 @@ export function raceLaws(
  *
  * @example
  * ```ts
- * RACE_FAMILY.includes("sum:24"); // true
+ * import assert from "node:assert/strict";
+ * import { BR2_FAMILY } from "../winprob/racetable.ts";
+ * assert.ok(RACE_FAMILY.includes("sum:24"));
+ * assert.equal(RACE_FAMILY, BR2_FAMILY);
  * ```
  */
 export const RACE_FAMILY: readonly string[] = BR2_FAMILY;
