@@ -13,9 +13,18 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildRaceTable } from "./race_build.ts";
  * import { BRFIELD_WANT } from "../winprob/racetable.ts";
- * buildRaceTable(BRFIELD_WANT(2)).header.w0; // about 0.6
+ * // heads-up against ev on the numbers deck to 60 (the laws cached in a temp folder)
+ * const dir = await Deno.makeTempDir();
+ * Deno.env.set("FLIP7_CACHE_DIR", dir);
+ * const t = buildRaceTable(BRFIELD_WANT(2, "numbers", 60));
+ * assert.equal(t.header.w0.toFixed(4), "0.5875"); // the best response beats ev
+ * assert.equal(t.header.dims, 2);
+ * assert.ok(t.choice.every((k) => k < t.header.family.length));
+ * Deno.env.delete("FLIP7_CACHE_DIR");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  * @module
  */
@@ -34,7 +43,9 @@ import { leaderLaw, solveRace2, solveRace3 } from "../winprob/race.ts";
  *
  * @example
  * ```ts
- * LEADER_GAMES; // 200000
+ * import assert from "node:assert/strict";
+ * assert.equal(LEADER_GAMES, 200_000);
+ * assert.equal(LEADER_SEED, 2025);
  * ```
  */
 export const LEADER_GAMES = 200_000;
@@ -58,7 +69,15 @@ import { WTable } from "../winprob/table.ts";
  *
  * @example
  * ```ts
- * familyLaws(["sum:20"], "ev").family.length; // 1
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * Deno.env.set("FLIP7_CACHE_DIR", dir); // where the laws are kept
+ * const { family, opponent } = familyLaws(["sum:20", "sum:30"], "ev", "numbers");
+ * assert.equal(family.length, 2);
+ * assert.ok(Math.abs(opponent.reduce((a, b) => a + b, 0) - 1) < 1e-9);
+ * assert.equal(familyLaws(["sum:20"], "self", "numbers").opponent.length, 1); // no law for "self"
+ * Deno.env.delete("FLIP7_CACHE_DIR");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function familyLaws(
@@ -82,8 +101,18 @@ export function familyLaws(
  * @throws {InputError} for a kind other than `brfield` or a size outside 2..6.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BRFIELD_WANT } from "../winprob/racetable.ts";
- * buildRaceTable(BRFIELD_WANT(3)).choice.length; // 200 ** 3
+ * const dir = await Deno.makeTempDir();
+ * Deno.env.set("FLIP7_CACHE_DIR", dir);
+ * // three players, numbers deck, to 60: one choice per (t0, leader, second)
+ * const t = buildRaceTable(BRFIELD_WANT(3, "numbers", 60));
+ * assert.equal(t.choice.length, 60 ** 3);
+ * assert.equal(t.header.dims, 3);
+ * assert.ok(t.header.w0 > 1 / 3); // better than a fair share against two ev players
+ * assert.throws(() => buildRaceTable({ ...BRFIELD_WANT(2), players: 7 }), /allowed 2 to 6/);
+ * Deno.env.delete("FLIP7_CACHE_DIR");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function buildRaceTable(want: RaceTableWant): RaceTable {
@@ -135,8 +164,16 @@ export function buildRaceTable(want: RaceTableWant): RaceTable {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BREQ_WANT } from "../winprob/racetable.ts";
- * buildEquilibrium(BREQ_WANT("numbers", 60)).header.exploitability; // below 1e-9
+ * const dir = await Deno.makeTempDir();
+ * Deno.env.set("FLIP7_CACHE_DIR", dir);
+ * const eq = buildEquilibrium(BREQ_WANT("numbers", 60));
+ * assert.ok(Math.abs(eq.header.w0 - 0.5) < 1e-9); // symmetric
+ * assert.ok(Math.abs(eq.header.exploitability as number) < 1e-9);
+ * assert.equal(eq.mix!.length, 60 * 60 * eq.header.family.length);
+ * Deno.env.delete("FLIP7_CACHE_DIR");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function buildEquilibrium(want: RaceTableWant): RaceTable {
@@ -185,7 +222,14 @@ setRaceTableBuilder(buildRaceTable);
  *
  * @example
  * ```ts
- * buildRaceValue({ players: 2, field: "ev", model: "all94", target: 200 }).value(0, 0, 0); // about 0.52
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * Deno.env.set("FLIP7_CACHE_DIR", dir);
+ * const v = buildRaceValue({ players: 2, field: "ev", model: "numbers", target: 60 });
+ * assert.equal(v.value(0, 0, 0).toFixed(4), "0.5875"); // the brfield table's w0
+ * assert.ok(v.value(50, 10, 0) > 0.95); // far ahead
+ * Deno.env.delete("FLIP7_CACHE_DIR");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function buildRaceValue(want: RaceValueWant): WTable {
