@@ -26,9 +26,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { trainTable } from "./train.ts";
- * const { table } = await trainTable({ rules: "duel", games: 2000, iterations: 3, seed: 9001 });
- * table.get(0, 0, 0); // about 0.5
+ * // the cached tables use 4000 games and 3 steps (minutes); 50 games of the
+ * // sum:37 start and no search step here
+ * const { table, w00, rounds } = await trainTable({ rules: "duel", games: 50, iterations: 0, seed: 9001, workers: 1 });
+ * assert.equal(table.target, 200);
+ * assert.equal(w00.length, 1); // one W[0, 0, first] per step
+ * assert.ok(rounds[0] > 50); // several rounds a game
+ * assert.ok(table.get(0, 0, 0) > 0.3 && table.get(0, 0, 0) < 0.7); // about one half
  * ```
  * @module
  */
@@ -59,7 +65,10 @@ export const CELLS = NR * NR;
  *
  * @example
  * ```ts
- * cellOf(0, 190, 200); // 2
+ * import assert from "node:assert/strict";
+ * assert.equal(cellOf(0, 190, 200), 2); // far, near
+ * assert.equal(cellOf(130, 0, 200), 3); // closing, far
+ * assert.equal(cellOf(45, 57, 60), 5); // closing, near: on a 60-point scale
  * ```
  */
 export function cellOf(t0: number, t1: number, target: number): number {
@@ -144,7 +153,11 @@ class IncrementRecorder {
  *
  * @example
  * ```ts
- * trainChunk({ rules: "duel", seed: 9001, policy: "sum:37", table: null, target: 200 }, 0, 10).rounds > 0;
+ * import assert from "node:assert/strict";
+ * const r = trainChunk({ rules: "duel", seed: 9001, policy: "sum:37", table: null, target: 200 }, 0, 10);
+ * assert.ok(r.rounds > 10); // ten games of several rounds
+ * assert.equal(r.index.length, r.count.length); // a sparse histogram
+ * assert.equal(r.count.reduce((a, b) => a + b, 0), 2 * r.rounds); // every round from both sides
  * ```
  */
 export function trainChunk(
@@ -189,8 +202,15 @@ export function trainChunk(
  *
  * @example
  * ```ts
- * declare const hist: Float64Array; // the histogram of round scores
+ * import assert from "node:assert/strict";
+ * // the dense histogram of one chunk's joint increments
+ * const r = trainChunk({ rules: "duel", seed: 9001, policy: "sum:37", table: null, target: 200 }, 0, 20);
+ * const hist = new Float64Array(CELLS * 2 * INC_CAP * INC_CAP);
+ * r.index.forEach((i, j) => hist[i] += r.count[j]);
  * const w = solveTable(hist, 200);
+ * assert.equal(w.target, 200);
+ * assert.ok(w.get(0, 0, 0) > 0.3 && w.get(0, 0, 0) < 0.7);
+ * assert.ok(w.get(190, 0, 0) > w.get(0, 190, 0)); // better to be ahead
  * ```
  */
 export function solveTable(hist: Float64Array, target: number): WTable {
@@ -300,7 +320,11 @@ export interface TrainResult {
  *
  * @example
  * ```ts
- * const r = await trainTable({ rules: "duel", games: 500, iterations: 1, seed: 9001, workers: 1 });
+ * import assert from "node:assert/strict";
+ * const r = await trainTable({ rules: "duel", games: 20, iterations: 0, seed: 9001, workers: 1 });
+ * // the same chunks as in this thread: the same table
+ * const s = trainTableSync({ rules: "duel", games: 20, iterations: 0, seed: 9001 });
+ * assert.deepEqual(r.table.data, s.table.data);
  * ```
  */
 export async function trainTable(opts: TrainOptions): Promise<TrainResult> {
@@ -321,7 +345,10 @@ export async function trainTable(opts: TrainOptions): Promise<TrainResult> {
  *
  * @example
  * ```ts
- * const r = trainTableSync({ rules: "duel", games: 200, iterations: 1, seed: 9001 });
+ * import assert from "node:assert/strict";
+ * const r = trainTableSync({ rules: "duel", games: 20, iterations: 0, seed: 9001 });
+ * assert.equal(r.table.meta.kind, "search");
+ * assert.equal(r.table.meta.start, "sum:37");
  * ```
  */
 export function trainTableSync(opts: TrainOptions): TrainResult {
