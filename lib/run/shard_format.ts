@@ -22,7 +22,9 @@ import { InputError } from "../game/cards.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const s: Shard = { index: 0, count: 4 };
+ * assert.deepEqual(parseShard("0/4"), s);
  * ```
  */
 export interface Shard {
@@ -37,7 +39,9 @@ export interface Shard {
  *
  * @example
  * ```ts
- * parseShard(`0/${MAX_SHARDS}`).count; // 1000000
+ * import assert from "node:assert/strict";
+ * assert.equal(parseShard(`0/${MAX_SHARDS}`).count, 1_000_000);
+ * assert.throws(() => parseShard(`0/${MAX_SHARDS + 1}`));
  * ```
  */
 export const MAX_SHARDS = 1_000_000;
@@ -48,7 +52,9 @@ export const MAX_SHARDS = 1_000_000;
  * @throws {InputError} naming the bad value and what is allowed.
  * @example
  * ```ts
- * parseShard("0/4"); // { index: 0, count: 4 }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseShard("0/4"), { index: 0, count: 4 });
+ * assert.throws(() => parseShard("4/4")); // the index is below the count
  * ```
  */
 export function parseShard(raw: unknown): Shard {
@@ -73,8 +79,9 @@ export function parseShard(raw: unknown): Shard {
  *
  * @example
  * ```ts
- * shardRange(10, 0, 3); // [0, 3]
- * shardRange(10, 2, 3); // [6, 10]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(shardRange(10, 0, 3), [0, 3]);
+ * assert.deepEqual(shardRange(10, 2, 3), [6, 10]);
  * ```
  */
 export function shardRange(
@@ -92,7 +99,8 @@ export function shardRange(
  *
  * @example
  * ```ts
- * canonicalJson({ b: 1, a: [2, { d: 3, c: 4 }] }); // '{"a":[2,{"c":4,"d":3}],"b":1}'
+ * import assert from "node:assert/strict";
+ * assert.equal(canonicalJson({ b: 1, a: [2, { d: 3, c: 4 }] }), '{"a":[2,{"c":4,"d":3}],"b":1}');
  * ```
  */
 export function canonicalJson(value: unknown): string {
@@ -115,7 +123,9 @@ export function canonicalJson(value: unknown): string {
  *
  * @example
  * ```ts
- * (await sha256Hex("abc")).slice(0, 8); // "ba7816bf"
+ * import assert from "node:assert/strict";
+ * assert.equal((await sha256Hex("abc")).slice(0, 8), "ba7816bf");
+ * assert.equal((await sha256Hex("abc")).length, 64);
  * ```
  */
 export async function sha256Hex(text: string): Promise<string> {
@@ -235,8 +245,8 @@ export interface ShardCode {
  *
  * @example
  * ```ts
- * declare const partial: Partial;
- * partial.format === PARTIAL_FORMAT; // true for a partial this code reads
+ * import assert from "node:assert/strict";
+ * assert.equal(PARTIAL_FORMAT, "flip7-shard-partial/1"); // what a partial this code reads says in `format`
  * ```
  */
 export const PARTIAL_FORMAT = "flip7-shard-partial/1";
@@ -246,7 +256,16 @@ export const PARTIAL_FORMAT = "flip7-shard-partial/1";
  *
  * @example
  * ```ts
- * const p: Partial = JSON.parse(await Deno.readTextFile("results/shards/sim-…shard-0-of-4.json"));
+ * import assert from "node:assert/strict";
+ * const job: Job = { entry: "flip7", argv: ["sim", "-n", "10"] };
+ * const p: Partial = {
+ *   format: PARTIAL_FORMAT, job, job_hash: await sha256Hex(canonicalJson(job)),
+ *   shard: { index: 0, count: 4 }, batches: [], code: { commit: "881b778", dirty: false, diff: null },
+ *   deno: Deno.version.deno, host: "localhost", workers: 1,
+ *   started: "2026-01-01T00:00:00Z", finished: "2026-01-01T00:00:01Z", elapsed_s: 1, checksum: "",
+ * };
+ * // its file name, from the job, its hash and the shard
+ * assert.match(partialName(p.job, p.job_hash, p.shard), /^sim-[0-9a-f]{12}\.shard-0-of-4\.json$/);
  * ```
  */
 export interface Partial {
@@ -283,7 +302,9 @@ export interface Partial {
  *
  * @example
  * ```ts
- * jobStem({ entry: "flip7", argv: ["sim", "-n", "10"] }); // "sim"
+ * import assert from "node:assert/strict";
+ * assert.equal(jobStem({ entry: "flip7", argv: ["sim", "-n", "10"] }), "sim");
+ * assert.equal(jobStem({ entry: "flip7", argv: ["experiment", "field-size", "--quick"] }), "experiment-field-size");
  * ```
  */
 export function jobStem(job: Job): string {
@@ -298,7 +319,8 @@ export function jobStem(job: Job): string {
  *
  * @example
  * ```ts
- * partialName({ entry: "flip7", argv: ["sim"] }, "ab12cd34ef56…", { index: 1, count: 4 }); // "sim-ab12cd34ef56.shard-1-of-4.json"
+ * import assert from "node:assert/strict";
+ * assert.equal(partialName({ entry: "flip7", argv: ["sim"] }, "ab12cd34ef56…", { index: 1, count: 4 }), "sim-ab12cd34ef56.shard-1-of-4.json");
  * ```
  */
 export function partialName(job: Job, jobHash: string, shard: Shard): string {
@@ -312,7 +334,9 @@ export function partialName(job: Job, jobHash: string, shard: Shard): string {
  *
  * @example
  * ```ts
- * PARTIAL_NAME.test("sim-ab12cd34ef56.shard-1-of-4.json"); // true
+ * import assert from "node:assert/strict";
+ * assert.deepEqual("sim-ab12cd34ef56.shard-1-of-4.json".match(PARTIAL_NAME)?.slice(1), ["1", "4"]);
+ * assert.ok(!PARTIAL_NAME.test("sim-ab12cd34ef56.json"));
  * ```
  */
 export const PARTIAL_NAME = /\.shard-(\d+)-of-(\d+)\.json$/;
