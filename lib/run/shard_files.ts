@@ -37,7 +37,10 @@ import { recordShard } from "./shard_mode.ts";
  *
  * @example
  * ```ts
- * (await shardCode()).commit;
+ * import assert from "node:assert/strict";
+ * const code = await shardCode();
+ * assert.equal(typeof code.commit, "string"); // the checked-out commit (or "unknown" outside git)
+ * assert.equal(typeof code.dirty === "boolean" || code.dirty === null, true);
  * ```
  */
 export async function shardCode(): Promise<ShardCode> {
@@ -64,13 +67,20 @@ function hostName(): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runMatch } from "./sim.ts";
- * // shard 0 of 2 of `flip7 sim -n 100 -p ev,ev --seed 1`: the games this shard owns
- * const { path } = await writeShard(
- *   { entry: "flip7", argv: ["sim", "-n", "100", "-p", "ev,ev", "--seed", "1"] },
- *   { index: 0, count: 2 }, ".cache/shards",
- *   () => runMatch({ rules: "standard", policies: ["ev", "ev"], games: 100, seed: 1 }),
+ * // shard 0 of 2 of `flip7 sim -n 20 -p ev,ev --seed 1`: the games this shard owns
+ * const dir = await Deno.makeTempDir();
+ * const { path, partial } = await writeShard(
+ *   { entry: "flip7", argv: ["sim", "-n", "20", "-p", "ev,ev", "--seed", "1"] },
+ *   { index: 0, count: 2 }, dir,
+ *   () => runMatch({ rules: "standard", policies: ["ev", "ev"], games: 20, seed: 1, workers: 1 }),
  * );
+ * assert.match(path, /\/sim-[0-9a-f]{12}\.shard-0-of-2\.json$/);
+ * const [run] = partial.batches[0].runs;
+ * assert.deepEqual([run.from, run.to, run.count], [0, 10, 20]); // the first half of the games
+ * assert.equal(JSON.parse(await Deno.readTextFile(path)).checksum, partial.checksum); // written
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function writeShard(
@@ -121,7 +131,17 @@ export async function writeShard(
  * @throws {InputError} when a directory cannot be read or holds none.
  * @example
  * ```ts
- * const files = await listPartials(["results/shards"]);
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/sim-ab12cd34ef56.shard-1-of-2.json`, "{}");
+ * await Deno.writeTextFile(`${dir}/sim-ab12cd34ef56.shard-0-of-2.json`, "{}");
+ * await Deno.writeTextFile(`${dir}/notes.txt`, "");
+ * const files = await listPartials([dir]);
+ * assert.deepEqual(files, [0, 1].map((i) => `${dir}/sim-ab12cd34ef56.shard-${i}-of-2.json`));
+ * await Deno.remove(`${dir}/sim-ab12cd34ef56.shard-0-of-2.json`);
+ * await Deno.remove(`${dir}/sim-ab12cd34ef56.shard-1-of-2.json`);
+ * await assert.rejects(listPartials([dir]), /no partial files/);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function listPartials(dirs: string[]): Promise<string[]> {
