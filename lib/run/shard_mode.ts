@@ -42,7 +42,18 @@ import type { MergePlan } from "./shard_merge.ts";
  *
  * @example
  * ```ts
- * try { shardStopHere(); } catch (e) { e instanceof ShardStop; }
+ * import assert from "node:assert/strict";
+ * // inside a shard it throws ShardStop, which recordShard catches: the shard ends there
+ * const batches = await recordShard({ index: 0, count: 2 }, "demo", () => {
+ *   try {
+ *     shardStopHere();
+ *   } catch (e) {
+ *     assert.ok(e instanceof ShardStop);
+ *     throw e;
+ *   }
+ *   return Promise.resolve();
+ * });
+ * assert.deepEqual(batches, []);
  * ```
  */
 export class ShardStop extends Error {
@@ -79,7 +90,10 @@ let playing = false;
  * @throws {InputError} inside a shard, outside its slices.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * assertShardable(); // no-op outside a shard
+ * // inside one, before any batch is played, it refuses
+ * await assert.rejects(recordShard({ index: 0, count: 2 }, "demo", () => Promise.resolve(assertShardable())), /cannot be sharded/);
  * ```
  */
 export function assertShardable(): void {
@@ -96,7 +110,9 @@ export function assertShardable(): void {
  *
  * @example
  * ```ts
- * if (inShard()) console.log("partial only");
+ * import assert from "node:assert/strict";
+ * assert.equal(inShard(), false);
+ * await recordShard({ index: 1, count: 2 }, "demo", () => Promise.resolve(assert.equal(inShard(), true)));
  * ```
  */
 export function inShard(): boolean {
@@ -109,7 +125,12 @@ export function inShard(): boolean {
  *
  * @example
  * ```ts
- * shardStopHere("exact figures"); // throws ShardStop inside a shard
+ * import assert from "node:assert/strict";
+ * shardStopHere("exact figures"); // nothing outside a shard
+ * await recordShard({ index: 0, count: 2 }, "demo", () => {
+ *   assert.throws(() => shardStopHere("exact figures"), ShardStop);
+ *   return Promise.resolve();
+ * });
  * ```
  */
 export function shardStopHere(reason = "nothing more to play"): void {
@@ -122,7 +143,17 @@ export function shardStopHere(reason = "nothing more to play"): void {
  *
  * @example
  * ```ts
- * setShardLabel("field-size");
+ * import assert from "node:assert/strict";
+ * setShardLabel("field-size"); // nothing outside a shard
+ * // inside, it names the shard in assertShardable's message
+ * await assert.rejects(
+ *   recordShard({ index: 0, count: 2 }, "demo", () => {
+ *     setShardLabel("field-size");
+ *     assertShardable();
+ *     return Promise.resolve();
+ *   }),
+ *   /^InputError: field-size runs parallel work/,
+ * );
  * ```
  */
 export function setShardLabel(label: string): void {
@@ -134,7 +165,8 @@ export function setShardLabel(label: string): void {
  *
  * @example
  * ```ts
- * const extra = mergeProvenance(); // { shards: {...} } in a merge
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(mergeProvenance(), {}); // outside a merge; in one, the shards' provenance
  * ```
  */
 export function mergeProvenance(): Record<string, unknown> {
@@ -150,12 +182,24 @@ export function mergeProvenance(): Record<string, unknown> {
  * @throws {InputError} in a merge, when the partials do not hold this batch.
  * @example
  * ```ts
- * import type { RunAccum } from "./runner.ts";
+ * import assert from "node:assert/strict";
  * import type { Batch } from "./shard_format.ts";
- * declare const batch: Batch<RunAccum>;
- * declare function playEverything(): Promise<RunAccum[]>;
- * const got = await interceptBatch(batch);
- * const accs = got ?? await playEverything();
+ * // a batch of one run of 10 "games" whose accumulator counts them
+ * const batch: Batch<{ n: number }> = {
+ *   kind: "demo", specs: [{ seed: 1 }], counts: [10],
+ *   play: (ranges) => Promise.resolve(ranges.map(([a, b]) => ({ n: b - a }))),
+ *   merge: (parts) => ({ n: parts.reduce((s, p) => s + p.n, 0) }),
+ * };
+ * const playEverything = () => batch.play([[0, 10]]);
+ * // outside a shard or merge: null, and the caller plays everything
+ * assert.equal(await interceptBatch(batch), null);
+ * assert.deepEqual((await interceptBatch(batch)) ?? await playEverything(), [{ n: 10 }]);
+ * // in shard 1 of 2 it plays games 5 to 9 only, records them, and the shard stops
+ * const recorded = await recordShard({ index: 1, count: 2 }, "demo", async () => {
+ *   await interceptBatch(batch);
+ *   assert.fail("not reached");
+ * });
+ * assert.deepEqual(recorded[0].runs.map((r) => [r.from, r.to, r.accum]), [[5, 10, { n: 5 }]]);
  * ```
  */
 export async function interceptBatch<A>(batch: Batch<A>): Promise<A[] | null> {
@@ -224,8 +268,13 @@ export async function interceptBatch<A>(batch: Batch<A>): Promise<A[] | null> {
  *
  * @example
  * ```ts
- * declare function runSomething(): Promise<void>;
- * const batches = await recordShard({ index: 0, count: 2 }, "sim", () => runSomething());
+ * import assert from "node:assert/strict";
+ * import { runMatch } from "./sim.ts";
+ * // shard 0 of 2 of a 20-game match: its games 0 to 9, recorded
+ * const batches = await recordShard({ index: 0, count: 2 }, "sim", () =>
+ *   runMatch({ rules: "standard", policies: ["ev", "ev"], games: 20, seed: 1, workers: 1 }));
+ * assert.equal(batches.length, 1);
+ * assert.deepEqual([batches[0].runs[0].from, batches[0].runs[0].to], [0, 10]);
  * ```
  */
 export async function recordShard(
@@ -252,11 +301,22 @@ export async function recordShard(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { listPartials, shardCode, writeShard } from "./shard_files.ts";
  * import type { Job } from "./shard_format.ts";
- * import type { MergePlan } from "./shard_merge.ts";
- * declare const plan: MergePlan;
- * declare function runTheJob(job: Job): Promise<void>;
- * await withMergedBatches(plan, () => runTheJob(plan.job));
+ * import { planMerge } from "./shard_merge.ts";
+ * import { runMatch } from "./sim.ts";
+ * // a 20-game match in two shards written to a temp folder, then merged
+ * const run = () => runMatch({ rules: "standard", policies: ["ev", "sum:20"], games: 20, seed: 1, workers: 1 });
+ * const job: Job = { entry: "flip7", argv: ["sim", "-n", "20", "-p", "ev,sum:20", "--seed", "1"] };
+ * const dir = await Deno.makeTempDir();
+ * for (const index of [0, 1]) await writeShard(job, { index, count: 2 }, dir, run);
+ * const [plan] = await planMerge(await listPartials([dir]), await shardCode());
+ * // the run again, its batches answered by the shards' accumulators: the unsharded result
+ * const merged = await withMergedBatches(plan, run);
+ * assert.deepEqual(merged.rows, (await run()).rows);
+ * assert.equal(merged.games, 20);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function withMergedBatches<T>(
