@@ -35,7 +35,15 @@ import {
  *
  * @example
  * ```ts
- * const p: LoadedPartial = await readPartial("results/shards/sim-….shard-0-of-2.json");
+ * import assert from "node:assert/strict";
+ * import { writeShard } from "./shard_files.ts";
+ * import { runMatch } from "./sim.ts";
+ * const dir = await Deno.makeTempDir();
+ * const { path } = await writeShard({ entry: "flip7", argv: ["sim", "-n", "20"] }, { index: 0, count: 2 }, dir, () => runMatch({ rules: "standard", policies: ["ev", "ev"], games: 20, seed: 1, workers: 1 }));
+ * const p: LoadedPartial = await readPartial(path);
+ * assert.equal(p.path, path);
+ * assert.deepEqual(p.partial.shard, { index: 0, count: 2 });
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export interface LoadedPartial {
@@ -58,7 +66,27 @@ const accumChecks = new Map<
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { interceptBatch } from "./shard_mode.ts";
+ * import { listPartials, shardCode, writeShard } from "./shard_files.ts";
+ * import type { Batch } from "./shard_format.ts";
+ * // a batch kind "demo" whose accumulator counts the games of its slice
+ * const batch: Batch<{ n: number }> = {
+ *   kind: "demo", specs: [{ seed: 1 }], counts: [10],
+ *   play: (ranges) => Promise.resolve(ranges.map(([a, b]) => ({ n: b - a }))),
+ *   merge: (parts) => ({ n: parts.reduce((s, p) => s + p.n, 0) }),
+ * };
+ * const dir = await Deno.makeTempDir();
+ * for (const index of [0, 1]) {
+ *   await writeShard({ entry: "flip7", argv: ["demo"] }, { index, count: 2 }, dir, () => interceptBatch(batch));
+ * }
+ * const files = await listPartials([dir]), code = await shardCode();
  * registerAccumCheck("demo", (a, size) => (a as { n: number }).n === size ? null : "n ≠ size");
+ * assert.equal((await planMerge(files, code)).length, 1);
+ * // a check the accumulators fail: the merge refuses the partial
+ * registerAccumCheck("demo", () => "never right");
+ * await assert.rejects(planMerge(files, code), /never right/);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function registerAccumCheck(
@@ -82,7 +110,12 @@ function bad(path: string, problem: string): InputError {
  * @throws {InputError} naming the file and its problem.
  * @example
  * ```ts
- * const { partial } = await readPartial("results/shards/sim-….shard-0-of-2.json");
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/sim-ab12cd34ef56.shard-0-of-2.json`, "{ not json");
+ * await assert.rejects(readPartial(`${dir}/sim-ab12cd34ef56.shard-0-of-2.json`), /corrupt \(not valid JSON\)/);
+ * await assert.rejects(readPartial(`${dir}/missing.shard-0-of-2.json`), /cannot be read/);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function readPartial(path: string): Promise<LoadedPartial> {
@@ -175,8 +208,17 @@ const short = (c: ShardCode) =>
  *
  * @example
  * ```ts
- * import { listPartials, shardCode } from "./shard_files.ts";
- * const jobs: MergePlan[] = await planMerge(await listPartials(["results/shards"]), await shardCode());
+ * import assert from "node:assert/strict";
+ * import { listPartials, shardCode, writeShard } from "./shard_files.ts";
+ * import { runMatch } from "./sim.ts";
+ * const dir = await Deno.makeTempDir();
+ * const run = () => runMatch({ rules: "standard", policies: ["ev", "ev"], games: 20, seed: 1, workers: 1 });
+ * for (const index of [0, 1]) await writeShard({ entry: "flip7", argv: ["sim", "-n", "20"] }, { index, count: 2 }, dir, run);
+ * const jobs: MergePlan[] = await planMerge(await listPartials([dir]), await shardCode());
+ * assert.equal(jobs.length, 1); // one job, its two partials in shard order
+ * assert.deepEqual(jobs[0].partials.map((l) => l.partial.shard.index), [0, 1]);
+ * assert.equal(jobs[0].batches[0].parts[0].length, 2); // the run's two slices
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export interface MergePlan {
@@ -199,9 +241,17 @@ export interface MergePlan {
  * duplicated, overlapping, foreign-version or corrupt partial).
  * @example
  * ```ts
- * import { shardCode } from "./shard_files.ts";
- * declare const files: string[]; // paths of the partial files
- * const plans = await planMerge(files, await shardCode());
+ * import assert from "node:assert/strict";
+ * import { listPartials, shardCode, writeShard } from "./shard_files.ts";
+ * import { runMatch } from "./sim.ts";
+ * // shard 0 of 2 alone: a gap, so nothing is merged
+ * const dir = await Deno.makeTempDir();
+ * await writeShard({ entry: "flip7", argv: ["sim", "-n", "20"] }, { index: 0, count: 2 }, dir, () => runMatch({ rules: "standard", policies: ["ev", "ev"], games: 20, seed: 1, workers: 1 }));
+ * const files = await listPartials([dir]); // paths of the partial files
+ * await assert.rejects(planMerge(files, await shardCode()), /is missing \(shard 1\/2/);
+ * // and partials of other code are refused
+ * await assert.rejects(planMerge(files, { commit: "0000000", dirty: false, diff: null }), /foreign version/);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function planMerge(
