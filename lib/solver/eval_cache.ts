@@ -17,11 +17,22 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cachedEvaluation } from "./eval_cache.ts";
  * import { getModel } from "./model.ts";
  * import { evaluatePolicies } from "../run/evaluate.ts";
  * const m = getModel("numbers");
- * cachedEvaluation(m, "sum:25", () => evaluatePolicies(["sum:25"], m)[0]).ev;
+ * const dir = Deno.makeTempDirSync(); // .cache/ by default
+ * let passes = 0;
+ * const run = () => {
+ *   passes++;
+ *   return evaluatePolicies(["sum:25"], m)[0];
+ * };
+ * const a = cachedEvaluation(m, "sum:25", run, { dir, log: () => {} });
+ * const b = cachedEvaluation(m, "sum:25", run, { dir, log: () => {} });
+ * assert.equal(passes, 1); // the second comes from the cache
+ * assert.equal(a.ev, b.ev);
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  * @module
  */
@@ -113,11 +124,15 @@ const FIELDS = ["ev", "sd", "bust", "flip7", "visited"] as const;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getModel } from "./model.ts";
  * import { evaluatePolicies } from "../run/evaluate.ts";
  * const m = getModel("numbers");
- * const f = cachedEvaluation(m, "count:3", () => evaluatePolicies(["count:3"], m)[0]);
- * f.ev; // 17.6637…, bit for bit what evaluatePolicies gives
+ * const dir = Deno.makeTempDirSync();
+ * const exact = evaluatePolicies(["count:3"], m)[0];
+ * const f = cachedEvaluation(m, "count:3", () => exact, { dir, log: () => {} });
+ * assert.equal(f.ev, exact.ev); // bit for bit
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  */
 export function cachedEvaluation(

@@ -104,8 +104,9 @@ const LUMPED_SPEC = /^(sum|count|bust):[0-9.]+$/;
  *
  * @example
  * ```ts
- * lumpedSpec("sum:25"); // true
- * lumpedSpec("ev"); // false
+ * import assert from "node:assert/strict";
+ * assert.equal(lumpedSpec("sum:25"), true);
+ * assert.equal(lumpedSpec("ev"), false); // ev's decisions read more than the class
  * ```
  */
 export function lumpedSpec(spec: string): boolean {
