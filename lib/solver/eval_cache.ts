@@ -117,6 +117,12 @@ export function librarySource(): string | null {
 
 const FIELDS = ["ev", "sd", "bust", "flip7", "visited"] as const;
 
+/** The figures the cache keeps, from an evaluation or a checked file body. */
+function figuresOf(f: PolicyFigures, model: SoloModel): PolicyFigures {
+  const { policy, ev, sd, bust, flip7, visited } = f;
+  return { policy, model: model.name, ev, sd, bust, flip7, visited };
+}
+
 /**
  * The figures of `spec` on `model`: from memory, from the cache file, or
  * from `evaluate()` (written to the cache). Messages go to `options.log`
@@ -143,18 +149,7 @@ export function cachedEvaluation(
 ): PolicyFigures {
   const s = spec.trim();
   const code = librarySource();
-  if (code === null) {
-    const e = evaluate();
-    return {
-      policy: e.policy,
-      model: model.name,
-      ev: e.ev,
-      sd: e.sd,
-      bust: e.bust,
-      flip7: e.flip7,
-      visited: e.visited,
-    };
-  }
+  if (code === null) return figuresOf(evaluate(), model);
   const path = evalCachePath(model, s, options.dir);
   return cachedOrComputed<PolicyFigures>(memo, path, options, {
     what: "policy-evaluation cache",
@@ -186,29 +181,11 @@ export function cachedEvaluation(
       if (FIELDS.some((k) => typeof body[k] !== "number")) {
         return { problem: "damaged (figures)" };
       }
-      return {
-        value: {
-          policy: body.policy as string,
-          model: model.name,
-          ev: body.ev as number,
-          sd: body.sd as number,
-          bust: body.bust as number,
-          flip7: body.flip7 as number,
-          visited: body.visited as number,
-        },
-      };
+      return { value: figuresOf(body as unknown as PolicyFigures, model) };
     },
     compute: () => {
       const e = evaluate();
-      const value: PolicyFigures = {
-        policy: e.policy,
-        model: model.name,
-        ev: e.ev,
-        sd: e.sd,
-        bust: e.bust,
-        flip7: e.flip7,
-        visited: e.visited,
-      };
+      const value = figuresOf(e, model);
       const body = {
         kind: KIND,
         format: FORMAT,
