@@ -9,7 +9,10 @@
  * - `runRounds` of `lib/run/sim.ts` on 1 worker: the command's path after
  *   its flags are parsed (checks, 64 chunks, merging, the summary);
  * - `playRange` of `lib/run/runner.ts` over all the rounds at once: the
- *   runner's loop alone.
+ *   runner's loop alone;
+ * - `plainRounds` of `bench/round_plain.ts`: the same rounds in plain
+ *   JavaScript with the state in locals and no bookkeeping (the C loop's
+ *   twin), the floor of a JavaScript loop of these rounds on this machine.
  *
  * After the runs the bench compiles `bench/round_ref.c` with `gcc -O2` into
  * `.cache/bench/round_ref` (skipped, with a message, when gcc is missing),
@@ -20,6 +23,7 @@
  */
 import { playRange } from "../lib/run/runner.ts";
 import { runRounds } from "../lib/run/sim.ts";
+import { plainRounds } from "./round_plain.ts";
 
 const ROUNDS = 10_000_000;
 const RUN = { group: "round-ref", n: 3, warmup: 1 };
@@ -30,8 +34,8 @@ const SPEC = {
   count: ROUNDS,
   mode: "round" as const,
 };
-const times: Record<string, number[]> = { command: [], range: [] };
-let sums: number[] = [];
+const times: Record<string, number[]> = { command: [], range: [], plain: [] };
+let sums: number[] = [], plainSums: number[] = [];
 
 Deno.bench(
   "the command's path, runRounds on 1 worker (10,000,000 rounds)",
@@ -57,6 +61,16 @@ Deno.bench(
     const acc = playRange(SPEC, 0, ROUNDS);
     times.range.push((performance.now() - t0) / 1000);
     sums = [acc.points[0], acc.seat_points_sq[0], acc.busts[0], acc.flip7s[0]];
+  },
+);
+
+Deno.bench(
+  "plain JavaScript loop of the same rounds (bench/round_plain.ts)",
+  RUN,
+  () => {
+    const t0 = performance.now();
+    plainSums = plainRounds(1, ROUNDS, 20);
+    times.plain.push((performance.now() - t0) / 1000);
   },
 );
 
@@ -102,6 +116,9 @@ globalThis.addEventListener("unload", () => {
   const same = sums.length === 4 && sums.every((x, i) => x === c.sums[i]);
   const cs = median(c.seconds);
   const cmd = median(times.command), range = median(times.range);
+  const plain = median(times.plain);
+  const plainSame = plainSums.length === 4 &&
+    plainSums.every((x, i) => x === c.sums[i]);
   console.log(
     `round-ref: C loop ${cs.toFixed(3)} s (median of ${c.seconds.length}; ${
       same
@@ -111,6 +128,10 @@ globalThis.addEventListener("unload", () => {
       (cmd / cs).toFixed(2)
     }x the C loop; playRange ${range.toFixed(3)} s = ${
       (range / cs).toFixed(2)
-    }x`,
+    }x; plain JavaScript loop ${plain.toFixed(3)} s = ${
+      (plain / cs).toFixed(2)
+    }x (${
+      plainSame ? "the same rounds" : `DIFFERENT sums: ${plainSums}`
+    }); playRange / plain loop = ${(range / plain).toFixed(2)}`,
   );
 });
