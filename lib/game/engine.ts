@@ -92,6 +92,9 @@ import {
   type TableView,
 } from "./view.ts";
 
+/** Bits of `Game.hooks`: some seat's strategy has `newGame`, `roundEnd`. */
+const HOOK_NEW_GAME = 1, HOOK_ROUND_END = 2;
+
 /** Marks a set-aside slot whose card has been resolved. */
 const CONSUMED = 255;
 
@@ -170,8 +173,26 @@ export class Game implements TableView {
   readonly rules: Rules;
   /** Number of seats. */
   readonly players: number;
-  /** The strategy of each seat. */
-  strategies: Strategy[];
+  /**
+   * The strategy of each seat. To change the seats assign an array (the same
+   * one after changing it will do): the game notes then which seats have the
+   * optional `newGame` and `roundEnd` hooks, so that a round does not look
+   * them up on every seat.
+   */
+  get strategies(): Strategy[] {
+    return this.seats;
+  }
+  set strategies(list: Strategy[]) {
+    this.seats = list;
+    this.hooks = 0;
+    for (const st of list) {
+      if (st.newGame !== undefined) this.hooks |= HOOK_NEW_GAME;
+      if (st.roundEnd !== undefined) this.hooks |= HOOK_ROUND_END;
+    }
+  }
+  private seats: Strategy[] = [];
+  // which optional hooks some seat has (HOOK_NEW_GAME | HOOK_ROUND_END)
+  private hooks = 0;
   /** Event listener, or null. */
   listener: Listener | null;
 
@@ -309,8 +330,10 @@ export class Game implements TableView {
     this.round = 0;
     this.roundOver = true;
     this.tidy = true;
-    for (let s = 0; s < this.players; s++) {
-      this.strategies[s].newGame?.(this, s);
+    if (this.hooks & HOOK_NEW_GAME) {
+      for (let s = 0; s < this.players; s++) {
+        this.seats[s].newGame?.(this, s);
+      }
     }
   }
 
@@ -539,7 +562,7 @@ export class Game implements TableView {
         if (i > 0 && ++s === n) s = 0;
         if (this.status[s] !== ACTIVE) continue;
         if (
-          how === DEAL || !this.hasFront(s) || this.strategies[s].hit(this, s)
+          how === DEAL || !this.hasFront(s) || this.seats[s].hit(this, s)
         ) {
           if (!this.takeCard(s, how)) break;
         } else {
@@ -664,14 +687,14 @@ export class Game implements TableView {
     }
     let t = only;
     if (eligible > 1) {
-      t = this.strategies[s].target(this, s, CHANCE);
+      t = this.seats[s].target(this, s, CHANCE);
       if (
         t === s || !(t >= 0 && t < n) || this.status[t] !== ACTIVE ||
         this.chance[t]
       ) {
         throw new InputError(
           `strategy ${
-            this.strategies[s].name
+            this.seats[s].name
           } passed a Second Chance to an illegal seat ${t}: it goes to another active seat without one`,
         );
       }
@@ -718,10 +741,10 @@ export class Game implements TableView {
           if (this.status[j] === ACTIVE) t = j;
         }
       } else {
-        t = this.strategies[s].target(this, s, k);
+        t = this.seats[s].target(this, s, k);
         if (!(t >= 0 && t < this.players) || this.status[t] !== ACTIVE) {
           throw new InputError(
-            `strategy ${this.strategies[s].name} aimed ${
+            `strategy ${this.seats[s].name} aimed ${
               cardName(k)
             } at an inactive or unknown seat ${t}`,
           );
@@ -797,7 +820,9 @@ export class Game implements TableView {
   /** End the round: tell the strategies, add each round score to its total, record how each seat ended. */
   private endRound(): void {
     const n = this.players;
-    for (let s = 0; s < n; s++) this.strategies[s].roundEnd?.(this, s);
+    if (this.hooks & HOOK_ROUND_END) {
+      for (let s = 0; s < n; s++) this.seats[s].roundEnd?.(this, s);
+    }
     // every card goes back (a fresh deck for the next round), or every card
     // in front of a player is set aside
     const fresh = this.freshDeck;

@@ -98,17 +98,13 @@ export class Rng {
    * ```
    */
   next(): number {
-    const a = this.a, b = this.b, c = this.c, d = this.d;
-    const t = (((a + b) | 0) + d) | 0;
-    this.d = (d + 1) | 0;
-    this.a = b ^ (b >>> 9);
-    this.b = (c + (c << 3)) | 0;
-    this.c = ((c << 21) | (c >>> 11)) + t | 0;
-    return t >>> 0;
+    // below(2^32) is the output itself: times 2^32, times 2^-32, both exact
+    return this.below(4294967296);
   }
 
   /**
-   * A uniform integer in `[0, n)` for `n` up to 2^20 (multiply-shift: exact
+   * A uniform integer in `[0, n)` for `n` up to 2^20, or 2^32 (the output
+   * itself, {@linkcode Rng.next}) (multiply-shift: exact
    * in double precision, bias below n/2^32, the same on every machine).
    *
    * @example
@@ -119,9 +115,18 @@ export class Rng {
    * ```
    */
   below(n: number): number {
-    // (times 2^-32 rather than divided by 2^32: the same double, both exact,
-    // without a division's latency)
-    return Math.floor(this.next() * n * 2.3283064365386963e-10);
+    // The SFC32 step is here, not in next(): the engine draws every card
+    // through below(), and a step of its own keeps the whole draw within the
+    // optimiser's inlining budget (a call to next() was left out of line in
+    // the round loop). Times 2^-32 rather than divided by 2^32: the same
+    // double, both exact, without a division's latency.
+    const a = this.a, b = this.b, c = this.c, d = this.d;
+    const t = (((a + b) | 0) + d) | 0;
+    this.d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
+    this.c = ((c << 21) | (c >>> 11)) + t | 0;
+    return Math.floor((t >>> 0) * n * 2.3283064365386963e-10);
   }
 
   /**
