@@ -1,9 +1,11 @@
 /**
  * The lumped pass (`lumped.ts`) over an action model, level-parallel like the
- * forward pass of `levels.ts`: phase A per core of level L (the core's class
- * mass through its modes, the banked mass summed per chunk, the mass leaving
- * the core written back in place), phase B per core of level L + 1 (pulled
- * from its predecessors). Each thread asks its own copy of the policy — a
+ * forward pass of `levels.ts`, one task per level: each core of level L
+ * pulls its class mass from its predecessors' outgoing blocks (level L - 1,
+ * in-edge lists built between the levels by `buildInEdges`), takes it
+ * through its modes, sums the banked mass per chunk and writes the mass
+ * leaving it into level L's buffer (the forward pass's phase B fused into
+ * its phase A: no incoming level buffer, one barrier a level). Each thread asks its own copy of the policy — a
  * registry spec (`sum:N`, `count:N`, `bust:P`), rebuilt in each worker —
  * through its own {@linkcode SoloView}, as `evaluateStrategy` asks it. The
  * figures do not depend on the number of threads, equal the one-thread
@@ -11,8 +13,9 @@
  * order) and visit the same states; the pass declines (returns `null`) at
  * the same reached states.
  *
- * Why this file runs a little past ~500 lines: {@linkcode LumpedWork} is the
- * lumped pass's hot loop (~300 lines over the shared buffers' typed views);
+ * Why this file runs past ~500 lines: {@linkcode LumpedWork} is the lumped
+ * pass's hot loop (~350 lines over the shared buffers' typed views, its
+ * pull included) and {@linkcode classDeciderOf} the class memo it asks;
  * what it shares with the forward pass is `levels.ts`, `mod_classes.ts` and
  * `level_team.ts`.
  *
@@ -54,9 +57,7 @@ import {
   LevelTeam,
   maxLevelOf,
   NEXT_CHUNK,
-  pullLevel,
   TASK_FWD_A,
-  TASK_FWD_B,
   threadsFor,
 } from "./levels.ts";
 import { Banked, classDecision, finish, ModClasses } from "./lumped.ts";
@@ -207,12 +208,13 @@ export function lumpedSpec(spec: string): boolean {
 /** The shared buffers of a lumped pass. */
 export interface LumpedShared {
   ctrl: SharedArrayBuffer;
+  /** Level L's outgoing blocks are in `layers[L & 1]`. */
   layers: [SharedArrayBuffer, SharedArrayBuffer];
-  touched: [SharedArrayBuffer, SharedArrayBuffer];
   edgeN: SharedArrayBuffer;
   edgeT: SharedArrayBuffer;
   edgeC: SharedArrayBuffer;
-  flags: SharedArrayBuffer;
+  /** Level L's flags (which kept modes mass leaves a core into) are in `flags[L & 1]`. */
+  flags: [SharedArrayBuffer, SharedArrayBuffer];
   inStart: SharedArrayBuffer;
   inSrc: SharedArrayBuffer;
   inC: SharedArrayBuffer;
@@ -243,11 +245,10 @@ function sharedFor(model: ActionModel, k: ModClasses): LumpedShared {
   const made: LumpedShared = {
     ctrl: sab(CTRL_WORDS * 4),
     layers: [sab(maxLevel * blockN * 8), sab(maxLevel * blockN * 8)],
-    touched: [sab(maxLevel), sab(maxLevel)],
     edgeN: sab(maxLevel * 4),
     edgeT: sab(maxLevel * MAX_NEXT * 4),
     edgeC: sab(maxLevel * MAX_NEXT * 8),
-    flags: sab(maxLevel * S),
+    flags: [sab(maxLevel * S), sab(maxLevel * S)],
     inStart: sab((maxLevel + 1) * 4),
     inSrc: sab(maxLevel * MAX_NEXT * 4),
     inC: sab(maxLevel * MAX_NEXT * 8),
@@ -262,7 +263,7 @@ function sharedFor(model: ActionModel, k: ModClasses): LumpedShared {
 }
 
 /** One thread's side of a lumped pass. */
-export class LumpedWork implements LevelTasks, EdgeViews {
+export class LumpedWork implements LevelTasks {
   readonly md: ActionModes;
   readonly k: ModClasses;
   readonly base: SoloSpace;
@@ -278,11 +279,17 @@ export class LumpedWork implements LevelTasks, EdgeViews {
   readonly step: LevelStep = new LevelStep();
   readonly ctrl: Int32Array;
   readonly layers: [Float64Array, Float64Array];
-  readonly touched: [Uint8Array, Uint8Array];
   readonly edgeN: Int32Array;
   readonly edgeT: Int32Array;
   readonly edgeC: Float64Array;
-  readonly flags: Uint8Array;
+  readonly flags: [Uint8Array, Uint8Array];
+  /** The kept modes' mode (the inverse of `md.stored`). */
+  readonly modeOf: Int32Array;
+  /** The pre-deal core's incoming block (level 0 has no predecessors). */
+  readonly rootIn: Float64Array;
+  /** Scratch of one pull: the sources of one kept mode of one core. */
+  pullFrom: Int32Array = new Int32Array(64);
+  pullC: Float64Array = new Float64Array(64);
   readonly inStart: Int32Array;
   readonly inSrc: Int32Array;
   readonly inC: Float64Array;
@@ -329,14 +336,16 @@ export class LumpedWork implements LevelTasks, EdgeViews {
       new Float64Array(sh.layers[0]),
       new Float64Array(sh.layers[1]),
     ];
-    this.touched = [
-      new Uint8Array(sh.touched[0]),
-      new Uint8Array(sh.touched[1]),
-    ];
     this.edgeN = new Int32Array(sh.edgeN);
     this.edgeT = new Int32Array(sh.edgeT);
     this.edgeC = new Float64Array(sh.edgeC);
-    this.flags = new Uint8Array(sh.flags);
+    this.flags = [new Uint8Array(sh.flags[0]), new Uint8Array(sh.flags[1])];
+    this.modeOf = new Int32Array(this.S).fill(-1);
+    for (let mi = 0; mi < this.md.n; mi++) {
+      if (this.md.stored[mi] >= 0) this.modeOf[this.md.stored[mi]] = mi;
+    }
+    this.rootIn = new Float64Array(this.blockN);
+    this.rootIn[this.md.stored[this.md.free[0]] * this.k.n] = 1;
     this.inStart = new Int32Array(sh.inStart);
     this.inSrc = new Int32Array(sh.inSrc);
     this.inC = new Float64Array(sh.inC);
@@ -352,9 +361,8 @@ export class LumpedWork implements LevelTasks, EdgeViews {
   }
 
   chunksOf(task: number, L: number): number {
-    const K = task === TASK_FWD_B ? L + 1 : L;
-    if (K + 1 >= this.start.length) return 0;
-    return Math.ceil((this.start[K + 1] - this.start[K]) / CHUNK);
+    if (task !== TASK_FWD_A || L + 1 >= this.start.length) return 0;
+    return Math.ceil((this.start[L + 1] - this.start[L]) / CHUNK);
   }
 
   work(task: number, L: number): void {
@@ -362,14 +370,63 @@ export class LumpedWork implements LevelTasks, EdgeViews {
     for (;;) {
       const c = Atomics.add(this.ctrl, NEXT_CHUNK, 1);
       if (c >= n) return;
-      if (task === TASK_FWD_A) {
-        if (Atomics.load(this.ctrl, DECLINED) !== 0) continue;
-        if (!this.phaseA(L, c)) Atomics.store(this.ctrl, DECLINED, 1);
-      } else pullLevel(this, L, c, this.k.n);
+      if (Atomics.load(this.ctrl, DECLINED) !== 0) continue;
+      if (!this.phaseA(L, c)) Atomics.store(this.ctrl, DECLINED, 1);
     }
   }
 
-  /** Phase A over chunk `c` of level L; false when the policy tells masks of a class apart. */
+  /**
+   * Pull the incoming block of a core of level L ≥ 1 (in-edges `a` to `b`) into `mass` (one row
+   * of classes per mode; the modes not kept get none): per kept mode, the
+   * predecessors' outgoing rows (level L - 1, `buildInEdges`'s lists, only
+   * those flagged) times their copies, summed from the first in ascending
+   * source order — the additions `pullLevel` makes into a level buffer, so
+   * the same bits, without the buffer.
+   */
+  pullInto(L: number, a: number, b: number): void {
+    const { S, md, mass, inSrc, inC, blockN, modeOf } = this;
+    const NC = this.k.n, M = md.n;
+    const src = this.layers[(L - 1) & 1], flags = this.flags[(L - 1) & 1];
+    if (b - a > this.pullFrom.length) {
+      this.pullFrom = new Int32Array(2 * (b - a));
+      this.pullC = new Float64Array(2 * (b - a));
+    }
+    const offs = this.pullFrom, cs = this.pullC;
+    for (let mi = 0; mi < M; mi++) {
+      if (md.stored[mi] >= 0) continue;
+      const to = mi * NC;
+      for (let x = 0; x < NC; x++) mass[to + x] = 0;
+    }
+    for (let s = 0; s < S; s++) {
+      let n = 0;
+      for (let e = a; e < b; e++) {
+        const p = inSrc[e];
+        if (!flags[p * S + s]) continue;
+        offs[n] = p * blockN + s * NC;
+        cs[n++] = inC[e];
+      }
+      const to = modeOf[s] * NC;
+      if (n === 0) {
+        for (let x = 0; x < NC; x++) mass[to + x] = 0;
+        continue;
+      }
+      const o0 = offs[0], c0 = cs[0];
+      if (n === 1) {
+        for (let x = 0; x < NC; x++) mass[to + x] = src[o0 + x] * c0;
+        continue;
+      }
+      const o1 = offs[1], c1 = cs[1];
+      for (let x = 0; x < NC; x++) {
+        mass[to + x] = src[o0 + x] * c0 + src[o1 + x] * c1;
+      }
+      for (let i = 2; i < n; i++) {
+        const oi = offs[i], ci = cs[i];
+        for (let x = 0; x < NC; x++) mass[to + x] += src[oi + x] * ci;
+      }
+    }
+  }
+
+  /** Chunk `c` of level L (pull, modes, write-back); false when the policy tells masks of a class apart. */
   phaseA(L: number, c: number): boolean {
     const {
       md,
@@ -394,8 +451,8 @@ export class LumpedWork implements LevelTasks, EdgeViews {
     const start = this.start;
     const ls = start[L], le = start[L + 1];
     const ns = le;
-    const layer = this.layers[L & 1], touched = this.touched[L & 1];
-    const flags = this.flags, edgeN = this.edgeN;
+    const layer = this.layers[L & 1], flags = this.flags[L & 1];
+    const inStart = this.inStart, edgeN = this.edgeN;
     const edgeT = this.edgeT, edgeC = this.edgeC;
     const acc = this.partAcc, aOff = c * this.accN;
     for (let i = 0; i < this.accN; i++) acc[aOff + i] = 0;
@@ -405,23 +462,31 @@ export class LumpedWork implements LevelTasks, EdgeViews {
     const nc = step.nextCount;
     for (let pos = from0; pos < to0; pos++) {
       const q = pos - ls;
-      if (!touched[q]) {
-        edgeN[q] = 0;
-        continue;
+      // the mass reaching the core: the pre-deal state's, or pulled from level L - 1
+      if (L === 0) {
+        if (q !== 0) {
+          edgeN[q] = 0;
+          continue;
+        }
+        const rootIn = this.rootIn;
+        for (let mi = 0; mi < M; mi++) {
+          const s = md.stored[mi];
+          const to = mi * NC;
+          for (let x = 0; x < NC; x++) {
+            mass[to + x] = s >= 0 ? rootIn[s * NC + x] : 0;
+          }
+        }
+      } else {
+        const a = inStart[q], b = inStart[q + 1];
+        if (a === b) {
+          edgeN[q] = 0;
+          continue;
+        }
+        this.pullInto(L, a, b);
       }
       const slot = this.order[pos];
       const core = this.base.cores[slot];
       const inOff = q * blockN;
-      for (let mi = 0; mi < M; mi++) {
-        const s = md.stored[mi];
-        const to = mi * NC;
-        if (s >= 0) {
-          const from = inOff + s * NC;
-          for (let x = 0; x < NC; x++) mass[to + x] = layer[from + x];
-        } else {
-          for (let x = 0; x < NC; x++) mass[to + x] = 0;
-        }
-      }
       for (let i = 0; i < S * NC; i++) agg[i] = 0;
       for (let cl = 0; cl < NC; cl++) pCls[cl] = pBank[cl] = 0;
       let anyBank = false;
@@ -590,16 +655,27 @@ export function lumpedLevels(
     levelInit("lumped", model, shared, spec),
     threadsFor(model, threads) - 1,
   );
-  const md = model.modes, NC = k.n;
   const banked = new Banked(k, model.maxScore);
   const acc = banked.acc;
   let bust = 0, flip7 = 0, visited = 0;
   const levels = start.length - 1;
-  const l0 = w.layers[0];
-  for (let i = 0; i < w.blockN; i++) l0[i] = 0;
-  l0[md.stored[md.free[0]] * NC] = 1;
-  w.touched[0].fill(0, 0, start[1] - start[0]);
-  w.touched[0][0] = 1;
+  // buildInEdges reads a level's edges and flags (no level buffers: the
+  // cores of the next level pull in phase A itself)
+  const none = new Float64Array(0), noTouch = new Uint8Array(0);
+  const edges = (L: number): EdgeViews => ({
+    start,
+    S: w.S,
+    blockN: w.blockN,
+    layers: [none, none],
+    touched: [noTouch, noTouch],
+    edgeN: w.edgeN,
+    edgeT: w.edgeT,
+    edgeC: w.edgeC,
+    flags: w.flags[L & 1],
+    inStart: w.inStart,
+    inSrc: w.inSrc,
+    inC: w.inC,
+  });
   try {
     for (let L = 0; L < levels; L++) {
       team.run(TASK_FWD_A, L);
@@ -612,10 +688,7 @@ export function lumpedLevels(
         flip7 += w.partScal[c * 3 + 1];
         visited += w.partScal[c * 3 + 2];
       }
-      if (L + 1 < levels) {
-        buildInEdges(w, L);
-        team.run(TASK_FWD_B, L);
-      }
+      if (L + 1 < levels) buildInEdges(edges(L), L);
     }
   } finally {
     team.close();
