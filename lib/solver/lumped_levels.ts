@@ -159,9 +159,13 @@ export function classDeciderOf(decide: Decider, k: ModClasses): ClassDecider {
   const members = k.members;
   // the decision + 2 (1: the masks disagree, 2 stay, 3 hit); 0: not asked yet
   const known = new Uint8Array(2 ** (view.keyBits - MOD_BITS + CLASS_BITS));
+  let lastSlot = -1, table = 0; // the pass asks a slot's classes in a row
   return (dslot, cl) => {
-    view.set(dslot, 0);
-    const at = ((view.visibleKey() >>> MOD_BITS) << CLASS_BITS) | cl;
+    if (dslot !== lastSlot) {
+      lastSlot = dslot;
+      table = (view.tableKey(dslot) >>> MOD_BITS) << CLASS_BITS;
+    }
+    const at = table | cl;
     const got = known[at];
     if (got !== 0) return got - 2;
     const ms = members[cl];
@@ -213,7 +217,10 @@ export interface LumpedShared {
   edgeN: SharedArrayBuffer;
   edgeT: SharedArrayBuffer;
   edgeC: SharedArrayBuffer;
-  /** Level L's flags (which kept modes mass leaves a core into) are in `flags[L & 1]`. */
+  /**
+   * Level L's flags are in `flags[L & 1]`: per core, the kept modes mass
+   * leaves it into, as `s + 1` ascending, then zeros (a row of `S` bytes).
+   */
   flags: [SharedArrayBuffer, SharedArrayBuffer];
   inStart: SharedArrayBuffer;
   inSrc: SharedArrayBuffer;
@@ -287,15 +294,14 @@ export class LumpedWork implements LevelTasks {
   readonly modeOf: Int32Array;
   /** The pre-deal core's incoming block (level 0 has no predecessors). */
   readonly rootIn: Float64Array;
-  /** Scratch of one pull: the sources of one kept mode of one core. */
-  pullFrom: Int32Array = new Int32Array(64);
-  pullC: Float64Array = new Float64Array(64);
   readonly inStart: Int32Array;
   readonly inSrc: Int32Array;
   readonly inC: Float64Array;
   readonly partAcc: Float64Array;
   readonly partScal: Float64Array;
   readonly mass: Float64Array;
+  /** The kept modes mass leaves the current core into (1) or not (0). */
+  readonly leaves: Uint8Array;
   readonly agg: Float64Array;
   readonly pHit: Float64Array;
   /** The hit mass of the current core per class (all modes). */
@@ -352,6 +358,7 @@ export class LumpedWork implements LevelTasks {
     this.partAcc = new Float64Array(sh.partAcc);
     this.partScal = new Float64Array(sh.partScal);
     this.mass = new Float64Array(this.md.n * this.k.n);
+    this.leaves = new Uint8Array(this.S);
     this.agg = new Float64Array(this.S * this.k.n);
     this.pHit = new Float64Array(this.k.n);
     this.pCls = new Float64Array(this.k.n);
@@ -387,41 +394,16 @@ export class LumpedWork implements LevelTasks {
     const { S, md, mass, inSrc, inC, blockN, modeOf } = this;
     const NC = this.k.n, M = md.n;
     const src = this.layers[(L - 1) & 1], flags = this.flags[(L - 1) & 1];
-    if (b - a > this.pullFrom.length) {
-      this.pullFrom = new Int32Array(2 * (b - a));
-      this.pullC = new Float64Array(2 * (b - a));
-    }
-    const offs = this.pullFrom, cs = this.pullC;
-    for (let mi = 0; mi < M; mi++) {
-      if (md.stored[mi] >= 0) continue;
-      const to = mi * NC;
-      for (let x = 0; x < NC; x++) mass[to + x] = 0;
-    }
-    for (let s = 0; s < S; s++) {
-      let n = 0;
-      for (let e = a; e < b; e++) {
-        const p = inSrc[e];
-        if (!flags[p * S + s]) continue;
-        offs[n] = p * blockN + s * NC;
-        cs[n++] = inC[e];
-      }
-      const to = modeOf[s] * NC;
-      if (n === 0) {
-        for (let x = 0; x < NC; x++) mass[to + x] = 0;
-        continue;
-      }
-      const o0 = offs[0], c0 = cs[0];
-      if (n === 1) {
-        for (let x = 0; x < NC; x++) mass[to + x] = src[o0 + x] * c0;
-        continue;
-      }
-      const o1 = offs[1], c1 = cs[1];
-      for (let x = 0; x < NC; x++) {
-        mass[to + x] = src[o0 + x] * c0 + src[o1 + x] * c1;
-      }
-      for (let i = 2; i < n; i++) {
-        const oi = offs[i], ci = cs[i];
-        for (let x = 0; x < NC; x++) mass[to + x] += src[oi + x] * ci;
+    for (let i = 0; i < M * NC; i++) mass[i] = 0;
+    // source by source, ascending: each row's sum from 0 in that order (0 +
+    // the first product is that product: the bits of pullLevel's sums)
+    for (let e = a; e < b; e++) {
+      const p = inSrc[e], c = inC[e], f0 = p * S, from0 = p * blockN;
+      for (let i = 0; i < S; i++) {
+        const s1 = flags[f0 + i];
+        if (s1 === 0) break;
+        const from = from0 + (s1 - 1) * NC, to = modeOf[s1 - 1] * NC;
+        for (let x = 0; x < NC; x++) mass[to + x] += src[from + x] * c;
       }
     }
   }
@@ -452,6 +434,7 @@ export class LumpedWork implements LevelTasks {
     const ls = start[L], le = start[L + 1];
     const ns = le;
     const layer = this.layers[L & 1], flags = this.flags[L & 1];
+    const leaves = this.leaves;
     const inStart = this.inStart, edgeN = this.edgeN;
     const edgeT = this.edgeT, edgeC = this.edgeC;
     const acc = this.partAcc, aOff = c * this.accN;
@@ -491,7 +474,7 @@ export class LumpedWork implements LevelTasks {
       for (let cl = 0; cl < NC; cl++) pCls[cl] = pBank[cl] = 0;
       let anyBank = false;
       const fl0 = q * S;
-      for (let s = 0; s < S; s++) flags[fl0 + s] = 0;
+      for (let s = 0; s < S; s++) leaves[s] = 0;
       step.load(model, this.base, this.posOf, ns, blockN, core);
       const total = step.total, sum = step.sum;
       const isRoot = core === root;
@@ -561,7 +544,7 @@ export class LumpedWork implements LevelTasks {
         }
         if (step.nNext === 0) continue;
         const s = md.stored[t];
-        flags[fl0 + s] = 1;
+        leaves[s] = 1;
         const so = s * NC;
         for (let cl = 0; cl < NC; cl++) agg[so + cl] += pHit[cl];
       }
@@ -593,11 +576,14 @@ export class LumpedWork implements LevelTasks {
           }
         }
       }
+      let nl = 0;
       for (let s = 0; s < S; s++) {
-        if (!flags[fl0 + s]) continue;
+        if (!leaves[s]) continue;
+        flags[fl0 + nl++] = s + 1;
         const to = inOff + s * NC, from = s * NC;
         for (let x = 0; x < NC; x++) layer[to + x] = agg[from + x];
       }
+      for (let i = nl; i < S; i++) flags[fl0 + i] = 0;
       const n = step.nNext, e0 = q * MAX_NEXT;
       edgeN[q] = n;
       for (let j = 0; j < n; j++) {
