@@ -269,6 +269,38 @@ function sharedFor(model: ActionModel, k: ModClasses): LumpedShared {
   return made;
 }
 
+/**
+ * Per mode, 1 when its cells can be taken by the fast loop of the lumped
+ * pass: a forced draw (no decision, no class stays) whose cards lead to
+ * other modes or end the round, never to the mode itself (its cells would
+ * be read before they are all written).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ActionModes } from "./action_modes.ts";
+ * const md = new ActionModes(3, 3);
+ * const fast = fastModes(md, 3, 3);
+ * assert.equal(fast[md.free[0]], 0); // a free mode asks the policy
+ * assert.ok(fast.some((f) => f === 1));
+ * ```
+ */
+export function fastModes(
+  md: ActionModes,
+  flips: number,
+  freezes: number,
+): Uint8Array {
+  const fast = new Uint8Array(md.n);
+  for (let mi = 0; mi < md.n; mi++) {
+    const t = md.advN[mi], tT = md.advT[mi], tF = md.advF[mi];
+    const tl = flips - md.td[mi], fl = freezes - md.fd[mi];
+    const ok = md.r[mi] > 0 && t !== mi && (tl <= 0 || tT !== mi) &&
+      (fl <= 0 || tF !== mi);
+    fast[mi] = ok ? 1 : 0;
+  }
+  return fast;
+}
+
 /** One thread's side of a lumped pass. */
 export class LumpedWork implements LevelTasks {
   readonly md: ActionModes;
@@ -312,6 +344,14 @@ export class LumpedWork implements LevelTasks {
   readonly cIdx: Int32Array;
   /** Masks in each class. */
   readonly memberN: Int32Array;
+  /** Per mode, 1 when the pass takes its cells by the fast loop ({@linkcode fastModes}). */
+  readonly fast: Uint8Array;
+  /** Classes with a `+X` card left (a prefix: class `c` goes to `c + XS`). */
+  readonly nPlus: number;
+  /** Classes apart in `+X` cards held (2 with an `x2` in the deck, else 1). */
+  readonly XS: number;
+  /** Classes with the `x2` left (class `c` goes to `c + 1`). */
+  readonly x2Cls: Int32Array;
 
   /**
    * @param model the action model
@@ -365,6 +405,28 @@ export class LumpedWork implements LevelTasks {
     this.pBank = new Float64Array(this.k.n);
     this.cIdx = new Int32Array(this.k.n);
     this.memberN = Int32Array.from(this.k.members, (m) => m.length);
+    this.fast = fastModes(this.md, model.deck[FLIP3], model.deck[FREEZE]);
+    const k = this.k;
+    this.XS = k.n > 1 && k.upX2[0] === 1 ? 2 : 1;
+    let nPlus = 0;
+    while (nPlus < k.n && k.plusLeft[nPlus] > 0) nPlus++;
+    const x2: number[] = [];
+    for (let c = 0; c < k.n; c++) {
+      if (k.plusLeft[c] > 0 && k.upPlus[c] !== c + this.XS) {
+        throw new Error(`modifier class ${c}: unexpected +X successor`);
+      }
+      if (k.x2Left[c] > 0) {
+        if (k.upX2[c] !== c + 1) {
+          throw new Error(`modifier class ${c}: unexpected x2 successor`);
+        }
+        x2.push(c);
+      }
+    }
+    for (let c = nPlus; c < k.n; c++) {
+      if (k.plusLeft[c] > 0) throw new Error("+X classes are not a prefix");
+    }
+    this.nPlus = nPlus;
+    this.x2Cls = Int32Array.from(x2);
   }
 
   chunksOf(task: number, L: number): number {
@@ -424,7 +486,8 @@ export class LumpedWork implements LevelTasks {
       model,
       decideClass,
     } = this;
-    const { cIdx, memberN } = this;
+    const { cIdx, memberN, fast, nPlus, x2Cls } = this;
+    const nX2 = x2Cls.length, XS = this.XS;
     const mul = k.mul, kFree = k.free, plusLeft = k.plusLeft;
     const x2Left = k.x2Left, upPlus = k.upPlus, upX2 = k.upX2;
     const NC = k.n, M = md.n, BANKED = md.bank;
@@ -488,6 +551,67 @@ export class LumpedWork implements LevelTasks {
         const isFree = md.r[mi] === 0;
         const cards0 = total + tl + fl;
         const to = t * NC, toT = tT * NC, toF = tF * NC;
+        if (fast[mi] === 1 && cards0 > 0) {
+          // a forced draw (see fastModes) with cards left: every class with
+          // mass hits; each loop below adds to its targets (in the core, or
+          // the law when the round ends) in the order the general loop does
+          // (by source class), and a class without mass adds 0 (the same bits)
+          let some = false;
+          for (let cl = 0; cl < NC; cl++) {
+            const m = mass[mo + cl];
+            if (m !== 0) {
+              visited += memberN[cl];
+              some = true;
+            }
+            const p = m / (cards0 + kFree[cl]);
+            pHit[cl] = p;
+            pCls[cl] += p;
+          }
+          if (!some) continue;
+          if (t !== BANKED) {
+            for (let cl = 0; cl < nPlus; cl++) {
+              mass[to + cl + XS] += pHit[cl] * plusLeft[cl];
+            }
+            for (let i = 0; i < nX2; i++) {
+              const cl = x2Cls[i];
+              mass[to + cl + 1] += pHit[cl] * x2Left[cl];
+            }
+          } else {
+            for (let cl = 0; cl < nPlus; cl++) {
+              acc[cIdx[cl + XS]] += pHit[cl] * plusLeft[cl];
+            }
+            for (let i = 0; i < nX2; i++) {
+              const cl = x2Cls[i];
+              acc[cIdx[cl + 1]] += pHit[cl] * x2Left[cl];
+            }
+          }
+          if (tl > 0) {
+            if (tT !== BANKED) {
+              for (let cl = 0; cl < NC; cl++) mass[toT + cl] += pHit[cl] * tl;
+            } else {
+              for (let cl = 0; cl < NC; cl++) acc[cIdx[cl]] += pHit[cl] * tl;
+            }
+          }
+          if (fl > 0) {
+            if (tF !== BANKED) {
+              for (let cl = 0; cl < NC; cl++) mass[toF + cl] += pHit[cl] * fl;
+            } else {
+              for (let cl = 0; cl < NC; cl++) acc[cIdx[cl]] += pHit[cl] * fl;
+            }
+          }
+          if (t === BANKED) {
+            // a number banks the round: once per core, below
+            for (let cl = 0; cl < NC; cl++) pBank[cl] += pHit[cl];
+            anyBank = true;
+            continue;
+          }
+          if (step.nNext === 0) continue;
+          const s = md.stored[t];
+          leaves[s] = 1;
+          const so = s * NC;
+          for (let cl = 0; cl < NC; cl++) agg[so + cl] += pHit[cl];
+          continue;
+        }
         let any = false;
         for (let cl = 0; cl < NC; cl++) {
           pHit[cl] = 0;
