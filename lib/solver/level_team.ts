@@ -17,15 +17,23 @@ export const CHUNK = 64;
 export const MAX_NEXT = 64;
 
 // control words
-const GEN = 0, TASK = 1, LEVEL = 2, DONE = 4, DEAD = 5, ERR = 6;
+// (word 5 is unused)
+const GEN = 0, TASK = 1, LEVEL = 2, DONE = 4, ERR = 6;
 /** Control word: the next chunk to take. */
 export const NEXT_CHUNK = 3;
 /** Control word: set when a lumped pass declines. */
 export const DECLINED = 7;
-/** Control words `JOIN + i`: helper i joined (1) or was given up on (2). */
+/**
+ * Control words `JOIN + i`: helper i joined (1: its modules loaded), was
+ * given up on (2), is ready (3: its tasks built) or is counted (4: this
+ * thread waits for it on every task from generation `START + i` on).
+ */
 const JOIN = 8, MAX_HELPERS = 8;
+const JOINED = 1, GIVEN_UP = 2, READY = 3, COUNTED = 4;
+/** Control words `START + i`: the first generation helper i serves. */
+const START = JOIN + MAX_HELPERS;
 /** Words of a control block. */
-export const CTRL_WORDS = JOIN + MAX_HELPERS;
+export const CTRL_WORDS = START + MAX_HELPERS;
 /** A helper that has not joined by then (its module did not load) is given up. */
 const JOIN_TIMEOUT_MS = 60_000;
 /** Task: one level of the backward DP. */
@@ -172,11 +180,20 @@ export class LevelTeam {
 
   private readonly started: number;
 
-  /** Helpers not given up on. */
-  private live(): number {
+  /**
+   * Count the helpers that became ready since the last task, from the
+   * generation `gen` on (called between tasks, so no helper starts in the
+   * middle of one); returns the helpers counted.
+   */
+  private admit(gen: number): number {
     let n = 0;
     for (let i = 0; i < this.workers.length; i++) {
-      if (Atomics.load(this.ctrl, JOIN + i) !== 2) n++;
+      const at = JOIN + i;
+      if (Atomics.compareExchange(this.ctrl, at, READY, COUNTED) === READY) {
+        Atomics.store(this.ctrl, START + i, gen);
+        Atomics.notify(this.ctrl, START + i);
+      }
+      if (Atomics.load(this.ctrl, at) === COUNTED) n++;
     }
     return n;
   }
@@ -185,7 +202,7 @@ export class LevelTeam {
   private giveUpLate(): void {
     if (performance.now() - this.started < JOIN_TIMEOUT_MS) return;
     for (let i = 0; i < this.workers.length; i++) {
-      if (Atomics.compareExchange(this.ctrl, JOIN + i, 0, 2) === 0) {
+      if (Atomics.compareExchange(this.ctrl, JOIN + i, 0, GIVEN_UP) === 0) {
         console.error(
           `flip7: a level worker did not start in ${
             JOIN_TIMEOUT_MS / 1000
@@ -195,13 +212,19 @@ export class LevelTeam {
     }
   }
 
-  /** Run one task on every thread; returns when all its chunks are done. */
+  /**
+   * Run one task on this thread and the helpers that are ready; returns when
+   * all its chunks are done. A helper still starting is not waited for: it
+   * joins at a later task (so this thread does not idle while a worker
+   * loads its modules and builds its model).
+   */
   run(task: number, L: number): void {
     const ctrl = this.ctrl, n = this.workers.length;
     Atomics.store(ctrl, TASK, task);
     Atomics.store(ctrl, LEVEL, L);
     Atomics.store(ctrl, NEXT_CHUNK, 0);
     Atomics.store(ctrl, DONE, 0);
+    const counted = n > 0 ? this.admit(Atomics.load(ctrl, GEN) + 1) : 0;
     if (n > 0) {
       Atomics.add(ctrl, GEN, 1);
       Atomics.notify(ctrl, GEN);
@@ -212,7 +235,7 @@ export class LevelTeam {
       if (Atomics.load(ctrl, ERR) !== 0) {
         throw new Error("a level worker failed (see its error above)");
       }
-      if (d + Atomics.load(ctrl, DEAD) >= this.live()) break;
+      if (d >= counted) break;
       Atomics.wait(ctrl, DONE, d, 200);
       this.giveUpLate();
     }
@@ -227,6 +250,9 @@ export class LevelTeam {
     Atomics.store(this.ctrl, TASK, TASK_EXIT);
     Atomics.add(this.ctrl, GEN, 1);
     Atomics.notify(this.ctrl, GEN);
+    for (let i = 0; i < this.workers.length; i++) {
+      Atomics.notify(this.ctrl, START + i);
+    }
     for (const w of this.workers) w.terminate();
   }
 }
@@ -285,17 +311,28 @@ export function serveLevels(
 ): void {
   const ctrl = new Int32Array(ctrlBuffer);
   // join, unless the team has given up on this helper (it started too late)
-  if (Atomics.compareExchange(ctrl, JOIN + helper, 0, 1) !== 0) return;
+  if (Atomics.compareExchange(ctrl, JOIN + helper, 0, JOINED) !== 0) return;
   let work: LevelTasks;
   try {
     work = make();
   } catch (e) {
+    // never counted: the team goes on without this helper
     console.error(`flip7: level worker: ${(e as Error).message}`);
-    Atomics.add(ctrl, DEAD, 1);
-    Atomics.notify(ctrl, DONE);
+    Atomics.store(ctrl, JOIN + helper, GIVEN_UP);
     return;
   }
+  // ready; the team counts this helper between two tasks, from generation START on
+  Atomics.store(ctrl, JOIN + helper, READY);
   let gen = 0;
+  for (;;) {
+    const first = Atomics.load(ctrl, START + helper);
+    if (first !== 0) {
+      gen = first - 1;
+      break;
+    }
+    if (Atomics.load(ctrl, TASK) === TASK_EXIT) return;
+    Atomics.wait(ctrl, START + helper, 0, 200);
+  }
   for (;;) {
     Atomics.wait(ctrl, GEN, gen);
     gen = Atomics.load(ctrl, GEN);
