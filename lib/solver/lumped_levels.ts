@@ -212,8 +212,13 @@ export function lumpedSpec(spec: string): boolean {
 /** The shared buffers of a lumped pass. */
 export interface LumpedShared {
   ctrl: SharedArrayBuffer;
-  /** Level L's outgoing blocks are in `layers[L & 1]`. */
+  /**
+   * Level L's outgoing rows (a row: `NC` floats, one kept mode of one core)
+   * are in `layers[L & 1]`: core q's rows, one per entry of its flags row,
+   * from row `rowAt[L & 1][q]` on, packed per chunk.
+   */
   layers: [SharedArrayBuffer, SharedArrayBuffer];
+  rowAt: [SharedArrayBuffer, SharedArrayBuffer];
   edgeN: SharedArrayBuffer;
   edgeT: SharedArrayBuffer;
   edgeC: SharedArrayBuffer;
@@ -256,6 +261,7 @@ function sharedFor(model: ActionModel, k: ModClasses): LumpedShared {
     edgeT: sab(maxLevel * MAX_NEXT * 4),
     edgeC: sab(maxLevel * MAX_NEXT * 8),
     flags: [sab(maxLevel * S), sab(maxLevel * S)],
+    rowAt: [sab(maxLevel * 4), sab(maxLevel * 4)],
     inStart: sab((maxLevel + 1) * 4),
     inSrc: sab(maxLevel * MAX_NEXT * 4),
     inC: sab(maxLevel * MAX_NEXT * 8),
@@ -318,6 +324,7 @@ export class LumpedWork implements LevelTasks {
   readonly step: LevelStep = new LevelStep();
   readonly ctrl: Int32Array;
   readonly layers: [Float64Array, Float64Array];
+  readonly rowAt: [Int32Array, Int32Array];
   readonly edgeN: Int32Array;
   readonly edgeT: Int32Array;
   readonly edgeC: Float64Array;
@@ -386,6 +393,7 @@ export class LumpedWork implements LevelTasks {
     this.edgeT = new Int32Array(sh.edgeT);
     this.edgeC = new Float64Array(sh.edgeC);
     this.flags = [new Uint8Array(sh.flags[0]), new Uint8Array(sh.flags[1])];
+    this.rowAt = [new Int32Array(sh.rowAt[0]), new Int32Array(sh.rowAt[1])];
     this.modeOf = new Int32Array(this.S).fill(-1);
     for (let mi = 0; mi < this.md.n; mi++) {
       if (this.md.stored[mi] >= 0) this.modeOf[this.md.stored[mi]] = mi;
@@ -453,18 +461,19 @@ export class LumpedWork implements LevelTasks {
    * the same bits, without the buffer.
    */
   pullInto(L: number, a: number, b: number): void {
-    const { S, md, mass, inSrc, inC, blockN, modeOf } = this;
+    const { S, md, mass, inSrc, inC, modeOf } = this;
+    const rowAt = this.rowAt[(L - 1) & 1];
     const NC = this.k.n, M = md.n;
     const src = this.layers[(L - 1) & 1], flags = this.flags[(L - 1) & 1];
     for (let i = 0; i < M * NC; i++) mass[i] = 0;
     // source by source, ascending: each row's sum from 0 in that order (0 +
     // the first product is that product: the bits of pullLevel's sums)
     for (let e = a; e < b; e++) {
-      const p = inSrc[e], c = inC[e], f0 = p * S, from0 = p * blockN;
+      const p = inSrc[e], c = inC[e], f0 = p * S, from0 = rowAt[p] * NC;
       for (let i = 0; i < S; i++) {
         const s1 = flags[f0 + i];
         if (s1 === 0) break;
-        const from = from0 + (s1 - 1) * NC, to = modeOf[s1 - 1] * NC;
+        const from = from0 + i * NC, to = modeOf[s1 - 1] * NC;
         for (let x = 0; x < NC; x++) mass[to + x] += src[from + x] * c;
       }
     }
@@ -497,6 +506,11 @@ export class LumpedWork implements LevelTasks {
     const ls = start[L], le = start[L + 1];
     const ns = le;
     const layer = this.layers[L & 1], flags = this.flags[L & 1];
+    const rowAt = this.rowAt[L & 1];
+    // the chunk's outgoing rows start at its share of the buffer (a core
+    // writes only the rows it sends mass into: pages of unused rows are never
+    // touched)
+    let row = c * CHUNK * S;
     const leaves = this.leaves;
     const inStart = this.inStart, edgeN = this.edgeN;
     const edgeT = this.edgeT, edgeC = this.edgeC;
@@ -532,7 +546,6 @@ export class LumpedWork implements LevelTasks {
       }
       const slot = this.order[pos];
       const core = this.base.cores[slot];
-      const inOff = q * blockN;
       for (let i = 0; i < S * NC; i++) agg[i] = 0;
       for (let cl = 0; cl < NC; cl++) pCls[cl] = pBank[cl] = 0;
       let anyBank = false;
@@ -700,13 +713,16 @@ export class LumpedWork implements LevelTasks {
           }
         }
       }
+      // the rows mass leaves into, packed from the chunk's first free row
       let nl = 0;
+      rowAt[q] = row;
       for (let s = 0; s < S; s++) {
         if (!leaves[s]) continue;
-        flags[fl0 + nl++] = s + 1;
-        const to = inOff + s * NC, from = s * NC;
+        flags[fl0 + nl] = s + 1;
+        const to = (row + nl++) * NC, from = s * NC;
         for (let x = 0; x < NC; x++) layer[to + x] = agg[from + x];
       }
+      row += nl;
       for (let i = nl; i < S; i++) flags[fl0 + i] = 0;
       const n = step.nNext, e0 = q * MAX_NEXT;
       edgeN[q] = n;
