@@ -85,15 +85,16 @@ const MAX_NEXT = 64;
  * ```
  */
 export function viewDecider(view: SoloView, strategy: Strategy): Decider {
-  const memo = new Int8Array(2 ** view.keyBits).fill(-1);
+  // 0: not asked yet, 1 stay, 2 hit (zero-filled: no pass over 32 MB)
+  const memo = new Uint8Array(2 ** view.keyBits);
   const decide = (slot: number, mods: number) => {
     view.set(slot, mods);
     const key = view.visibleKey();
     const known = memo[key];
-    if (known >= 0) return known === 1;
+    if (known !== 0) return known === 2;
     view.exactReads = 0;
     const hit = strategy.hit(view, 0);
-    if (view.exactReads === 0) memo[key] = hit ? 1 : 0;
+    if (view.exactReads === 0) memo[key] = hit ? 2 : 1;
     return hit;
   };
   viewRules.set(decide, { view, strategy, memo });
@@ -104,7 +105,7 @@ export function viewDecider(view: SoloView, strategy: Strategy): Decider {
 interface ViewRule {
   view: SoloView;
   strategy: Strategy;
-  memo: Int8Array;
+  memo: Uint8Array;
 }
 const viewRules = new WeakMap<Decider, ViewRule>();
 
@@ -173,11 +174,11 @@ export function classDeciderOf(decide: Decider, k: ModClasses): ClassDecider {
     for (let i = 0; i < ms.length; i++) {
       view.set(dslot, ms[i]);
       const key = view.visibleKey();
-      let hit = memo[key];
+      let hit = memo[key] - 1; // -1: not asked yet
       if (hit < 0) {
         view.exactReads = 0;
         hit = strategy.hit(view, 0) ? 1 : 0;
-        if (view.exactReads === 0) memo[key] = hit;
+        if (view.exactReads === 0) memo[key] = hit + 1;
         else shared = false;
       }
       if (i === 0) d = hit;
@@ -546,7 +547,7 @@ export class LumpedWork implements LevelTasks {
       }
       const slot = this.order[pos];
       const core = this.base.cores[slot];
-      for (let i = 0; i < S * NC; i++) agg[i] = 0;
+      // (agg is all zero here: each row is cleared as it is written out)
       for (let cl = 0; cl < NC; cl++) pCls[cl] = pBank[cl] = 0;
       let anyBank = false;
       const fl0 = q * S;
@@ -720,7 +721,10 @@ export class LumpedWork implements LevelTasks {
         if (!leaves[s]) continue;
         flags[fl0 + nl] = s + 1;
         const to = (row + nl++) * NC, from = s * NC;
-        for (let x = 0; x < NC; x++) layer[to + x] = agg[from + x];
+        for (let x = 0; x < NC; x++) {
+          layer[to + x] = agg[from + x];
+          agg[from + x] = 0;
+        }
       }
       row += nl;
       for (let i = nl; i < S; i++) flags[fl0 + i] = 0;
