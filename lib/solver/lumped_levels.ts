@@ -5,9 +5,12 @@
  * in-edge lists built between the levels by `buildInEdges`), takes it
  * through its modes, sums the banked mass per chunk and writes the mass
  * leaving it into level L's buffer (the forward pass's phase B fused into
- * its phase A: no incoming level buffer, one barrier a level). Each thread asks its own copy of the policy — a
- * registry spec (`sum:N`, `count:N`, `bust:P`), rebuilt in each worker —
- * through its own {@linkcode SoloView}, as `evaluateStrategy` asks it. The
+ * its phase A: no incoming level buffer, one barrier a level). Each thread
+ * asks its own copy of the policy — a registry spec (`sum:N`, `count:N`,
+ * `bust:P`), rebuilt in each worker — through its own {@linkcode SoloView},
+ * as `evaluateStrategy` asks it, a whole modifier class at a time
+ * ({@linkcode classDeciderOf}); the forced draws take the fast loop of
+ * {@linkcode fastModes}. The
  * figures do not depend on the number of threads, equal the one-thread
  * lumped pass's up to floating-point rounding (the sums are taken in another
  * order) and visit the same states; the pass declines (returns `null`) at
@@ -454,12 +457,12 @@ export class LumpedWork implements LevelTasks {
   }
 
   /**
-   * Pull the incoming block of a core of level L ≥ 1 (in-edges `a` to `b`) into `mass` (one row
-   * of classes per mode; the modes not kept get none): per kept mode, the
-   * predecessors' outgoing rows (level L - 1, `buildInEdges`'s lists, only
-   * those flagged) times their copies, summed from the first in ascending
-   * source order — the additions `pullLevel` makes into a level buffer, so
-   * the same bits, without the buffer.
+   * Pull the incoming block of a core of level L ≥ 1 (its in-edges `a` to
+   * `b`) into `mass` (one row of classes per mode; the modes not kept get
+   * none): per kept mode, the predecessors' outgoing rows (level L - 1,
+   * `buildInEdges`'s lists, the rows their flags list) times their copies,
+   * summed from 0 in ascending source order — the additions `pullLevel`
+   * makes into a level buffer, so the same bits, without the buffer.
    */
   pullInto(L: number, a: number, b: number): void {
     const { S, md, mass, inSrc, inC, modeOf } = this;
