@@ -100,15 +100,14 @@ export function viewDecider(view: SoloView, strategy: Strategy): Decider {
     if (view.exactReads === 0) memo[key] = hit ? 2 : 1;
     return hit;
   };
-  viewRules.set(decide, { view, strategy, memo });
+  viewRules.set(decide, { view, strategy });
   return decide;
 }
 
-/** What {@linkcode viewDecider} built a rule from (its view, policy and memo). */
+/** What {@linkcode viewDecider} built a rule from (its view and policy). */
 interface ViewRule {
   view: SoloView;
   strategy: Strategy;
-  memo: Uint8Array;
 }
 const viewRules = new WeakMap<Decider, ViewRule>();
 
@@ -131,7 +130,8 @@ const CLASS_BITS = 4;
  * modifiers: when no mask of the class counted cards exactly, every state
  * showing that table would read each mask's decision from the view memo, so
  * they decide the class alike — the same answers for a twelfth of the calls
- * on `all94` (64 masks a core and Flip Threes count, 12 classes).
+ * on `all94` (64 masks a core and Flip Threes count, 12 classes). The view
+ * memo itself is not read or written (its pages are never touched).
  *
  * @example
  * ```ts
@@ -159,7 +159,7 @@ export function classDeciderOf(decide: Decider, k: ModClasses): ClassDecider {
   if (!rule || k.n > 1 << CLASS_BITS) {
     return (dslot, cl) => classDecision(decide, k, dslot, cl);
   }
-  const { view, strategy, memo } = rule;
+  const { view, strategy } = rule;
   const members = k.members;
   // the decision + 2 (1: the masks disagree, 2 stay, 3 hit); 0: not asked yet
   const known = new Uint8Array(2 ** (view.keyBits - MOD_BITS + CLASS_BITS));
@@ -175,15 +175,12 @@ export function classDeciderOf(decide: Decider, k: ModClasses): ClassDecider {
     const ms = members[cl];
     let d = -1, shared = true;
     for (let i = 0; i < ms.length; i++) {
+      // (no look in the view memo: a mask's key is asked here once, when
+      // its class's key is new, unless a mask counted cards exactly)
       view.set(dslot, ms[i]);
-      const key = view.visibleKey();
-      let hit = memo[key] - 1; // -1: not asked yet
-      if (hit < 0) {
-        view.exactReads = 0;
-        hit = strategy.hit(view, 0) ? 1 : 0;
-        if (view.exactReads === 0) memo[key] = hit + 1;
-        else shared = false;
-      }
+      view.exactReads = 0;
+      const hit = strategy.hit(view, 0) ? 1 : 0;
+      if (view.exactReads !== 0) shared = false;
       if (i === 0) d = hit;
       else if (hit !== d) {
         d = -1;
