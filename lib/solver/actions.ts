@@ -282,6 +282,11 @@ export class ActionModel implements SoloModel {
     return td ? `${s} | ${td} ${CARD_NAMES[FLIP3]} played` : s;
   }
 
+  /** Whether the cores are enumerated already ({@linkcode spaces} built or adopted). */
+  get enumerated(): boolean {
+    return this.baseSpace !== null;
+  }
+
   /** The cores (exact packing), their level order and the decision space. */
   spaces(): { base: SoloSpace; decisions: SoloSpace } {
     if (!this.baseSpace) {

@@ -62,6 +62,20 @@ export interface LevelInit {
   spec?: string;
 }
 
+/**
+ * What a helper started early is sent first ({@linkcode prestartHelpers}):
+ * enough to load its modules, build the model and enumerate its cores
+ * itself while this thread does the same; the {@linkcode LevelInit} follows
+ * when the pass starts.
+ */
+export interface LevelEarly {
+  early: true;
+  kind: LevelInit["kind"];
+  deck: number[];
+  rulings: Rulings;
+  spec?: string;
+}
+
 /** The tasks one thread serves. */
 export interface LevelTasks {
   /** The team's control block. */
@@ -124,6 +138,98 @@ export function threadsFor(model: ActionModel, threads?: number): number {
   return Math.max(1, Math.min(defaultThreads, cores));
 }
 
+/** The helper workers started before their pass, and what they were sent. */
+let prestarted: { key: string; workers: Worker[] } | null = null;
+
+const earlyKey = (
+  kind: LevelInit["kind"],
+  deck: ArrayLike<number>,
+  rulings: Rulings,
+  spec?: string,
+): string => JSON.stringify([kind, Array.from(deck), rulings, spec ?? null]);
+
+function startWorker(): Worker {
+  return new Worker(
+    new URL("./levels_worker.ts", import.meta.url).href,
+    { type: "module" },
+  );
+}
+
+/**
+ * Start the helpers of a coming pass over `model` now (as many as a big
+ * model's pass gets: the default threads less this one), so each loads its
+ * modules, builds the model and enumerates its cores while this thread
+ * does the same (`model.spaces()`); the next {@linkcode LevelTeam} of the
+ * same kind, deck, rulings and spec takes them. Any other team, or
+ * {@linkcode dropPrestarted}, ends them. Nothing is started when the default
+ * is one thread or workers cannot be made here.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getModel } from "./model.ts";
+ * import "./actions.ts"; // registers the all94 model
+ * import type { ActionModel } from "./actions.ts";
+ * const tiny = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:1,flip3:1") as ActionModel;
+ * setLevelThreads(1);
+ * assert.equal(prestartHelpers("lumped", tiny, "sum:25"), 0); // one thread: none
+ * setLevelThreads(2);
+ * dropPrestarted(); // ends any started (none here)
+ * ```
+ */
+export function prestartHelpers(
+  kind: LevelInit["kind"],
+  model: { readonly deck: ArrayLike<number>; readonly rulings: Rulings },
+  spec?: string,
+): number {
+  dropPrestarted();
+  const cores = navigator.hardwareConcurrency || 1;
+  const n = Math.min(Math.min(defaultThreads, cores) - 1, MAX_HELPERS);
+  const workers: Worker[] = [];
+  const msg: LevelEarly = {
+    early: true,
+    kind,
+    deck: Array.from(model.deck),
+    rulings: { ...model.rulings },
+    spec,
+  };
+  for (let i = 0; i < n; i++) {
+    try {
+      const w = startWorker();
+      w.postMessage(msg);
+      workers.push(w);
+    } catch {
+      break; // no workers here (permissions)
+    }
+  }
+  if (workers.length > 0) {
+    prestarted = {
+      key: earlyKey(kind, model.deck, model.rulings, spec),
+      workers,
+    };
+  }
+  return workers.length;
+}
+
+/** End the helpers {@linkcode prestartHelpers} started that no team took. */
+export function dropPrestarted(): void {
+  if (!prestarted) return;
+  for (const w of prestarted.workers) w.terminate();
+  prestarted = null;
+}
+
+/** The prestarted helpers for a team sent `init`, if they were started for it. */
+function takePrestarted(init: LevelInit): Worker[] {
+  const p = prestarted;
+  if (!p) return [];
+  prestarted = null;
+  if (p.key === earlyKey(init.kind, init.deck, init.rulings, init.spec)) {
+    return p.workers;
+  }
+  for (const w of p.workers) w.terminate();
+  return [];
+}
+
 /**
  * This thread and its helper workers over one set of shared buffers.
  *
@@ -163,17 +269,21 @@ export class LevelTeam {
   constructor(readonly work: LevelTasks, init: LevelInit, helpers: number) {
     this.ctrl = work.ctrl;
     for (let i = 0; i < CTRL_WORDS; i++) Atomics.store(this.ctrl, i, 0);
-    for (let i = 0; i < Math.min(helpers, MAX_HELPERS); i++) {
+    // helpers started early for this pass come first (they are building
+    // the model already), then new ones
+    const early = takePrestarted(init);
+    const want = Math.min(helpers, MAX_HELPERS);
+    for (let i = 0; i < want; i++) {
       try {
-        const w = new Worker(
-          new URL("./levels_worker.ts", import.meta.url).href,
-          { type: "module" },
-        );
+        const w = i < early.length ? early[i] : startWorker();
         w.postMessage({ ...init, helper: i });
         this.workers.push(w);
       } catch {
         break; // no workers here (permissions): this thread does it all
       }
+    }
+    for (let i = this.workers.length; i < early.length; i++) {
+      early[i].terminate();
     }
     this.started = performance.now();
   }
