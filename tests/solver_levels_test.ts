@@ -17,7 +17,12 @@ import {
   forwardActions,
   solveActions,
 } from "../lib/solver/actions.ts";
-import { forwardLevels, solveLevels } from "../lib/solver/levels.ts";
+import {
+  dropPrestarted,
+  forwardLevels,
+  prestartHelpers,
+  solveLevels,
+} from "../lib/solver/levels.ts";
 import type { Evaluation } from "../lib/solver/forward.ts";
 import { lumpedLevels, viewDecider } from "../lib/solver/lumped_levels.ts";
 import { lumpedEvaluate } from "../lib/solver/lumped.ts";
@@ -143,4 +148,18 @@ Deno.test("level lumped pass: bit for bit on 1 and 2 threads; the one-thread lum
     lumpedLevels(m, spec, spec, decide, 2)!,
     "after a decline",
   );
+});
+
+Deno.test("level lumped pass: helpers started early (they enumerate the cores themselves) give the same bits; one started for another spec is ended, a new one serves", () => {
+  const m = quiet(OTHER);
+  const spec = "count:4";
+  const decide = viewDecider(new SoloView(m.space()), makeStrategy(spec));
+  const one = lumpedLevels(m, spec, spec, decide, 1)!;
+  prestartHelpers("lumped", quiet(OTHER), spec);
+  assertIdentical(one, lumpedLevels(m, spec, spec, decide, 2)!, "prestarted");
+  prestartHelpers("lumped", quiet(OTHER), "sum:20"); // not this pass's
+  assertIdentical(one, lumpedLevels(m, spec, spec, decide, 2)!, "another's");
+  prestartHelpers("lumped", quiet(OTHER), spec);
+  dropPrestarted(); // never taken: ended
+  assertIdentical(one, lumpedLevels(m, spec, spec, decide, 2)!, "dropped");
 });

@@ -30,7 +30,11 @@ import {
   lumpedSpec,
   viewDecider,
 } from "../solver/lumped_levels.ts";
-import { threadsFor } from "../solver/levels.ts";
+import {
+  dropPrestarted,
+  prestartHelpers,
+  threadsFor,
+} from "../solver/levels.ts";
 import { getModel, type SoloModel } from "../solver/model.ts";
 import { ActionModel } from "../solver/actions.ts";
 import { MODS, type SoloSpace, spaceOf } from "../solver/solve.ts";
@@ -158,16 +162,41 @@ export function evaluatePolicies(
     }
   }
   const strategies = specs.map((s) => soloStrategy(s, model));
-  const space = spaceOf(model);
-  const view = new SoloView(space);
-  // the action models' forward pass keeps its own buffers
-  const scratch = model.forwardEvaluate
-    ? undefined
-    : new Float64Array(space.cores.length * MODS);
-  return strategies.map((st, i) =>
-    evaluateStrategy(space, st, specs[i].trim(), view, scratch)
-  );
+  // a big action model's lumped pass: its helper starts now, building the
+  // model and its cores while this thread does (instead of after)
+  if (
+    model instanceof ActionModel && !model.enumerated &&
+    model.deck.reduce((a, b) => a + b, 0) >= PRESTART_CARDS
+  ) {
+    const i = strategies.findIndex((st, i) =>
+      lumpedSpec(specs[i]) && makeStrategy(specs[i].trim()).name === st.name
+    );
+    if (i >= 0) prestartHelpers("lumped", model, specs[i].trim());
+  }
+  try {
+    const space = spaceOf(model);
+    const view = new SoloView(space);
+    // the action models' forward pass keeps its own buffers
+    const scratch = model.forwardEvaluate
+      ? undefined
+      : new Float64Array(space.cores.length * MODS);
+    return strategies.map((st, i) =>
+      evaluateStrategy(space, st, specs[i].trim(), view, scratch)
+    );
+  } finally {
+    dropPrestarted(); // started for a pass that did not take them
+  }
 }
+
+/**
+ * Decks of at least this many cards get their lumped pass's helper started
+ * before the cores are enumerated: a guess from the deck alone (every
+ * action deck of 60 cards or more tried has over 2e7 dense states, the
+ * level passes' two-thread size; smaller ones may or may not). A wrong
+ * guess costs only time: a helper started and ended unused, or one started
+ * when the pass starts, as for every deck before.
+ */
+const PRESTART_CARDS = 60;
 
 /**
  * The seed 000 table's policies, in its order.

@@ -17,15 +17,23 @@ export const CHUNK = 64;
 export const MAX_NEXT = 64;
 
 // control words
-const GEN = 0, TASK = 1, LEVEL = 2, DONE = 4, DEAD = 5, ERR = 6;
+// (word 5 is unused)
+const GEN = 0, TASK = 1, LEVEL = 2, DONE = 4, ERR = 6;
 /** Control word: the next chunk to take. */
 export const NEXT_CHUNK = 3;
 /** Control word: set when a lumped pass declines. */
 export const DECLINED = 7;
-/** Control words `JOIN + i`: helper i joined (1) or was given up on (2). */
+/**
+ * Control words `JOIN + i`: helper i joined (1: its modules loaded), was
+ * given up on (2), is ready (3: its tasks built) or is counted (4: this
+ * thread waits for it on every task from generation `START + i` on).
+ */
 const JOIN = 8, MAX_HELPERS = 8;
+const JOINED = 1, GIVEN_UP = 2, READY = 3, COUNTED = 4;
+/** Control words `START + i`: the first generation helper i serves. */
+const START = JOIN + MAX_HELPERS;
 /** Words of a control block. */
-export const CTRL_WORDS = JOIN + MAX_HELPERS;
+export const CTRL_WORDS = START + MAX_HELPERS;
 /** A helper that has not joined by then (its module did not load) is given up. */
 const JOIN_TIMEOUT_MS = 60_000;
 /** Task: one level of the backward DP. */
@@ -51,6 +59,20 @@ export interface LevelInit {
   /** This helper's index in the team. */
   helper?: number;
   /** The policy spec of a lumped pass. */
+  spec?: string;
+}
+
+/**
+ * What a helper started early is sent first ({@linkcode prestartHelpers}):
+ * enough to load its modules, build the model and enumerate its cores
+ * itself while this thread does the same; the {@linkcode LevelInit} follows
+ * when the pass starts.
+ */
+export interface LevelEarly {
+  early: true;
+  kind: LevelInit["kind"];
+  deck: number[];
+  rulings: Rulings;
   spec?: string;
 }
 
@@ -116,6 +138,98 @@ export function threadsFor(model: ActionModel, threads?: number): number {
   return Math.max(1, Math.min(defaultThreads, cores));
 }
 
+/** The helper workers started before their pass, and what they were sent. */
+let prestarted: { key: string; workers: Worker[] } | null = null;
+
+const earlyKey = (
+  kind: LevelInit["kind"],
+  deck: ArrayLike<number>,
+  rulings: Rulings,
+  spec?: string,
+): string => JSON.stringify([kind, Array.from(deck), rulings, spec ?? null]);
+
+function startWorker(): Worker {
+  return new Worker(
+    new URL("./levels_worker.ts", import.meta.url).href,
+    { type: "module" },
+  );
+}
+
+/**
+ * Start the helpers of a coming pass over `model` now (as many as a big
+ * model's pass gets: the default threads less this one), so each loads its
+ * modules, builds the model and enumerates its cores while this thread
+ * does the same (`model.spaces()`); the next {@linkcode LevelTeam} of the
+ * same kind, deck, rulings and spec takes them. Any other team, or
+ * {@linkcode dropPrestarted}, ends them. Nothing is started when the default
+ * is one thread or workers cannot be made here.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getModel } from "./model.ts";
+ * import "./actions.ts"; // registers the all94 model
+ * import type { ActionModel } from "./actions.ts";
+ * const tiny = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:1,flip3:1") as ActionModel;
+ * setLevelThreads(1);
+ * assert.equal(prestartHelpers("lumped", tiny, "sum:25"), 0); // one thread: none
+ * setLevelThreads(2);
+ * dropPrestarted(); // ends any started (none here)
+ * ```
+ */
+export function prestartHelpers(
+  kind: LevelInit["kind"],
+  model: { readonly deck: ArrayLike<number>; readonly rulings: Rulings },
+  spec?: string,
+): number {
+  dropPrestarted();
+  const cores = navigator.hardwareConcurrency || 1;
+  const n = Math.min(Math.min(defaultThreads, cores) - 1, MAX_HELPERS);
+  const workers: Worker[] = [];
+  const msg: LevelEarly = {
+    early: true,
+    kind,
+    deck: Array.from(model.deck),
+    rulings: { ...model.rulings },
+    spec,
+  };
+  for (let i = 0; i < n; i++) {
+    try {
+      const w = startWorker();
+      w.postMessage(msg);
+      workers.push(w);
+    } catch {
+      break; // no workers here (permissions)
+    }
+  }
+  if (workers.length > 0) {
+    prestarted = {
+      key: earlyKey(kind, model.deck, model.rulings, spec),
+      workers,
+    };
+  }
+  return workers.length;
+}
+
+/** End the helpers {@linkcode prestartHelpers} started that no team took. */
+export function dropPrestarted(): void {
+  if (!prestarted) return;
+  for (const w of prestarted.workers) w.terminate();
+  prestarted = null;
+}
+
+/** The prestarted helpers for a team sent `init`, if they were started for it. */
+function takePrestarted(init: LevelInit): Worker[] {
+  const p = prestarted;
+  if (!p) return [];
+  prestarted = null;
+  if (p.key === earlyKey(init.kind, init.deck, init.rulings, init.spec)) {
+    return p.workers;
+  }
+  for (const w of p.workers) w.terminate();
+  return [];
+}
+
 /**
  * This thread and its helper workers over one set of shared buffers.
  *
@@ -155,28 +269,41 @@ export class LevelTeam {
   constructor(readonly work: LevelTasks, init: LevelInit, helpers: number) {
     this.ctrl = work.ctrl;
     for (let i = 0; i < CTRL_WORDS; i++) Atomics.store(this.ctrl, i, 0);
-    for (let i = 0; i < Math.min(helpers, MAX_HELPERS); i++) {
+    // helpers started early for this pass come first (they are building
+    // the model already), then new ones
+    const early = takePrestarted(init);
+    const want = Math.min(helpers, MAX_HELPERS);
+    for (let i = 0; i < want; i++) {
       try {
-        const w = new Worker(
-          new URL("./levels_worker.ts", import.meta.url).href,
-          { type: "module" },
-        );
+        const w = i < early.length ? early[i] : startWorker();
         w.postMessage({ ...init, helper: i });
         this.workers.push(w);
       } catch {
         break; // no workers here (permissions): this thread does it all
       }
     }
+    for (let i = this.workers.length; i < early.length; i++) {
+      early[i].terminate();
+    }
     this.started = performance.now();
   }
 
   private readonly started: number;
 
-  /** Helpers not given up on. */
-  private live(): number {
+  /**
+   * Count the helpers that became ready since the last task, from the
+   * generation `gen` on (called between tasks, so no helper starts in the
+   * middle of one); returns the helpers counted.
+   */
+  private admit(gen: number): number {
     let n = 0;
     for (let i = 0; i < this.workers.length; i++) {
-      if (Atomics.load(this.ctrl, JOIN + i) !== 2) n++;
+      const at = JOIN + i;
+      if (Atomics.compareExchange(this.ctrl, at, READY, COUNTED) === READY) {
+        Atomics.store(this.ctrl, START + i, gen);
+        Atomics.notify(this.ctrl, START + i);
+      }
+      if (Atomics.load(this.ctrl, at) === COUNTED) n++;
     }
     return n;
   }
@@ -185,7 +312,7 @@ export class LevelTeam {
   private giveUpLate(): void {
     if (performance.now() - this.started < JOIN_TIMEOUT_MS) return;
     for (let i = 0; i < this.workers.length; i++) {
-      if (Atomics.compareExchange(this.ctrl, JOIN + i, 0, 2) === 0) {
+      if (Atomics.compareExchange(this.ctrl, JOIN + i, 0, GIVEN_UP) === 0) {
         console.error(
           `flip7: a level worker did not start in ${
             JOIN_TIMEOUT_MS / 1000
@@ -195,13 +322,19 @@ export class LevelTeam {
     }
   }
 
-  /** Run one task on every thread; returns when all its chunks are done. */
+  /**
+   * Run one task on this thread and the helpers that are ready; returns when
+   * all its chunks are done. A helper still starting is not waited for: it
+   * joins at a later task (so this thread does not idle while a worker
+   * loads its modules and builds its model).
+   */
   run(task: number, L: number): void {
     const ctrl = this.ctrl, n = this.workers.length;
     Atomics.store(ctrl, TASK, task);
     Atomics.store(ctrl, LEVEL, L);
     Atomics.store(ctrl, NEXT_CHUNK, 0);
     Atomics.store(ctrl, DONE, 0);
+    const counted = n > 0 ? this.admit(Atomics.load(ctrl, GEN) + 1) : 0;
     if (n > 0) {
       Atomics.add(ctrl, GEN, 1);
       Atomics.notify(ctrl, GEN);
@@ -212,7 +345,7 @@ export class LevelTeam {
       if (Atomics.load(ctrl, ERR) !== 0) {
         throw new Error("a level worker failed (see its error above)");
       }
-      if (d + Atomics.load(ctrl, DEAD) >= this.live()) break;
+      if (d >= counted) break;
       Atomics.wait(ctrl, DONE, d, 200);
       this.giveUpLate();
     }
@@ -227,6 +360,9 @@ export class LevelTeam {
     Atomics.store(this.ctrl, TASK, TASK_EXIT);
     Atomics.add(this.ctrl, GEN, 1);
     Atomics.notify(this.ctrl, GEN);
+    for (let i = 0; i < this.workers.length; i++) {
+      Atomics.notify(this.ctrl, START + i);
+    }
     for (const w of this.workers) w.terminate();
   }
 }
@@ -285,17 +421,28 @@ export function serveLevels(
 ): void {
   const ctrl = new Int32Array(ctrlBuffer);
   // join, unless the team has given up on this helper (it started too late)
-  if (Atomics.compareExchange(ctrl, JOIN + helper, 0, 1) !== 0) return;
+  if (Atomics.compareExchange(ctrl, JOIN + helper, 0, JOINED) !== 0) return;
   let work: LevelTasks;
   try {
     work = make();
   } catch (e) {
+    // never counted: the team goes on without this helper
     console.error(`flip7: level worker: ${(e as Error).message}`);
-    Atomics.add(ctrl, DEAD, 1);
-    Atomics.notify(ctrl, DONE);
+    Atomics.store(ctrl, JOIN + helper, GIVEN_UP);
     return;
   }
+  // ready; the team counts this helper between two tasks, from generation START on
+  Atomics.store(ctrl, JOIN + helper, READY);
   let gen = 0;
+  for (;;) {
+    const first = Atomics.load(ctrl, START + helper);
+    if (first !== 0) {
+      gen = first - 1;
+      break;
+    }
+    if (Atomics.load(ctrl, TASK) === TASK_EXIT) return;
+    Atomics.wait(ctrl, START + helper, 0, 200);
+  }
   for (;;) {
     Atomics.wait(ctrl, GEN, gen);
     gen = Atomics.load(ctrl, GEN);

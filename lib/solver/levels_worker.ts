@@ -7,36 +7,105 @@
  * `new Worker(new URL("./levels_worker.ts", import.meta.url), { type: "module" })`
  * when a pass runs on two or more threads; `tests/solver_levels_test.ts`
  * checks that the passes give the same bytes on one thread and on several.
+ * A helper started early (`prestartHelpers` of `level_team.ts`) is first
+ * sent a {@linkcode LevelEarly}: it loads its modules, builds the model and
+ * enumerates the cores itself while the team's thread does the same, and
+ * takes the sent cores instead only when its own differ.
  * @module
  */
 
 import { ActionModel } from "./actions.ts";
 import {
+  type LevelEarly,
   type LevelInit,
   type LevelShared,
   LevelWork,
   serveLevels,
 } from "./levels.ts";
+import type { Decider } from "./forward.ts";
 
-self.onmessage = async (e: MessageEvent<LevelInit>) => {
-  const init = e.data;
-  // the lumped pass asks a policy: its modules load only when needed
-  const lumped = init.kind === "lumped"
-    ? await import("./lumped_levels.ts")
-    : null;
-  const registry = lumped ? await import("../run/registry.ts") : null;
-  const { SoloView } = await import("./view.ts");
-  serveLevels(init.shared.ctrl, init.helper ?? 0, () => {
-    const model = new ActionModel(init.deck, init.rulings);
+/** The modules a pass needs beyond the DP's. */
+interface Modules {
+  lumped: typeof import("./lumped_levels.ts") | null;
+  registry: typeof import("../run/registry.ts") | null;
+  view: typeof import("./view.ts") | null;
+}
+
+/** A model and this thread's decision rule (lumped pass), made before the shared buffers came. */
+interface Prepared {
+  model: ActionModel;
+  decide: Decider | null;
+}
+
+/** Load the pass's modules (the lumped pass asks a policy: only then). */
+async function modules(kind: LevelInit["kind"]): Promise<Modules> {
+  if (kind !== "lumped") return { lumped: null, registry: null, view: null };
+  return {
+    lumped: await import("./lumped_levels.ts"),
+    registry: await import("../run/registry.ts"),
+    view: await import("./view.ts"),
+  };
+}
+
+/** Build the model (enumerating its cores when `own`, else taking the sent ones) and the rule. */
+function prepare(
+  mods: Modules,
+  msg: LevelEarly | LevelInit,
+  own: boolean,
+): Prepared {
+  const model = new ActionModel(msg.deck, msg.rulings);
+  if (own) model.spaces();
+  else {
+    const init = msg as LevelInit;
     model.adoptLevels(init.cores, init.order, init.start);
-    return lumped
-      ? new lumped.LumpedWork(
+  }
+  const decide = mods.lumped
+    ? mods.lumped.viewDecider(
+      new mods.view!.SoloView(model.space()),
+      mods.registry!.makeStrategy(msg.spec!),
+    )
+    : null;
+  return { model, decide };
+}
+
+const same = (a: Int32Array, b: Int32Array): boolean => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+let early: Promise<[Modules, Prepared | null]> | null = null;
+
+self.onmessage = async (e: MessageEvent<LevelEarly | LevelInit>) => {
+  if ("early" in e.data) {
+    const msg = e.data;
+    early = modules(msg.kind).then((m) => {
+      try {
+        return [m, prepare(m, msg, true)];
+      } catch {
+        return [m, null]; // built again from the sent cores, errors reported then
+      }
+    });
+    return;
+  }
+  const init = e.data;
+  const [mods, ready] = early ? await early : [await modules(init.kind), null];
+  let p = ready;
+  if (p) {
+    // this thread's own enumeration: used only when it is the team's
+    const { order, start } = p.model.levels();
+    if (
+      !same(p.model.spaces().base.cores, init.cores) ||
+      !same(order, init.order) || !same(start, init.start)
+    ) p = null;
+  }
+  serveLevels(init.shared.ctrl, init.helper ?? 0, () => {
+    const { model, decide } = p ?? prepare(mods, init, false);
+    return mods.lumped
+      ? new mods.lumped.LumpedWork(
         model,
         init.shared as import("./lumped_levels.ts").LumpedShared,
-        lumped.viewDecider(
-          new SoloView(model.space()),
-          registry!.makeStrategy(init.spec!),
-        ),
+        decide!,
       )
       : new LevelWork(model, init.shared as LevelShared);
   });

@@ -224,6 +224,28 @@ export class SoloView implements TableView {
       (this.holding ? 64 : 0) | this.mods;
   }
 
+  /**
+   * {@linkcode visibleKey} of state `(slot, 0)`, read off the model without
+   * moving the view (no pile counts loaded): what the lumped pass's class
+   * memo looks up before it asks the policy.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { getModel } from "./model.ts";
+   * import { spaceOf } from "./solve.ts";
+   * const v = new SoloView(spaceOf(getModel("approx")));
+   * v.set(7, 0);
+   * assert.equal(v.tableKey(7), v.visibleKey());
+   * ```
+   */
+  tableKey(slot: number): number {
+    const model = this.model, core = this.space.cores[slot];
+    const front = model.actionsInFront?.(core) ?? 0;
+    return (front << 22) | (model.mask(core) << 9) |
+      (model.chancesDrawn(core) << 7) | (model.holding(core) ? 64 : 0);
+  }
+
   /** {@linkcode visibleKey} is below `2 ** keyBits`. */
   get keyBits(): number {
     return this.model.actionsInFront ? 25 : 22;
