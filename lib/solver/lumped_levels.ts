@@ -613,67 +613,56 @@ export class LumpedWork implements LevelTasks {
               for (let cl = 0; cl < NC; cl++) acc[cIdx[cl]] += pHit[cl] * fl;
             }
           }
-          if (t === BANKED) {
-            // a number banks the round: once per core, below
-            for (let cl = 0; cl < NC; cl++) pBank[cl] += pHit[cl];
-            anyBank = true;
-            continue;
-          }
-          if (step.nNext === 0) continue;
-          const s = md.stored[t];
-          leaves[s] = 1;
-          const so = s * NC;
-          for (let cl = 0; cl < NC; cl++) agg[so + cl] += pHit[cl];
-          continue;
-        }
-        let any = false;
-        for (let cl = 0; cl < NC; cl++) {
-          pHit[cl] = 0;
-          const m = mass[mo + cl];
-          if (m === 0) continue;
-          visited += memberN[cl];
-          const cards = cards0 + kFree[cl];
-          if (cards === 0) {
-            acc[cIdx[cl]] += m;
-            continue;
-          }
-          if (isFree) {
-            const td = md.td[mi];
-            let hits = isRoot && cl === 0 && td === 0;
-            if (!hits) {
-              const d = decideClass(dBase + td, cl);
-              if (d < 0) return false;
-              hits = d === 1;
-            }
-            if (!hits) {
+        } else {
+          let any = false;
+          for (let cl = 0; cl < NC; cl++) {
+            pHit[cl] = 0;
+            const m = mass[mo + cl];
+            if (m === 0) continue;
+            visited += memberN[cl];
+            const cards = cards0 + kFree[cl];
+            if (cards === 0) {
               acc[cIdx[cl]] += m;
               continue;
             }
+            if (isFree) {
+              const td = md.td[mi];
+              let hits = isRoot && cl === 0 && td === 0;
+              if (!hits) {
+                const d = decideClass(dBase + td, cl);
+                if (d < 0) return false;
+                hits = d === 1;
+              }
+              if (!hits) {
+                acc[cIdx[cl]] += m;
+                continue;
+              }
+            }
+            const p = m / cards;
+            pHit[cl] = p;
+            any = true;
+            const pl = plusLeft[cl], xl = x2Left[cl];
+            if (pl > 0) {
+              if (t === BANKED) acc[cIdx[upPlus[cl]]] += p * pl;
+              else mass[to + upPlus[cl]] += p * pl;
+            }
+            if (xl > 0) {
+              if (t === BANKED) acc[cIdx[upX2[cl]]] += p * xl;
+              else mass[to + upX2[cl]] += p * xl;
+            }
+            if (tl > 0) {
+              if (tT === BANKED) acc[cIdx[cl]] += p * tl;
+              else mass[toT + cl] += p * tl;
+            }
+            if (fl > 0) {
+              if (tF === BANKED) acc[cIdx[cl]] += p * fl;
+              else mass[toF + cl] += p * fl;
+            }
+            pCls[cl] += p; // bust and Flip 7: once per core, below
           }
-          const p = m / cards;
-          pHit[cl] = p;
-          any = true;
-          const pl = plusLeft[cl], xl = x2Left[cl];
-          if (pl > 0) {
-            if (t === BANKED) acc[cIdx[upPlus[cl]]] += p * pl;
-            else mass[to + upPlus[cl]] += p * pl;
-          }
-          if (xl > 0) {
-            if (t === BANKED) acc[cIdx[upX2[cl]]] += p * xl;
-            else mass[to + upX2[cl]] += p * xl;
-          }
-          if (tl > 0) {
-            if (tT === BANKED) acc[cIdx[cl]] += p * tl;
-            else mass[toT + cl] += p * tl;
-          }
-          if (fl > 0) {
-            if (tF === BANKED) acc[cIdx[cl]] += p * fl;
-            else mass[toF + cl] += p * fl;
-          }
-          pCls[cl] += p; // bust and Flip 7: once per core, below
+          if (!any) continue;
         }
-        if (!any) continue;
-        // the cards that leave the core
+        // the cards that leave the core (both paths)
         if (t === BANKED) {
           // a number banks the round: once per core, below
           for (let cl = 0; cl < NC; cl++) pBank[cl] += pHit[cl];
