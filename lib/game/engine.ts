@@ -349,16 +349,19 @@ export class Game implements TableView {
 
   /** Clear every seat: no line, no modifiers, active again. */
   private resetSeats(): void {
-    for (let s = 0; s < this.players; s++) {
-      this.mask[s] = 0;
-      this.mods[s] = 0;
-      this.chance[s] = 0;
-      this.status[s] = ACTIVE;
-      this.bustCard[s] = -1;
-      this.freezeFront[s] = 0;
-      this.flip3Front[s] = 0;
-      this.flip7[s] = 0;
-    }
+    for (let s = 0; s < this.players; s++) this.resetSeat(s);
+  }
+
+  /** Clear seat `s`: no line, no modifiers, active again. */
+  private resetSeat(s: number): void {
+    this.mask[s] = 0;
+    this.mods[s] = 0;
+    this.chance[s] = 0;
+    this.status[s] = ACTIVE;
+    this.bustCard[s] = -1;
+    this.freezeFront[s] = 0;
+    this.flip3Front[s] = 0;
+    this.flip7[s] = 0;
   }
 
   /** True when the seat has at least one card in front of it (so it may stay). */
@@ -890,14 +893,7 @@ export class Game implements TableView {
       into[FLIP3] += f3;
       front[FLIP3] = 0;
     }
-    this.mask[s] = 0;
-    this.mods[s] = 0;
-    this.chance[s] = 0;
-    this.status[s] = ACTIVE;
-    this.bustCard[s] = -1;
-    this.freezeFront[s] = 0;
-    this.flip3Front[s] = 0;
-    this.flip7[s] = 0;
+    this.resetSeat(s);
   }
 
   // ---- a whole game --------------------------------------------------------
