@@ -138,3 +138,36 @@ Deno.test("neighbouring streams' first outputs are not too even: top-4-bit pairs
   const mean = zs.reduce((a, b) => a + b, 0) / zs.length;
   assert.ok(Math.abs(mean) < 4 * 0.25, `mean z ${mean.toFixed(2)}`);
 });
+
+Deno.test("below(n) is floor(next() * n / 2^32) exactly, in its integer steps (n up to 2^15) and in doubles above", () => {
+  // the reference: the 32-bit output times n, divided by 2^32, in exact
+  // double arithmetic (t * n < 2^53 for n up to 2^20)
+  const ns = [
+    1,
+    2,
+    3,
+    7,
+    52,
+    88,
+    94,
+    255,
+    1000,
+    4095,
+    32767,
+    32768,
+    32769,
+    65536,
+    1 << 20,
+  ];
+  for (const n of ns) {
+    const a = new Rng(9, n), b = new Rng(9, n);
+    for (let i = 0; i < 20000; i++) {
+      const t = a.next();
+      assert.equal(
+        b.below(n),
+        Math.floor(t * n / 4294967296),
+        `n ${n}, output ${t}`,
+      );
+    }
+  }
+});

@@ -488,8 +488,29 @@ export class Game implements TableView {
     let k = this.deck.draw();
     if (k < 0 && (k = this.runOut()) < 0) return false;
     if (this.listener) this.reportCard(s, k, how);
-    this.receive(s, k, how === FORCED);
+    this.place(s, k, how === FORCED);
     return true;
+  }
+
+  /**
+   * Card `k` arrives in front of seat `s` (`inFlip3`: one of a Flip Three's
+   * draws): the common case, a number joining the line, in a few stores
+   * here, the rest out of line, so that this inlines into the round loop.
+   */
+  private place(s: number, k: number, inFlip3: boolean): void {
+    if (CARD_EFFECTS[k] !== EFFECT_NUMBER) {
+      this.receiveOther(s, k, inFlip3);
+      return;
+    }
+    const m = this.mask[s], bit = 1 << k;
+    if ((m & bit) !== 0) {
+      this.duplicate(s, k);
+      return;
+    }
+    this.mask[s] = m | bit;
+    this.frontCounts[k]++;
+    this.frontTotal++;
+    if (COUNT_OF_MASK[m | bit] === 7) this.sevenNumbers(s);
   }
 
   /**
@@ -555,19 +576,14 @@ export class Game implements TableView {
     if (this.listener) {
       this.listener({ type: "round_start", round: this.round, first });
     }
-    // the deal (the first pass: one card to each seat in turn, actions
-    // resolved at once), then the turns; one call site of takeCard, so that
-    // the compiler inlines the whole draw into this loop
-    // (the seat runs from `first` round the table without a division)
-    let how = DEAL;
-    while (!this.roundOver && this.activeCount > 0) {
-      for (let i = 0, s = first; i < n && !this.roundOver; i++) {
-        if (i > 0 && ++s === n) s = 0;
-        if (this.status[s] !== ACTIVE) continue;
-        if (
-          how === DEAL || !this.hasFront(s) || this.seats[s].hit(this, s)
-        ) {
-          if (!this.takeCard(s, how)) break;
+    // the deal (the first n steps: one card to each seat in turn, actions
+    // resolved at once), then the turns, round the table from the first
+    // seat, skipping seats that are out, until none is active or the round
+    // is over (the seat runs round without a division)
+    for (let s = first, deal = n; !this.roundOver && this.activeCount > 0;) {
+      if (this.status[s] === ACTIVE) {
+        if (deal > 0 || !this.hasFront(s) || this.seats[s].hit(this, s)) {
+          if (!this.takeCard(s, deal > 0 ? DEAL : HIT)) break;
         } else {
           this.status[s] = STAYED;
           this.activeCount--;
@@ -576,18 +592,19 @@ export class Game implements TableView {
           }
         }
       }
-      how = HIT;
+      deal--;
+      if (++s === n) s = 0;
     }
     this.endRound();
     return this.scores;
   }
 
-  /** A card arrives in front of seat `s` (from a hit, the deal or a Flip Three). */
-  private receive(s: number, k: number, inFlip3: boolean): void {
+  /** A card other than a number arrives in front of seat `s` (from a hit, the deal or a Flip Three). */
+  private receiveOther(s: number, k: number, inFlip3: boolean): void {
     const effect = CARD_EFFECTS[k];
     switch (effect) {
-      case EFFECT_NUMBER:
-        this.receiveNumber(s, k);
+      case EFFECT_NUMBER: // (place takes numbers itself)
+        this.place(s, k, inFlip3);
         return;
       case EFFECT_PLUS:
       case EFFECT_TIMES2:
@@ -615,21 +632,6 @@ export class Game implements TableView {
     if (this.listener) {
       this.listener({ type: "set_aside", seat: s, card: cardName(k) });
     }
-  }
-
-  /** A number card arrives: it joins the line, is saved by a Second Chance, or busts. */
-  private receiveNumber(s: number, k: number): void {
-    // the common case in a few stores; a duplicate and the seventh number
-    // out of line, so that this inlines into the round loop
-    const m = this.mask[s], bit = 1 << k;
-    if ((m & bit) !== 0) {
-      this.duplicate(s, k);
-      return;
-    }
-    this.mask[s] = m | bit;
-    this.frontCounts[k]++;
-    this.frontTotal++;
-    if (COUNT_OF_MASK[m | bit] === 7) this.sevenNumbers(s);
   }
 
   /** Seat `s` draws a number its line holds: a Second Chance saves it, or it busts. */

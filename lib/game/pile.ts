@@ -173,8 +173,11 @@ export class Pile {
       for (let p = Math.min(this.low, this.n); p < size; p++) {
         pile[p] = template[p];
       }
-      const log = this.swapLog;
-      for (let j = 0; j < this.logN; j++) pile[log[j]] = template[log[j]];
+      const log = this.swapLog, logN = this.logN;
+      for (let j = 0; j < logN; j++) {
+        const p = log[j];
+        pile[p] = template[p];
+      }
     }
     this.isDeck = true;
     this.logN = 0;
@@ -187,22 +190,38 @@ export class Pile {
    * it) or, with `stackOnly`, once the stacked cards are used up.
    */
   draw(): number {
-    let k: number;
-    if (this.stackPos < this.stackLen) {
-      k = this.stack[this.stackPos++];
-    } else {
-      if (this.stackOnly || this.n === 0) return -1;
-      const i = this.rng.below(this.n);
-      k = this.pile[i];
-      this.pile[i] = this.pile[--this.n];
-      this.pile[this.n] = k;
-      // log the swap (restoreTemplate undoes it), up to `size` of them
-      if (this.logN < this.size) this.swapLog[this.logN++] = i;
-      else this.logN = this.size + 1;
+    // (stacked cards, the empty pile and a full swap log out of line: a
+    // small body inlines into the engine's round loop)
+    const n = this.n - 1;
+    if (this.stackPos < this.stackLen || n < 0 || this.stackOnly) {
+      return this.drawSpecial();
     }
+    const pile = this.pile;
+    const i = this.rng.below(n + 1);
+    const k = pile[i];
+    pile[i] = pile[n];
+    pile[n] = k;
+    this.n = n;
+    // log the swap (restoreTemplate undoes it), up to `size` of them
+    const logN = this.logN;
+    if (logN < this.size) {
+      this.swapLog[logN] = i;
+      this.logN = logN + 1;
+    } else this.logN = this.size + 1;
     this.counts[k]--;
     this.total--;
     return k;
+  }
+
+  /** {@linkcode Pile.draw} of a stacked card, or -1 from an empty (or `stackOnly`) pile. */
+  private drawSpecial(): number {
+    if (this.stackPos < this.stackLen) {
+      const k = this.stack[this.stackPos++];
+      this.counts[k]--;
+      this.total--;
+      return k;
+    }
+    return -1;
   }
 
   /**

@@ -40,6 +40,12 @@ function splitmix32(x: number): number {
   return (z ^ (z >>> 16)) >>> 0;
 }
 
+/** floor(t * n / 2^32) for an output `t` (int32) and n above 2^15, in doubles (exact). */
+function wide(t: number, n: number): number {
+  // times 2^-32 rather than divided by 2^32: the same double, both exact
+  return Math.floor((t >>> 0) * n * 2.3283064365386963e-10);
+}
+
 /** Seeded SFC32 generator. */
 export class Rng {
   private a = 0;
@@ -118,15 +124,20 @@ export class Rng {
     // The SFC32 step is here, not in next(): the engine draws every card
     // through below(), and a step of its own keeps the whole draw within the
     // optimiser's inlining budget (a call to next() was left out of line in
-    // the round loop). Times 2^-32 rather than divided by 2^32: the same
-    // double, both exact, without a division's latency.
+    // the round loop).
     const a = this.a, b = this.b, c = this.c, d = this.d;
     const t = (((a + b) | 0) + d) | 0;
     this.d = (d + 1) | 0;
     this.a = b ^ (b >>> 9);
     this.b = (c + (c << 3)) | 0;
     this.c = ((c << 21) | (c >>> 11)) + t | 0;
-    return Math.floor((t >>> 0) * n * 2.3283064365386963e-10);
+    // floor(t * n / 2^32) in integer steps (a shorter wait than the double's
+    // multiply and floor): t = hi * 2^16 + lo, and
+    // floor((hi * n + floor(lo * n / 2^16)) / 2^16) is exact; up to n = 2^15
+    // every step fits an int32; wider n in doubles, out of line
+    return n <= 32768
+      ? (Math.imul(t >>> 16, n) + (Math.imul(t & 0xffff, n) >>> 16)) >>> 16
+      : wide(t, n);
   }
 
   /**
