@@ -495,7 +495,8 @@ export class Game implements TableView {
   /**
    * Card `k` arrives in front of seat `s` (`inFlip3`: one of a Flip Three's
    * draws): the common case, a number joining the line, in a few stores
-   * here, the rest out of line, so that this inlines into the round loop.
+   * here; a duplicate, a seventh number and every other kind of card out of
+   * line (bench/README.md, "The round loop, session 31").
    */
   private place(s: number, k: number, inFlip3: boolean): void {
     if (CARD_EFFECTS[k] !== EFFECT_NUMBER) {

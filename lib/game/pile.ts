@@ -190,8 +190,8 @@ export class Pile {
    * it) or, with `stackOnly`, once the stacked cards are used up.
    */
   draw(): number {
-    // (stacked cards, the empty pile and a full swap log out of line: a
-    // small body inlines into the engine's round loop)
+    // (stacked cards and the empty pile out of line, so that the common
+    // case stays small enough to inline into the engine's round loop)
     const n = this.n - 1;
     if (this.stackPos < this.stackLen || n < 0 || this.stackOnly) {
       return this.drawSpecial();
