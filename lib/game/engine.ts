@@ -3,9 +3,11 @@
  * seed. One engine serves the command line, the experiments, the notebooks and
  * the agents.
  *
- * State is packed into typed arrays: a player's line is a 13-bit mask of
- * numbers (a line never holds a number twice), modifiers a 6-bit mask, and
- * every place a card can be is counted by kind, so that card conservation can
+ * State is packed into typed arrays: a seat's state within a round is one
+ * integer word (its line a 13-bit mask of numbers — a line never holds a
+ * number twice —, its modifiers a 6-bit mask, its Second Chance, status, bust
+ * card and Flip 7; the `LINE` … `ACTIONS_BIT` constants below), and every
+ * place a card can be is counted by kind, so that card conservation can
  * be checked at any moment ({@linkcode Game.checkConservation}). The draw pile
  * and the discards, with the seeded draw and the reshuffle, are a
  * {@linkcode Pile} (`pile.ts`); every card a seat takes goes through one
@@ -84,7 +86,6 @@ import type { GameEvent, Listener } from "./events.ts";
 import { Pile } from "./pile.ts";
 import type { Rules } from "./rules.ts";
 import {
-  ACTIVE,
   BUSTED,
   FROZEN,
   STAYED,
@@ -100,6 +101,30 @@ const CONSUMED = 255;
 
 /** How a seat takes a card (`takeCard`): the deal, a hit, a Flip Three's draws. */
 const DEAL = 0, HIT = 1, FORCED = 2;
+
+// A seat's state within a round in one 28-bit word (`Game.seat`), so that
+// the round loop reads and clears a seat in one access (bench/README.md,
+// "The round loop, session 32"); 0 is an active seat with nothing in front.
+/** Bits 0-12: the numbers of the line (bit v for number v). */
+const LINE = 0x1fff;
+/** Bits 13-18: the modifiers (`+2` bit 13 … `x2` bit 18). */
+const MODS_SHIFT = 13;
+/** Bit 19: a Second Chance in front of the seat. */
+const CHANCE_BIT = 1 << 19;
+/** Bits 20-21: the status (ACTIVE 0, STAYED, FROZEN, BUSTED). */
+const STATUS_SHIFT = 20, STATUS_BITS = 3 << 20;
+/** Bit 22: the seat has seven numbers. */
+const FLIP7_BIT = 1 << 22;
+/** Bits 23-26: the number that busted the seat, plus one (0: none). */
+const BUST_SHIFT = 23, BUST_BITS = 15 << 23;
+/**
+ * Bit 27: some Freeze or Flip Three lies in front of the seat (how many of
+ * each: `freezeFront`, `flip3Front`, which a custom deck may make more than
+ * a few bits hold).
+ */
+const ACTIONS_BIT = 1 << 27;
+/** The bits of the cards in front of a seat other than its bust card. */
+const FRONT_BITS = LINE | (63 << MODS_SHIFT) | CHANCE_BIT | ACTIONS_BIT;
 
 /**
  * Rounds after which a game ends whatever the totals (a guard: games of real
@@ -152,6 +177,13 @@ export interface GameResult {
   rounds: number;
   /** Sum of each seat's round scores (equals totals). */
   points: number[];
+}
+
+/** What a seat whose packed word is `w` banks if it stops now (0 after a bust). */
+function wordScore(w: number): number {
+  return (w & STATUS_BITS) === BUSTED << STATUS_SHIFT
+    ? 0
+    : lineScore(w & LINE, (w >>> MODS_SHIFT) & 63, (w & FLIP7_BIT) !== 0);
 }
 
 /**
@@ -213,15 +245,10 @@ export class Game implements TableView {
   private asideTop = 0;
   private readonly size: number;
 
-  // per seat
-  private readonly mask: Int32Array;
-  private readonly mods: Int32Array;
-  private readonly chance: Uint8Array;
-  private readonly status: Uint8Array;
-  private readonly bustCard: Int8Array;
+  // per seat: the packed word (LINE … ACTIONS_BIT above), the actions in front
+  private readonly seat: Int32Array;
   private readonly freezeFront: Uint8Array;
   private readonly flip3Front: Uint8Array;
-  private readonly flip7: Uint8Array;
   private readonly totals: Float64Array;
   private readonly scores: Float64Array;
   private readonly lastOutcome: Uint8Array;
@@ -284,14 +311,9 @@ export class Game implements TableView {
     this.deckCounts = this.deck.deckCounts;
     this.pileCounts = this.deck.counts;
     this.discardCounts = this.deck.discards;
-    this.mask = new Int32Array(n);
-    this.mods = new Int32Array(n);
-    this.chance = new Uint8Array(n);
-    this.status = new Uint8Array(n);
-    this.bustCard = new Int8Array(n);
+    this.seat = new Int32Array(n);
     this.freezeFront = new Uint8Array(n);
     this.flip3Front = new Uint8Array(n);
-    this.flip7 = new Uint8Array(n);
     this.totals = new Float64Array(n);
     this.scores = new Float64Array(n);
     this.lastOutcome = new Uint8Array(n);
@@ -354,60 +376,64 @@ export class Game implements TableView {
 
   /** Clear seat `s`: no line, no modifiers, active again. */
   private resetSeat(s: number): void {
-    this.mask[s] = 0;
-    this.mods[s] = 0;
-    this.chance[s] = 0;
-    this.status[s] = ACTIVE;
-    this.bustCard[s] = -1;
-    this.freezeFront[s] = 0;
-    this.flip3Front[s] = 0;
-    this.flip7[s] = 0;
+    if (this.seat[s] & ACTIONS_BIT) {
+      this.freezeFront[s] = this.flip3Front[s] = 0;
+    }
+    this.seat[s] = 0;
   }
 
-  /** True when the seat has at least one card in front of it (so it may stay). */
-  private hasFront(s: number): boolean {
-    // (a line is the common case: one load)
-    return this.mask[s] !== 0 ||
-      (this.mods[s] | this.chance[s] | this.freezeFront[s] |
-          this.flip3Front[s]) !== 0;
+  /** The status of seat `s` (ACTIVE, STAYED, FROZEN, BUSTED). */
+  private statusOf(s: number): number {
+    return (this.seat[s] >>> STATUS_SHIFT) & 3;
+  }
+
+  /** Seat `s` is no longer active: `status` is STAYED, FROZEN or BUSTED. */
+  private leave(s: number, status: number): void {
+    this.seat[s] = (this.seat[s] & ~STATUS_BITS) | (status << STATUS_SHIFT);
+    this.activeCount--;
+  }
+
+  /** Seat `s` holds a Second Chance. */
+  private holdsChance(s: number): boolean {
+    return (this.seat[s] & CHANCE_BIT) !== 0;
   }
 
   // ---- TableView -------------------------------------------------------
 
   /** Bit mask of the distinct numbers in a seat's line (bit v for number v). */
   lineMask(seat: number): number {
-    return this.mask[seat];
+    return this.seat[seat] & LINE;
   }
   /** How many number cards a seat's line holds. */
   lineCount(seat: number): number {
-    return COUNT_OF_MASK[this.mask[seat]];
+    return COUNT_OF_MASK[this.seat[seat] & LINE];
   }
   /** Sum of the face values in a seat's line. */
   numberSum(seat: number): number {
-    return SUM_OF_MASK[this.mask[seat]];
+    return SUM_OF_MASK[this.seat[seat] & LINE];
   }
   /** Bit mask of the modifiers in front of a seat (`+2` bit 0 … `x2` bit 5). */
   modMask(seat: number): number {
-    return this.mods[seat];
+    return (this.seat[seat] >>> MODS_SHIFT) & 63;
   }
   /** True when the seat holds a Second Chance. */
   hasChance(seat: number): boolean {
-    return this.chance[seat] === 1;
+    return this.holdsChance(seat);
   }
   /** Cards in front of the seat (numbers, modifiers, Second Chance, actions played on it). */
   cardsInFront(seat: number): number {
-    let m = this.mods[seat], c = COUNT_OF_MASK[this.mask[seat]];
+    const w = this.seat[seat];
+    let m = (w >>> MODS_SHIFT) & 63, c = COUNT_OF_MASK[w & LINE];
     while (m) {
       c++;
       m &= m - 1;
     }
-    return c + this.chance[seat] + this.freezeFront[seat] +
-      this.flip3Front[seat] + (this.bustCard[seat] >= 0 ? 1 : 0);
+    return c + (w & CHANCE_BIT ? 1 : 0) + this.freezeFront[seat] +
+      this.flip3Front[seat] + (w & BUST_BITS ? 1 : 0);
   }
   /** What the seat would bank if it stopped now (0 after a bust). */
   roundScore(seat: number): number {
-    if (this.status[seat] === BUSTED) return 0;
-    return lineScore(this.mask[seat], this.mods[seat], this.flip7[seat] === 1);
+    return wordScore(this.seat[seat]);
   }
   /** The seat's game total before this round. */
   total(seat: number): number {
@@ -415,7 +441,7 @@ export class Game implements TableView {
   }
   /** True while the seat is still in the round (not stayed, frozen or bust). */
   isActive(seat: number): boolean {
-    return this.status[seat] === ACTIVE;
+    return (this.seat[seat] & STATUS_BITS) === 0;
   }
   /** Copies of `kind` not visible on the table (deck minus cards in front of anyone). */
   unseenTable(kind: number): number {
@@ -439,7 +465,7 @@ export class Game implements TableView {
 
   /** A seat's status: ACTIVE, STAYED, FROZEN or BUSTED. */
   seatStatus(seat: number): number {
-    return this.status[seat];
+    return this.statusOf(seat);
   }
 
   /** How the seat's last completed round ended: OUT_BANKED, OUT_BUST or OUT_FLIP7. */
@@ -494,24 +520,25 @@ export class Game implements TableView {
 
   /**
    * Card `k` arrives in front of seat `s` (`inFlip3`: one of a Flip Three's
-   * draws): the common case, a number joining the line, in a few stores
-   * here; a duplicate, a seventh number and every other kind of card out of
-   * line (bench/README.md, "The round loop, session 31").
+   * draws): a number joining the line, a duplicate, a seventh number
+   * (out of line), every other kind of card (`receiveOther`). `takeCard`
+   * tries the common case, `joinLine`, first (bench/README.md, "The round
+   * loop, session 32").
    */
   private place(s: number, k: number, inFlip3: boolean): void {
     if (CARD_EFFECTS[k] !== EFFECT_NUMBER) {
       this.receiveOther(s, k, inFlip3);
       return;
     }
-    const m = this.mask[s], bit = 1 << k;
-    if ((m & bit) !== 0) {
+    const w = this.seat[s], bit = 1 << k;
+    if ((w & bit) !== 0) {
       this.duplicate(s, k);
       return;
     }
-    this.mask[s] = m | bit;
+    this.seat[s] = w | bit;
     this.frontCounts[k]++;
     this.frontTotal++;
-    if (COUNT_OF_MASK[m | bit] === 7) this.sevenNumbers(s);
+    if (COUNT_OF_MASK[(w | bit) & LINE] === 7) this.sevenNumbers(s);
   }
 
   /**
@@ -582,12 +609,13 @@ export class Game implements TableView {
     // seat, skipping seats that are out, until none is active or the round
     // is over (the seat runs round without a division)
     for (let s = first, deal = n; !this.roundOver && this.activeCount > 0;) {
-      if (this.status[s] === ACTIVE) {
-        if (deal > 0 || !this.hasFront(s) || this.seats[s].hit(this, s)) {
+      const w = this.seat[s];
+      if ((w & STATUS_BITS) === 0) { // active
+        // (a seat with nothing in front cannot stay)
+        if (deal > 0 || (w & FRONT_BITS) === 0 || this.seats[s].hit(this, s)) {
           if (!this.takeCard(s, deal > 0 ? DEAL : HIT)) break;
         } else {
-          this.status[s] = STAYED;
-          this.activeCount--;
+          this.leave(s, STAYED);
           if (this.listener) {
             this.listener({ type: "stay", seat: s, score: this.roundScore(s) });
           }
@@ -609,7 +637,7 @@ export class Game implements TableView {
         return;
       case EFFECT_PLUS:
       case EFFECT_TIMES2:
-        this.mods[s] |= modifierBit(k);
+        this.seat[s] |= modifierBit(k) << MODS_SHIFT;
         this.toFront(k);
         return;
       case EFFECT_CHANCE:
@@ -637,8 +665,8 @@ export class Game implements TableView {
 
   /** Seat `s` draws a number its line holds: a Second Chance saves it, or it busts. */
   private duplicate(s: number, k: number): void {
-    if (this.chance[s]) {
-      this.chance[s] = 0;
+    if (this.holdsChance(s)) {
+      this.seat[s] &= ~CHANCE_BIT;
       this.frontCounts[CHANCE]--;
       this.frontTotal--;
       this.deck.discard(CHANCE);
@@ -647,10 +675,9 @@ export class Game implements TableView {
         this.listener({ type: "save", seat: s, card: cardName(k) });
       }
     } else {
-      this.status[s] = BUSTED;
-      this.bustCard[s] = k;
+      this.seat[s] |= (k + 1) << BUST_SHIFT;
+      this.leave(s, BUSTED);
       this.toFront(k);
-      this.activeCount--;
       if (this.listener) {
         this.listener({ type: "bust", seat: s, card: cardName(k) });
       }
@@ -659,7 +686,7 @@ export class Game implements TableView {
 
   /** Seat `s` has seven numbers: a Flip 7, the round is over. */
   private sevenNumbers(s: number): void {
-    this.flip7[s] = 1;
+    this.seat[s] |= FLIP7_BIT;
     this.roundOver = true;
     if (this.listener) {
       this.listener({ type: "flip7", seat: s, score: this.roundScore(s) });
@@ -668,8 +695,8 @@ export class Game implements TableView {
 
   /** Seat `s` receives a Second Chance: keeps it, or passes on a spare. */
   private takeChance(s: number): void {
-    if (!this.chance[s]) {
-      this.chance[s] = 1;
+    if (!this.holdsChance(s)) {
+      this.seat[s] |= CHANCE_BIT;
       this.toFront(CHANCE);
     } else {
       this.passChance(s);
@@ -681,7 +708,7 @@ export class Game implements TableView {
     const n = this.players;
     let eligible = 0, only = -1;
     for (let t = 0; t < n; t++) {
-      if (t !== s && this.status[t] === ACTIVE && !this.chance[t]) {
+      if (t !== s && (this.seat[t] & (STATUS_BITS | CHANCE_BIT)) === 0) {
         eligible++;
         only = t;
       }
@@ -695,8 +722,8 @@ export class Game implements TableView {
     if (eligible > 1) {
       t = this.seats[s].target(this, s, CHANCE);
       if (
-        t === s || !(t >= 0 && t < n) || this.status[t] !== ACTIVE ||
-        this.chance[t]
+        t === s || !(t >= 0 && t < n) ||
+        (this.seat[t] & (STATUS_BITS | CHANCE_BIT)) !== 0
       ) {
         throw new InputError(
           `strategy ${
@@ -705,7 +732,7 @@ export class Game implements TableView {
         );
       }
     }
-    this.chance[t] = 1;
+    this.seat[t] |= CHANCE_BIT;
     this.toFront(CHANCE);
     if (this.listener) this.listener({ type: "pass", seat: s, target: t });
   }
@@ -717,8 +744,8 @@ export class Game implements TableView {
     const effect = CARD_EFFECTS[k];
     if (effect === EFFECT_FREEZE) {
       this.freezeFront[t]++;
-      this.status[t] = FROZEN;
-      this.activeCount--;
+      this.seat[t] |= ACTIONS_BIT;
+      this.leave(t, FROZEN);
       if (this.listener) {
         this.listener({
           type: "freeze",
@@ -729,6 +756,7 @@ export class Game implements TableView {
       }
     } else if (effect === EFFECT_FLIP3) {
       this.flip3Front[t]++;
+      this.seat[t] |= ACTIONS_BIT;
       if (this.listener) {
         this.listener({ type: "flip_three", seat: s, target: t });
       }
@@ -741,14 +769,14 @@ export class Game implements TableView {
   /** The seat seat `s` plays action `k` on: itself when alone, else its strategy's choice (checked). */
   private actionTarget(s: number, k: number): number {
     let t = s;
-    if (this.activeCount > 1 || this.status[s] !== ACTIVE) {
+    if (this.activeCount > 1 || !this.isActive(s)) {
       if (this.activeCount === 1) {
         for (let j = 0; j < this.players; j++) {
-          if (this.status[j] === ACTIVE) t = j;
+          if (this.isActive(j)) t = j;
         }
       } else {
         t = this.seats[s].target(this, s, k);
-        if (!(t >= 0 && t < this.players) || this.status[t] !== ACTIVE) {
+        if (!(t >= 0 && t < this.players) || !this.isActive(t)) {
           throw new InputError(
             `strategy ${this.seats[s].name} aimed ${
               cardName(k)
@@ -776,13 +804,14 @@ export class Game implements TableView {
         if (this.aside[j] !== FLIP3) continue;
         this.aside[j] = CONSUMED;
         this.asideCounts[FLIP3]--;
-        if (this.roundOver || this.status[t] !== ACTIVE) {
+        if (this.roundOver || !this.isActive(t)) {
           this.drop(t, FLIP3);
           continue;
         }
         const u = this.actionTarget(t, FLIP3);
         this.toFront(FLIP3);
         this.flip3Front[u]++;
+        this.seat[u] |= ACTIONS_BIT;
         if (this.listener) {
           this.listener({ type: "flip_three", seat: t, target: u });
         }
@@ -796,7 +825,7 @@ export class Game implements TableView {
       if (k === CONSUMED) continue;
       this.aside[j] = CONSUMED;
       this.asideCounts[k]--;
-      if (!this.roundOver && this.status[t] === ACTIVE) {
+      if (!this.roundOver && this.isActive(t)) {
         if (CARD_EFFECTS[k] === EFFECT_CHANCE) this.takeChance(t);
         else this.resolveAction(t, k);
       } else {
@@ -818,7 +847,7 @@ export class Game implements TableView {
   /** Seat `t` flips three cards (stopping when it is out or the round is over). */
   private forcedDraws(t: number): void {
     for (let i = 0; i < 3; i++) {
-      if (this.roundOver || this.status[t] !== ACTIVE) break;
+      if (this.roundOver || !this.isActive(t)) break;
       if (!this.takeCard(t, FORCED)) break;
     }
   }
@@ -829,20 +858,25 @@ export class Game implements TableView {
     if (this.hooks & HOOK_ROUND_END) {
       for (let s = 0; s < n; s++) this.seats[s].roundEnd?.(this, s);
     }
-    // every card goes back (a fresh deck for the next round), or every card
-    // in front of a player is set aside
+    // every card goes back (a fresh deck for the next round: the pile counts
+    // them, from what it drew), or every card in front of a player is
+    // discarded
     const fresh = this.freshDeck;
-    const into = fresh ? this.pileCounts : this.discardCounts;
     // one pass over the seats: score, outcome, the cards gathered, the seat cleared
     for (let s = 0; s < n; s++) {
-      const busted = this.status[s] === BUSTED, f7 = this.flip7[s] === 1;
-      const sc = busted ? 0 : lineScore(this.mask[s], this.mods[s], f7);
+      const w = this.seat[s];
+      const sc = wordScore(w);
       this.scores[s] = sc;
       this.totals[s] += sc;
-      this.lastOutcome[s] = busted ? OUT_BUST : f7 ? OUT_FLIP7 : OUT_BANKED;
-      this.gatherSeat(s, into);
+      this.lastOutcome[s] = (w & STATUS_BITS) === BUSTED << STATUS_SHIFT
+        ? OUT_BUST
+        : w & FLIP7_BIT
+        ? OUT_FLIP7
+        : OUT_BANKED;
+      if (fresh) this.resetSeat(s);
+      else this.gatherSeat(s, this.discardCounts);
     }
-    if (fresh) this.deck.gatherAll();
+    if (fresh) this.deck.gatherAll(this.frontCounts);
     else this.deck.discarded(this.frontTotal);
     this.frontTotal = 0;
     this.roundOver = true;
@@ -863,26 +897,26 @@ export class Game implements TableView {
    * again.
    */
   private gatherSeat(s: number, into: Int32Array): void {
-    const front = this.frontCounts;
-    let m = this.mask[s];
+    const front = this.frontCounts, w = this.seat[s];
+    let m = w & LINE;
     while (m) {
       const v = 31 - Math.clz32(m & -m);
       into[v]++;
       front[v] = 0;
       m &= m - 1;
     }
-    let md = this.mods[s];
+    let md = (w >>> MODS_SHIFT) & 63;
     while (md) {
       const k = PLUS2 + 31 - Math.clz32(md & -md);
       into[k]++;
       front[k] = 0;
       md &= md - 1;
     }
-    if (this.chance[s]) {
+    if (w & CHANCE_BIT) {
       into[CHANCE]++;
       front[CHANCE] = 0;
     }
-    const b = this.bustCard[s];
+    const b = ((w & BUST_BITS) >>> BUST_SHIFT) - 1;
     if (b >= 0) {
       into[b]++;
       front[b] = 0;
@@ -986,16 +1020,22 @@ export class Game implements TableView {
   checkConservation(): string | null {
     const front = new Int32Array(KINDS);
     for (let s = 0; s < this.players; s++) {
+      const w = this.seat[s];
       for (let v = 0; v < NUMBER_KINDS; v++) {
-        if (this.mask[s] & (1 << v)) front[v]++;
+        if (w & (1 << v)) front[v]++;
       }
       for (let k = PLUS2; k <= X2; k++) {
-        if (this.mods[s] & modifierBit(k)) front[k]++;
+        if (w & (modifierBit(k) << MODS_SHIFT)) front[k]++;
       }
-      front[CHANCE] += this.chance[s];
-      if (this.bustCard[s] >= 0) front[this.bustCard[s]]++;
+      if (w & CHANCE_BIT) front[CHANCE]++;
+      const b = ((w & BUST_BITS) >>> BUST_SHIFT) - 1;
+      if (b >= 0) front[b]++;
       front[FREEZE] += this.freezeFront[s];
       front[FLIP3] += this.flip3Front[s];
+      if (
+        ((w & ACTIONS_BIT) !== 0) !==
+          (this.freezeFront[s] + this.flip3Front[s] > 0)
+      ) return `seat ${s}: the actions bit disagrees with the actions in front`;
     }
     // the pile and the discards check their own tallies (Pile.check)
     const bad = this.deck.check();

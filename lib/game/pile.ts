@@ -66,11 +66,12 @@ export class Pile {
   private readonly template: Uint8Array;
   private isDeck = false;
   // Since the pile array last held the template (the deck in kind order), it
-  // differs from it only at the swap positions logged here and at the drawn
-  // tail [low, size); more than `size` swaps (logN > size) count as scrambled.
+  // differs from it only at the swap positions logged here and in the tail
+  // [size - logN, size) (every logged draw moved a card to the end of the
+  // live pile, which never grew since without a fill that scrambles or
+  // restores); more than `size` swaps (logN > size) count as scrambled.
   private readonly swapLog: Uint16Array;
   private logN = 0;
-  private low = 0;
 
   /**
    * An empty pile for the deck of `rules` ({@linkcode Pile.newGame} fills it).
@@ -167,21 +168,21 @@ export class Pile {
    */
   private restoreTemplate(): void {
     const pile = this.pile, template = this.template, size = this.size;
-    if (!this.isDeck || this.logN > size) {
+    const logN = this.logN;
+    if (!this.isDeck || logN > size) {
       pile.set(template);
     } else {
-      for (let p = Math.min(this.low, this.n); p < size; p++) {
-        pile[p] = template[p];
-      }
-      const log = this.swapLog, logN = this.logN;
+      // one loop over the log and the tail together (rewriting a tail
+      // position no draw changed is harmless)
+      const log = this.swapLog;
       for (let j = 0; j < logN; j++) {
-        const p = log[j];
+        const p = log[j], q = size - 1 - j;
         pile[p] = template[p];
+        pile[q] = template[q];
       }
     }
     this.isDeck = true;
     this.logN = 0;
-    this.low = size;
   }
 
   /**
@@ -264,23 +265,35 @@ export class Pile {
 
   /**
    * Every card is back in the pile (a fresh deck for the next round): the
-   * caller has added the cards in front of the players to
-   * {@linkcode Pile.counts}; the discards join them.
+   * cards in front of the players, the discards and the pile's own. `front`,
+   * the caller's count of the cards in front of the players by kind, is
+   * zeroed (on a fresh deck every card in front was drawn this round).
    */
-  gatherAll(): void {
+  gatherAll(front: Int32Array): void {
     if (this.discardTotal > 0) {
-      const counts = this.counts, discards = this.discards;
-      for (let k = 0; k < KINDS; k++) {
-        counts[k] += discards[k];
-        discards[k] = 0;
-      }
+      // (counted back with the rest below)
+      this.clearDiscards();
       this.discardTotal = 0;
     }
+    if (this.isDeck && this.stackLen === 0) {
+      // the array is still a permutation of the deck and the cards drawn
+      // since it was whole are its tail [n, size): count those back (the
+      // few cards of a round, not every kind)
+      const pile = this.pile, counts = this.counts, size = this.size;
+      for (let p = this.n; p < size; p++) {
+        const k = pile[p];
+        counts[k]++;
+        front[k] = 0;
+      }
+      this.n = size;
+      this.total = size;
+      return;
+    }
+    for (let k = 0; k < KINDS; k++) front[k] = 0;
     if (this.isDeck) {
-      // the array is still a permutation of the deck; mark the drawn tail
-      if (this.n < this.low) this.low = this.n;
+      // stacked cards lie in the tail too: count the deck
       this.n = this.size;
-      this.total = this.size;
+      this.countDeck();
       this.stackPos = this.stackLen;
     } else this.fill(false, false);
   }
