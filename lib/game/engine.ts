@@ -352,11 +352,12 @@ export class Game implements TableView {
     this.round = 0;
     this.roundOver = true;
     this.tidy = true;
-    if (this.hooks & HOOK_NEW_GAME) {
-      for (let s = 0; s < this.players; s++) {
-        this.seats[s].newGame?.(this, s);
-      }
-    }
+    if (this.hooks & HOOK_NEW_GAME) this.newGameHooks();
+  }
+
+  /** Tell the strategies that have the hook that a game starts. */
+  private newGameHooks(): void {
+    for (let s = 0; s < this.players; s++) this.seats[s].newGame?.(this, s);
   }
 
   /** No card in front of anyone or set aside, every seat clear. */
@@ -520,10 +521,9 @@ export class Game implements TableView {
 
   /**
    * Card `k` arrives in front of seat `s` (`inFlip3`: one of a Flip Three's
-   * draws): a number joining the line, a duplicate, a seventh number
-   * (out of line), every other kind of card (`receiveOther`). `takeCard`
-   * tries the common case, `joinLine`, first (bench/README.md, "The round
-   * loop, session 32").
+   * draws): the common case, a number joining the line, in a few stores
+   * here; a duplicate, a seventh number and every other kind of card out of
+   * line (bench/README.md, "The round loop, session 31").
    */
   private place(s: number, k: number, inFlip3: boolean): void {
     if (CARD_EFFECTS[k] !== EFFECT_NUMBER) {
@@ -602,7 +602,7 @@ export class Game implements TableView {
     this.deck.newRound();
     const first = this.firstOfRound();
     if (this.listener) {
-      this.listener({ type: "round_start", round: this.round, first });
+      this.listener!({ type: "round_start", round: this.round, first });
     }
     // the deal (the first n steps: one card to each seat in turn, actions
     // resolved at once), then the turns, round the table from the first
@@ -616,9 +616,7 @@ export class Game implements TableView {
           if (!this.takeCard(s, deal > 0 ? DEAL : HIT)) break;
         } else {
           this.leave(s, STAYED);
-          if (this.listener) {
-            this.listener({ type: "stay", seat: s, score: this.roundScore(s) });
-          }
+          if (this.listener) this.reportStay(s);
         }
       }
       deal--;
@@ -855,9 +853,7 @@ export class Game implements TableView {
   /** End the round: tell the strategies, add each round score to its total, record how each seat ended. */
   private endRound(): void {
     const n = this.players;
-    if (this.hooks & HOOK_ROUND_END) {
-      for (let s = 0; s < n; s++) this.seats[s].roundEnd?.(this, s);
-    }
+    if (this.hooks & HOOK_ROUND_END) this.roundEndHooks();
     // every card goes back (a fresh deck for the next round: the pile counts
     // them, from what it drew), or every card in front of a player is
     // discarded
@@ -881,14 +877,30 @@ export class Game implements TableView {
     this.frontTotal = 0;
     this.roundOver = true;
     this.tidy = true;
-    if (this.listener) {
-      this.listener({
-        type: "round_end",
-        round: this.round,
-        scores: Array.from(this.scores),
-        totals: Array.from(this.totals),
-      });
-    }
+    if (this.listener) this.reportRoundEnd();
+  }
+
+  // (the rare parts of a round out of line, so that its common steps fit the
+  // optimiser's inlining budget: bench/README.md, "The round loop, session 32")
+
+  /** Tell the strategies that have the hook that the round has ended. */
+  private roundEndHooks(): void {
+    for (let s = 0; s < this.players; s++) this.seats[s].roundEnd?.(this, s);
+  }
+
+  /** Tell the listener the round has ended. */
+  private reportRoundEnd(): void {
+    this.listener!({
+      type: "round_end",
+      round: this.round,
+      scores: Array.from(this.scores),
+      totals: Array.from(this.totals),
+    });
+  }
+
+  /** Tell the listener seat `s` stayed. */
+  private reportStay(s: number): void {
+    this.listener!({ type: "stay", seat: s, score: this.roundScore(s) });
   }
 
   /**

@@ -275,28 +275,33 @@ export class Pile {
       this.clearDiscards();
       this.discardTotal = 0;
     }
-    if (this.isDeck && this.stackLen === 0) {
-      // the array is still a permutation of the deck and the cards drawn
-      // since it was whole are its tail [n, size): count those back (the
-      // few cards of a round, not every kind)
-      const pile = this.pile, counts = this.counts, size = this.size;
-      for (let p = this.n; p < size; p++) {
-        const k = pile[p];
-        counts[k]++;
-        front[k] = 0;
-      }
-      this.n = size;
-      this.total = size;
+    if (!this.isDeck || this.stackLen > 0) {
+      this.gatherScrambled(front);
       return;
     }
+    // the array is still a permutation of the deck and the cards drawn
+    // since it was whole are its tail [n, size): count those back (the few
+    // cards of a round, not every kind)
+    const pile = this.pile, counts = this.counts, size = this.size;
+    for (let p = this.n; p < size; p++) {
+      const k = pile[p];
+      counts[k]++;
+      front[k] = 0;
+    }
+    this.n = size;
+    this.total = size;
+  }
+
+  /** {@linkcode Pile.gatherAll} after a reshuffle, or with stacked cards (they lie in the tail too). */
+  private gatherScrambled(front: Int32Array): void {
     for (let k = 0; k < KINDS; k++) front[k] = 0;
     if (this.isDeck) {
-      // stacked cards lie in the tail too: count the deck
       this.n = this.size;
       this.countDeck();
       this.stackPos = this.stackLen;
     } else this.fill(false, false);
   }
+
 
   /**
    * Recount the pile array (and the stacked cards not yet drawn) by kind into
