@@ -302,7 +302,6 @@ export class Pile {
     } else this.fill(false, false);
   }
 
-
   /**
    * Recount the pile array (and the stacked cards not yet drawn) by kind into
    * `into` (zeroed first).
