@@ -2,15 +2,16 @@
  * The round command's loop in one process, for measuring a change to the
  * engine step by step without the command's start-up:
  *
- *   deno run --allow-read bench/round_steps.ts [rounds] [policy]
+ *   deno run --allow-read --v8-flags=--max-inlined-bytecode-size-cumulative=4600,--max-inlined-bytecode-size=920 bench/round_steps.ts [rounds] [policy]
  *
  * plays `rounds` (default 10,000,000) solo `solo-model` rounds of `policy`
  * (default `sum:20`) on seed 1 through {@linkcode playRange} in the same 64
  * chunks the command's one worker plays, and prints the points, the busts,
  * the Flip 7s (to check that a change played the same rounds) and the
  * seconds of the loop. `sum:0` plays one card a round: its time is the
- * engine's fixed cost per round. bench/README.md quotes it ("The round loop,
- * session 31").
+ * engine's fixed cost per round. The V8 flags are the `flip7` task's
+ * (deno.json), so that the loop is compiled as the command compiles it.
+ * bench/README.md quotes it ("The round loop", sessions 31 and 32).
  *
  * @module
  */

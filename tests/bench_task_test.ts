@@ -19,3 +19,13 @@ Deno.test("bench task: runs gcc and the compiled C reference, nothing else", () 
   assert.match(bench, /const bin = "\.cache\/bench\/round_ref";/);
   assert.match(bench, /new Deno\.Command\("gcc"/);
 });
+
+Deno.test("bench task: the flip7 task's V8 flags, so that the round bench compiles the loop as the command does", () => {
+  const tasks = JSON.parse(
+    Deno.readTextFileSync(new URL("deno.json", root)),
+  ).tasks;
+  const v8 = (t: string) =>
+    String(t).split(/\s+/).filter((w) => w.startsWith("--v8-flags="));
+  assert.equal(v8(tasks.flip7).length, 1);
+  assert.deepEqual(v8(tasks.bench), v8(tasks.flip7));
+});
