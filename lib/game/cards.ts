@@ -85,6 +85,25 @@ export const CARD_EFFECTS: readonly CardEffect[] = Array.from(
 );
 
 /**
+ * True when kind `k` is a number card: {@linkcode CARD_EFFECTS} gives
+ * `EFFECT_NUMBER` for the kinds below {@linkcode NUMBER_KINDS} and for no
+ * other. The engine's draw tests this (a comparison) rather than the effect
+ * table (a load on every card's path).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CARD_EFFECTS, EFFECT_NUMBER, isNumberKind, KINDS } from "./cards.ts";
+ * for (let k = 0; k < KINDS; k++) {
+ *   assert.equal(isNumberKind(k), CARD_EFFECTS[k] === EFFECT_NUMBER);
+ * }
+ * ```
+ */
+export function isNumberKind(k: number): boolean {
+  return k < NUMBER_KINDS;
+}
+
+/**
  * The end of an exhaustive switch over {@linkcode CardEffect}: reached only
  * when an effect is not handled, which the type checker reports (its argument
  * is then not `never`).

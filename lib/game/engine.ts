@@ -5,8 +5,9 @@
  *
  * State is packed into typed arrays: a seat's state within a round is one
  * integer word (its line a 13-bit mask of numbers — a line never holds a
- * number twice —, its modifiers a 6-bit mask, its Second Chance, status, bust
- * card and Flip 7; the `LINE` … `ACTIONS_BIT` constants below), and every
+ * number twice — and their count, its modifiers a 6-bit mask, its Second
+ * Chance, status, bust card and Flip 7; the `LINE` … `COUNT_SHIFT` constants
+ * below), and every
  * place a card can be is counted by kind, so that card conservation can
  * be checked at any moment ({@linkcode Game.checkConservation}). The draw pile
  * and the discards, with the seeded draw and the reshuffle, are a
@@ -73,6 +74,7 @@ import {
   FLIP3,
   FREEZE,
   InputError,
+  isNumberKind,
   KINDS,
   lineScore,
   modifierBit,
@@ -102,7 +104,7 @@ const CONSUMED = 255;
 /** How a seat takes a card (`takeCard`): the deal, a hit, a Flip Three's draws. */
 const DEAL = 0, HIT = 1, FORCED = 2;
 
-// A seat's state within a round in one 28-bit word (`Game.seat`), so that
+// A seat's state within a round in one 31-bit word (`Game.seat`), so that
 // the round loop reads and clears a seat in one access (bench/README.md,
 // "The round loop, session 32"); 0 is an active seat with nothing in front.
 /** Bits 0-12: the numbers of the line (bit v for number v). */
@@ -123,6 +125,8 @@ const BUST_SHIFT = 23, BUST_BITS = 15 << 23;
  * a few bits hold).
  */
 const ACTIONS_BIT = 1 << 27;
+/** Bits 28-30: how many numbers the line holds (the bits of LINE counted). */
+const COUNT_SHIFT = 28, COUNT_ONE = 1 << 28;
 /** The bits of the cards in front of a seat other than its bust card. */
 const FRONT_BITS = LINE | (63 << MODS_SHIFT) | CHANCE_BIT | ACTIONS_BIT;
 
@@ -407,7 +411,7 @@ export class Game implements TableView {
   }
   /** How many number cards a seat's line holds. */
   lineCount(seat: number): number {
-    return COUNT_OF_MASK[this.seat[seat] & LINE];
+    return this.seat[seat] >>> COUNT_SHIFT;
   }
   /** Sum of the face values in a seat's line. */
   numberSum(seat: number): number {
@@ -424,7 +428,7 @@ export class Game implements TableView {
   /** Cards in front of the seat (numbers, modifiers, Second Chance, actions played on it). */
   cardsInFront(seat: number): number {
     const w = this.seat[seat];
-    let m = (w >>> MODS_SHIFT) & 63, c = COUNT_OF_MASK[w & LINE];
+    let m = (w >>> MODS_SHIFT) & 63, c = w >>> COUNT_SHIFT;
     while (m) {
       c++;
       m &= m - 1;
@@ -526,7 +530,7 @@ export class Game implements TableView {
    * line (bench/README.md, "The round loop, session 31").
    */
   private place(s: number, k: number, inFlip3: boolean): void {
-    if (CARD_EFFECTS[k] !== EFFECT_NUMBER) {
+    if (!isNumberKind(k)) {
       this.receiveOther(s, k, inFlip3);
       return;
     }
@@ -535,10 +539,11 @@ export class Game implements TableView {
       this.duplicate(s, k);
       return;
     }
-    this.seat[s] = w | bit;
+    const v = (w | bit) + COUNT_ONE;
+    this.seat[s] = v;
     this.frontCounts[k]++;
     this.frontTotal++;
-    if (COUNT_OF_MASK[(w | bit) & LINE] === 7) this.sevenNumbers(s);
+    if (v >= 7 << COUNT_SHIFT) this.sevenNumbers(s);
   }
 
   /**
@@ -1033,6 +1038,9 @@ export class Game implements TableView {
     const front = new Int32Array(KINDS);
     for (let s = 0; s < this.players; s++) {
       const w = this.seat[s];
+      if (w >>> COUNT_SHIFT !== COUNT_OF_MASK[w & LINE]) {
+        return `seat ${s}: the line's count bits disagree with its numbers`;
+      }
       for (let v = 0; v < NUMBER_KINDS; v++) {
         if (w & (1 << v)) front[v]++;
       }

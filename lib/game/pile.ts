@@ -46,8 +46,10 @@ export class Pile {
   readonly deckCounts: Int32Array;
   /** Cards of each kind in the draw pile (stacked cards not yet drawn included). */
   readonly counts: Int32Array = new Int32Array(KINDS);
-  /** Cards in the draw pile. */
-  total = 0;
+  /** Cards in the draw pile: the live part of the array and the stacked cards not yet drawn. */
+  get total(): number {
+    return this.n + this.stackLen - this.stackPos;
+  }
   /** Cards of each kind in the discard pile. */
   readonly discards: Int32Array = new Int32Array(KINDS);
   /** Cards in the discard pile. */
@@ -58,6 +60,9 @@ export class Pile {
   private readonly stackLen: number;
   private stackPos = 0;
   private readonly stackOnly: boolean;
+  // 1 while a draw must take the rare path (`drawSpecial`: stacked cards
+  // still to come, or `stackOnly`), else 0: one test in the common draw
+  private slow = 1;
   private readonly reshuffles: boolean;
   private reshuffled = false;
   // the live draw pile is pile[0..n) (stacked cards excluded)
@@ -133,10 +138,11 @@ export class Pile {
    */
   private fill(first: boolean, tidy: boolean): void {
     if (first || !this.isDeck) this.restoreTemplate();
-    this.n = this.size;
     // (a whole pile between rounds already counts the deck)
-    if (this.total !== this.size || !tidy) this.countDeck();
-    this.stackPos = first ? 0 : this.stackLen;
+    const whole = this.total === this.size;
+    this.n = this.size;
+    if (!whole || !tidy) this.countDeck();
+    this.setStackPos(first ? 0 : this.stackLen);
     if (first && this.stackLen > 0) this.setStackAside();
   }
 
@@ -144,7 +150,12 @@ export class Pile {
   private countDeck(): void {
     const counts = this.counts, deck = this.deckCounts;
     for (let k = 0; k < KINDS; k++) counts[k] = deck[k];
-    this.total = this.size;
+  }
+
+  /** The next stacked card to draw is `stack[p]` (none from `stackLen` on). */
+  private setStackPos(p: number): void {
+    this.stackPos = p;
+    this.slow = this.stackOnly || p < this.stackLen ? 1 : 0;
   }
 
   /** Move the stacked cards out of the shuffled part; they stay counted in the pile. */
@@ -194,9 +205,7 @@ export class Pile {
     // (stacked cards and the empty pile out of line, so that the common
     // case stays small enough to inline into the engine's round loop)
     const n = this.n - 1;
-    if (this.stackPos < this.stackLen || n < 0 || this.stackOnly) {
-      return this.drawSpecial();
-    }
+    if (n < 0 || this.slow !== 0) return this.drawSpecial();
     const pile = this.pile;
     const i = this.rng.below(n + 1);
     const k = pile[i];
@@ -210,16 +219,15 @@ export class Pile {
       this.logN = logN + 1;
     } else this.logN = this.size + 1;
     this.counts[k]--;
-    this.total--;
     return k;
   }
 
   /** {@linkcode Pile.draw} of a stacked card, or -1 from an empty (or `stackOnly`) pile. */
   private drawSpecial(): number {
     if (this.stackPos < this.stackLen) {
-      const k = this.stack[this.stackPos++];
+      const k = this.stack[this.stackPos];
+      this.setStackPos(this.stackPos + 1);
       this.counts[k]--;
-      this.total--;
       return k;
     }
     return -1;
@@ -246,7 +254,6 @@ export class Pile {
     }
     this.n = n;
     this.isDeck = false;
-    this.total += n;
     this.discardTotal = 0;
     this.reshuffled = true;
     return n;
@@ -289,7 +296,6 @@ export class Pile {
       front[k] = 0;
     }
     this.n = size;
-    this.total = size;
   }
 
   /** {@linkcode Pile.gatherAll} after a reshuffle, or with stacked cards (they lie in the tail too). */
@@ -298,7 +304,7 @@ export class Pile {
     if (this.isDeck) {
       this.n = this.size;
       this.countDeck();
-      this.stackPos = this.stackLen;
+      this.setStackPos(this.stackLen);
     } else this.fill(false, false);
   }
 
