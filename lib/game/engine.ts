@@ -607,7 +607,7 @@ export class Game implements TableView {
     this.deck.newRound();
     const first = this.firstOfRound();
     if (this.listener) {
-      this.listener!({ type: "round_start", round: this.round, first });
+      this.listener({ type: "round_start", round: this.round, first });
     }
     // the deal (the first n steps: one card to each seat in turn, actions
     // resolved at once), then the turns, round the table from the first

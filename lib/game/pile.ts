@@ -72,9 +72,10 @@ export class Pile {
   private isDeck = false;
   // Since the pile array last held the template (the deck in kind order), it
   // differs from it only at the swap positions logged here and in the tail
-  // [size - logN, size) (every logged draw moved a card to the end of the
-  // live pile, which never grew since without a fill that scrambles or
-  // restores); more than `size` swaps (logN > size) count as scrambled.
+  // [size - logN, size): a draw moves a card to the end of the live pile,
+  // which a gather makes whole again, so the ends lie within logN (the number
+  // of draws since the template) of the array's end; more than `size` swaps
+  // (logN > size) count as scrambled.
   private readonly swapLog: Uint16Array;
   private logN = 0;
 
