@@ -115,6 +115,8 @@ const MODS_SHIFT = 13;
 const CHANCE_BIT = 1 << 19;
 /** Bits 20-21: the status (ACTIVE 0, STAYED, FROZEN, BUSTED). */
 const STATUS_SHIFT = 20, STATUS_BITS = 3 << 20;
+/** The status bits of a busted seat. */
+const BUSTED_WORD = BUSTED << STATUS_SHIFT;
 /** Bit 22: the seat has seven numbers. */
 const FLIP7_BIT = 1 << 22;
 /** Bits 23-26: the number that busted the seat, plus one (0: none). */
@@ -185,9 +187,14 @@ export interface GameResult {
 
 /** What a seat whose packed word is `w` banks if it stops now (0 after a bust). */
 function wordScore(w: number): number {
-  return (w & STATUS_BITS) === BUSTED << STATUS_SHIFT
+  return (w & STATUS_BITS) === BUSTED_WORD
     ? 0
     : lineScore(w & LINE, (w >>> MODS_SHIFT) & 63, (w & FLIP7_BIT) !== 0);
+}
+
+/** The number that busted a seat whose packed word is `w`, -1 if none. */
+function bustCardOf(w: number): number {
+  return ((w & BUST_BITS) >>> BUST_SHIFT) - 1;
 }
 
 /**
@@ -869,7 +876,7 @@ export class Game implements TableView {
       const sc = wordScore(w);
       this.scores[s] = sc;
       this.totals[s] += sc;
-      this.lastOutcome[s] = (w & STATUS_BITS) === BUSTED << STATUS_SHIFT
+      this.lastOutcome[s] = (w & STATUS_BITS) === BUSTED_WORD
         ? OUT_BUST
         : w & FLIP7_BIT
         ? OUT_FLIP7
@@ -933,7 +940,7 @@ export class Game implements TableView {
       into[CHANCE]++;
       front[CHANCE] = 0;
     }
-    const b = ((w & BUST_BITS) >>> BUST_SHIFT) - 1;
+    const b = bustCardOf(w);
     if (b >= 0) {
       into[b]++;
       front[b] = 0;
@@ -1048,7 +1055,7 @@ export class Game implements TableView {
         if (w & (modifierBit(k) << MODS_SHIFT)) front[k]++;
       }
       if (w & CHANCE_BIT) front[CHANCE]++;
-      const b = ((w & BUST_BITS) >>> BUST_SHIFT) - 1;
+      const b = bustCardOf(w);
       if (b >= 0) front[b]++;
       front[FREEZE] += this.freezeFront[s];
       front[FLIP3] += this.flip3Front[s];
