@@ -100,7 +100,7 @@ export const CARD_EFFECTS: readonly CardEffect[] = Array.from(
  * ```
  */
 export function isNumberKind(k: number): boolean {
-  return k < NUMBER_KINDS;
+  return k < NUMBERS;
 }
 
 /**
@@ -199,7 +199,7 @@ export function plusValue(kind: number): number {
  * ```
  */
 export function modifierBit(kind: number): number {
-  return 1 << (kind - PLUS2);
+  return 1 << (kind - FIRST_MODIFIER);
 }
 
 /** Bit of `x2` in a modifier mask. */
@@ -233,6 +233,13 @@ export const COUNT_OF_MASK: Uint8Array = (() => {
   return t;
 })();
 
+// Private copies of this module's exported constants for the functions the
+// round loop calls (isNumberKind, modifierBit, lineScore): an exported
+// binding is read through its cell at every use, a private `const` is
+// compiled in as a constant (engine.ts, beside its imports).
+const NUMBERS = NUMBER_KINDS, FIRST_MODIFIER = PLUS2, TIMES2_BIT = X2_BIT;
+const SUMS = SUM_OF_MASK, PLUS_SUMS = PLUS_OF_MASK;
+
 /**
  * Score of a line: numbers summed, doubled by `x2`, plus the `+X` cards, plus
  * 15 for a Flip 7. The caller handles busts (which score 0).
@@ -249,8 +256,8 @@ export function lineScore(
   modMask: number,
   flip7: boolean,
 ): number {
-  const sum = SUM_OF_MASK[numberMask];
-  return (modMask & X2_BIT ? 2 * sum : sum) + PLUS_OF_MASK[modMask & 31] +
+  const sum = SUMS[numberMask];
+  return (modMask & TIMES2_BIT ? 2 * sum : sum) + PLUS_SUMS[modMask & 31] +
     (flip7 ? 15 : 0);
 }
 

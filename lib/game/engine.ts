@@ -60,7 +60,20 @@
  * @module
  */
 
-import {
+import * as cards from "./cards.ts";
+import type { GameEvent, Listener } from "./events.ts";
+import { Pile } from "./pile.ts";
+import type { Rules } from "./rules.ts";
+import * as view from "./view.ts";
+import type { Strategy, TableView } from "./view.ts";
+
+// The imported constants and functions as this module's own private
+// bindings, not as named imports: V8 compiles a module's private `const`
+// into the code that reads it as a constant, but loads an imported binding
+// (or an exported one, even in its own module) from the binding's cell, and
+// checks that it is initialised, at every use; a round reads a dozen of
+// them (bench/README.md, "The round loop, session 33").
+const {
   CARD_EFFECTS,
   cardName,
   CHANCE,
@@ -83,17 +96,8 @@ import {
   SUM_OF_MASK,
   unhandledEffect,
   X2,
-} from "./cards.ts";
-import type { GameEvent, Listener } from "./events.ts";
-import { Pile } from "./pile.ts";
-import type { Rules } from "./rules.ts";
-import {
-  BUSTED,
-  FROZEN,
-  STAYED,
-  type Strategy,
-  type TableView,
-} from "./view.ts";
+} = cards;
+const { BUSTED, FROZEN, STAYED } = view;
 
 /** Bits of `Game.hooks`: some seat's strategy has `newGame`, `roundEnd`. */
 const HOOK_NEW_GAME = 1, HOOK_ROUND_END = 2;
@@ -152,6 +156,8 @@ export const MAX_ROUNDS = 10000;
 export { ACTIVE, BUSTED, FROZEN, STAYED } from "./view.ts";
 /** How a seat's last completed round ended (see {@linkcode Game.lastRoundOutcome}). */
 export const OUT_BANKED = 0, OUT_BUST = 1, OUT_FLIP7 = 2;
+// (private copies for the end of a round: exported bindings are read through their cells, see the imports above)
+const BANKED = OUT_BANKED, BUST_OUT = OUT_BUST, FLIP7_OUT = OUT_FLIP7;
 
 /** Options of a {@linkcode Game}. */
 export interface GameOptions {
@@ -877,10 +883,10 @@ export class Game implements TableView {
       this.scores[s] = sc;
       this.totals[s] += sc;
       this.lastOutcome[s] = (w & STATUS_BITS) === BUSTED_WORD
-        ? OUT_BUST
+        ? BUST_OUT
         : w & FLIP7_BIT
-        ? OUT_FLIP7
-        : OUT_BANKED;
+        ? FLIP7_OUT
+        : BANKED;
       if (fresh) this.resetSeat(s);
       else this.gatherSeat(s, this.discardCounts);
     }

@@ -125,6 +125,10 @@ export const MAX_SEED = 4294967295;
  */
 export const MAX_WORKERS = 64;
 
+// private copies for soloRounds (imports are read through their cells at
+// every use: lib/game/engine.ts, beside its imports)
+const BUST_BIT = OUT_BUST, TOP_SCORE = MAX_ROUND_SCORE;
+
 /**
  * Rounds `[from, to)` of a one-seat round run, round `k` from a fresh deck on
  * stream `k`: adds each score to `hist`, and to `sums` the sums of the
@@ -154,9 +158,9 @@ function soloRounds(
     const o = game.lastRoundOutcome(0);
     sums[0] += x;
     sums[1] += x * x;
-    sums[2] += o & OUT_BUST;
+    sums[2] += o & BUST_BIT;
     sums[3] += o >> 1;
-    hist[Math.min(x, MAX_ROUND_SCORE) | 0]++;
+    hist[Math.min(x, TOP_SCORE) | 0]++;
   }
 }
 
