@@ -1,6 +1,6 @@
 /**
  * The shape of a command-line command. Each command lives in its own file
- * under `commands/` and is listed once in `commands.ts`.
+ * under `commands/` and is listed once in `command_list.ts`.
  *
  * @example
  * ```ts

@@ -1,5 +1,7 @@
 /**
- * The command registry: one line per command, each in its own file.
+ * Every command of the registry, loaded (for the help, the command reference
+ * and the tests). The list itself, with each command's file, is
+ * `command_list.ts`; a run loads only its own command from there.
  *
  * @example
  * ```ts
@@ -13,36 +15,7 @@
  */
 
 import type { Command } from "./command.ts";
-import { rulesCommand } from "./commands/rules.ts";
-import { watchCommand } from "./commands/watch.ts";
-import { simCommand } from "./commands/sim.ts";
-import { roundCommand } from "./commands/round.ts";
-import { playCommand } from "./commands/play.ts";
-import { decideCommand } from "./commands/decide.ts";
-import { experimentCommand } from "./commands/experiment.ts";
-import { solveCommand } from "./commands/solve.ts";
-import { evaluateCommand } from "./commands/evaluate.ts";
-import { adviceCommand } from "./commands/advice.ts";
-import { oddsCommand } from "./commands/odds.ts";
-import { sweepCommand } from "./commands/sweep.ts";
-import { mergeCommandOver } from "./commands/merge.ts";
-import { shardable } from "./shard.ts";
-import { chartCommand } from "./commands/chart.ts";
+import { loadCommands } from "./command_list.ts";
 
 /** Every command, in help order. */
-export const COMMANDS: Command[] = [
-  playCommand,
-  watchCommand,
-  shardable(simCommand),
-  shardable(roundCommand),
-  rulesCommand,
-  shardable(experimentCommand),
-  chartCommand,
-  shardable(sweepCommand),
-  decideCommand,
-  solveCommand,
-  evaluateCommand,
-  adviceCommand,
-  oddsCommand,
-  mergeCommandOver(() => COMMANDS),
-];
+export const COMMANDS: Command[] = await loadCommands();

@@ -13,7 +13,7 @@
 
 import { parseArgs } from "node:util";
 import { InputError } from "../lib/game/cards.ts";
-import { COMMANDS } from "./commands.ts";
+import { COMMAND_NAMES, loadCommand, loadCommands } from "./command_list.ts";
 import type { Command } from "./command.ts";
 import { Output, runStamp, writeFileAtomic } from "./output.ts";
 import { clip, joinNegativeValues, parseArgsMessage } from "./args.ts";
@@ -91,13 +91,23 @@ export const COMMON = {
   help: { type: "boolean" as const, short: "h" },
 };
 
-/** The overall help text. */
-export function helpText(): string {
-  const w = Math.max(...COMMANDS.map((c) => c.name.length));
+/**
+ * The overall help text of the given commands (every command: `COMMANDS` of
+ * `commands.ts`, or `await loadCommands()` of `command_list.ts`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { COMMANDS } from "./commands.ts";
+ * assert.match(helpText(COMMANDS), /^ {2}round {2}/m);
+ * ```
+ */
+export function helpText(commands: readonly Command[]): string {
+  const w = Math.max(...commands.map((c) => c.name.length));
   return [
     "Flip 7 Lab — usage: deno task flip7 <command> [options]",
     "",
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`),
+    ...commands.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`),
     "",
     "Every run also writes what it printed to results/runs/<command>-<timestamp>.txt;",
     "-o PATH chooses the file, --no-file skips it. 'flip7 <command> --help' shows its options.",
@@ -144,16 +154,15 @@ export async function main(
   if (
     name === undefined || name === "help" || name === "--help" || name === "-h"
   ) {
-    console.log(helpText());
+    console.log(helpText(await loadCommands()));
     return 0;
   }
-  const cmd = COMMANDS.find((c) => c.name === name);
+  // only the command's own file (and what it imports) is loaded
+  const cmd = await loadCommand(name);
   try {
     if (!cmd) {
       throw new InputError(
-        `unknown command '${name}': allowed ${
-          COMMANDS.map((c) => c.name).join(", ")
-        }`,
+        `unknown command '${name}': allowed ${COMMAND_NAMES.join(", ")}`,
       );
     }
     let parsed;

@@ -37,8 +37,9 @@ import "../../lib/run/runner.ts";
 import type { Output } from "../output.ts";
 
 /**
- * The `merge` command over a command list (the registry passes its own, so
- * this module need not import the registry that imports it).
+ * The `merge` command over a command list, read when it runs (the registry
+ * passes its own loader, so this module need not import the registry that
+ * lists it).
  *
  * @example
  * ```ts
@@ -48,7 +49,7 @@ import type { Output } from "../output.ts";
  * ```
  */
 export function mergeCommandOver(
-  commands: () => readonly Command[],
+  commands: () => readonly Command[] | Promise<readonly Command[]>,
 ): Command {
   return {
     name: "merge",
@@ -82,8 +83,9 @@ export function mergeCommandOver(
       if (typeof values.out === "string") checkOutputDir(values.out, "--out");
       const files = await listPartials(positionals);
       const plans = await planMerge(files, await shardCode());
+      const list = plans.length > 0 ? await commands() : [];
       for (const plan of plans) {
-        await runPlan(plan, values, out, commands());
+        await runPlan(plan, values, out, list);
       }
     },
   };
