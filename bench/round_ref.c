@@ -59,10 +59,11 @@ static inline uint32_t below(rng_t *r, uint32_t n) {
   return (uint32_t)(((uint64_t)next(r) * n) >> 32);
 }
 
-int main(int argc, char **argv) {
-  uint32_t seed = argc > 1 ? (uint32_t)strtoul(argv[1], 0, 10) : 1;
-  long n = argc > 2 ? strtol(argv[2], 0, 10) : 10000000;
-  int threshold = argc > 3 ? atoi(argv[3]) : 20;
+/* rounds [from, to) of seed `seed`: out[0..3] = the sums of the scores, of
+   their squares, the busts and the Flip 7s (bench/round_interleaved.ts calls
+   this through FFI, built with -DROUND_REF_LIB -shared -fPIC) */
+void round_ref_range(uint32_t seed, int32_t from, int32_t to, int32_t threshold,
+                     double *out) {
   int deck[KINDS] = {0};
   deck[0] = 1;
   for (int k = 1; k < 13; k++) deck[k] = k;
@@ -73,11 +74,9 @@ int main(int argc, char **argv) {
   for (int k = 0; k < KINDS; k++)
     for (int c = 0; c < deck[k]; c++) template[size++] = (uint8_t)k;
   static const int plus[5] = {2, 4, 6, 8, 10};
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
   double sum = 0, sq = 0, busts = 0, flip7s = 0;
   rng_t r;
-  for (long k = 0; k < n; k++) {
+  for (long k = from; k < to; k++) {
     reseed(&r, seed, (uint32_t)k);
     memcpy(pile, template, size);
     int pn = size;
@@ -123,9 +122,27 @@ int main(int argc, char **argv) {
     busts += bust;
     flip7s += f7;
   }
+  out[0] = sum;
+  out[1] = sq;
+  out[2] = busts;
+  out[3] = flip7s;
+}
+
+#ifndef ROUND_REF_LIB
+int main(int argc, char **argv) {
+  uint32_t seed = argc > 1 ? (uint32_t)strtoul(argv[1], 0, 10) : 1;
+  long n = argc > 2 ? strtol(argv[2], 0, 10) : 10000000;
+  int threshold = argc > 3 ? atoi(argv[3]) : 20;
+  double out[4];
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  round_ref_range(seed, 0, (int32_t)n, threshold, out);
+  double sum = out[0], sq = out[1], busts = out[2], flip7s = out[3];
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
   printf("rounds %ld sum %.0f sumsq %.0f busts %.0f flip7s %.0f mean %.4f seconds %.4f\n",
          n, sum, sq, busts, flip7s, sum / n, secs);
   return 0;
 }
+#endif
+

@@ -29,3 +29,55 @@ Deno.test("bench task: the flip7 task's V8 flags, so that the round bench compil
   assert.equal(v8(tasks.flip7).length, 1);
   assert.deepEqual(v8(tasks.bench), v8(tasks.flip7));
 });
+
+const hasGcc = (() => {
+  try {
+    return new Deno.Command("gcc", { args: ["--version"], stdout: "null" })
+      .outputSync().success;
+  } catch {
+    return false;
+  }
+})();
+
+Deno.test({
+  name:
+    "bench:round: the C loop (through FFI) and the runner play the same rounds, block by block; a bad count is refused",
+  ignore: !hasGcc,
+  fn() {
+    const tasks = JSON.parse(
+      Deno.readTextFileSync(new URL("deno.json", root)),
+    ).tasks;
+    const v8 = (t: string) =>
+      String(t).split(/\s+/).filter((w) => w.startsWith("--v8-flags="));
+    assert.deepEqual(v8(tasks["bench:round"]), v8(tasks.flip7));
+    const run = (arg: string) => {
+      const out = new Deno.Command("deno", {
+        args: ["task", "-q", "bench:round", arg],
+        cwd: root,
+      }).outputSync();
+      return {
+        code: out.code,
+        out: new TextDecoder().decode(out.stdout),
+        err: new TextDecoder().decode(out.stderr),
+      };
+    };
+    const ok = run("400000");
+    assert.equal(ok.code, 0, ok.err);
+    // the sums of the 400,000 rounds (the runner's own figures, checked
+    // against the C loop's by the script)
+    assert.match(
+      ok.out,
+      /C 8111645 222845749 86117 4; JavaScript 8111645 222845749 86117 4: the same rounds/,
+    );
+    assert.match(
+      ok.out,
+      /block ratio JavaScript \/ C: median \d+\.\d\d \(95% interval/,
+    );
+    const bad = run("7");
+    assert.equal(bad.code, 2);
+    assert.equal(
+      bad.err.trim(),
+      "bad rounds '7': allowed a positive multiple of 40 up to 2^30",
+    );
+  },
+});
