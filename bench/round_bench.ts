@@ -24,16 +24,10 @@
 import { playRange } from "../lib/run/runner.ts";
 import { runRounds } from "../lib/run/sim.ts";
 import { plainRounds } from "./round_plain.ts";
+import { ROUNDS, roundSpec, THRESHOLD } from "./round_spec.ts";
 
-const ROUNDS = 10_000_000;
 const RUN = { group: "round-ref", n: 3, warmup: 1 };
-const SPEC = {
-  rules: "solo-model",
-  policies: ["sum:20"],
-  seed: 1,
-  count: ROUNDS,
-  mode: "round" as const,
-};
+const SPEC = roundSpec();
 const times: Record<string, number[]> = { command: [], range: [], plain: [] };
 let sums: number[] = [], plainSums: number[] = [];
 
@@ -43,10 +37,10 @@ Deno.bench(
   async () => {
     const t0 = performance.now();
     await runRounds({
-      rules: "solo-model",
-      policies: ["sum:20"],
+      rules: SPEC.rules,
+      policies: SPEC.policies,
       rounds: ROUNDS,
-      seed: 1,
+      seed: SPEC.seed,
       workers: 1,
     });
     times.command.push((performance.now() - t0) / 1000);
@@ -69,7 +63,7 @@ Deno.bench(
   RUN,
   () => {
     const t0 = performance.now();
-    plainSums = plainRounds(1, ROUNDS, 20);
+    plainSums = plainRounds(SPEC.seed, ROUNDS, THRESHOLD);
     times.plain.push((performance.now() - t0) / 1000);
   },
 );

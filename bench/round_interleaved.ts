@@ -28,13 +28,18 @@
  * @module
  */
 import { playRange } from "../lib/run/runner.ts";
+import {
+  ROUNDS as DEFAULT_ROUNDS,
+  roundSpec,
+  THRESHOLD,
+} from "./round_spec.ts";
 
 const BLOCKS = 40;
 const WARMUP = 2; // blocks played by both loops before the measured ones
 
 /** The rounds to play: the first argument (default 10,000,000). */
 function roundsArg(arg: string | undefined): number {
-  if (arg === undefined) return 10_000_000;
+  if (arg === undefined) return DEFAULT_ROUNDS;
   const n = Number(arg);
   if (!Number.isInteger(n) || n <= 0 || n % BLOCKS !== 0 || n > 2 ** 30) {
     console.error(
@@ -77,13 +82,7 @@ function medianInterval(xs: number[]): [number, number, number] {
 if (import.meta.main) {
   const ROUNDS = roundsArg(Deno.args[0]);
   const BLOCK = ROUNDS / BLOCKS;
-  const SPEC = {
-    rules: "solo-model",
-    policies: ["sum:20"],
-    seed: 1,
-    count: ROUNDS,
-    mode: "round" as const,
-  };
+  const SPEC = roundSpec(ROUNDS);
   const lib = Deno.dlopen(await build(), {
     round_ref_range: {
       parameters: ["u32", "i32", "i32", "i32", "buffer"],
@@ -96,7 +95,7 @@ if (import.meta.main) {
   let cTotal = 0, jsTotal = 0;
   const runC = (from: number, to: number): number => {
     const t0 = performance.now();
-    lib.symbols.round_ref_range(SPEC.seed, from, to, 20, cOut);
+    lib.symbols.round_ref_range(SPEC.seed, from, to, THRESHOLD, cOut);
     const t = performance.now() - t0;
     for (let i = 0; i < 4; i++) cSums[i] += cOut[i];
     return t;
