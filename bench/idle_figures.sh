@@ -8,10 +8,13 @@
 #   RUNS=5 bash bench/idle_figures.sh round evaluate
 #
 # Figures: solve (the all-94 solve command, no cache), round (10,000,000
-# sum:20 rounds, 1 worker; against bench/round_ref.c compiled with gcc -O2),
+# sum:20 rounds, 1 worker; against bench/round_ref.c compiled with gcc -O2,
+# run right before each run of ours, its own clock: RUNS pairs),
 # evaluate (all94, sum:25), repro (the default list, warm cache, into
-# .cache/idle-repro so results/ is left alone). The load average before each
-# run is printed beside it: above 1, the machine was not idle.
+# .cache/idle-repro so results/ is left alone). Beside each run is the share
+# of both cores that was busy in the second before it (from /proc/stat): a
+# few percent means idle. (The load average is no measure here: it still
+# counts the previous run's threads for a minute after it ended.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -30,6 +33,17 @@ cmd_of() {
   esac
 }
 
+# percent of all cores busy over the next second (idle and iowait count as idle)
+busy() {
+  local a b
+  read -r _ a1 a2 a3 a4 a5 a6 a7 a8 _ </proc/stat
+  sleep 1
+  read -r _ b1 b2 b3 b4 b5 b6 b7 b8 _ </proc/stat
+  a=$((a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8))
+  b=$((b1 + b2 + b3 + b4 + b5 + b6 + b7 + b8))
+  echo $((100 * ((b - a) - (b4 + b5 - a4 - a5)) / (b - a)))
+}
+
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 rows=()
@@ -38,9 +52,22 @@ for f in "${WHICH[@]}"; do
   : >"$TMP/$f.wall"
   : >"$TMP/$f.cpu"
   : >"$TMP/$f.rss"
-  loads=""
+  busys=""
+  havec=""
+  if [ "$f" = round ] && command -v gcc >/dev/null; then
+    mkdir -p .cache/bench
+    gcc -O2 -o .cache/bench/round_ref bench/round_ref.c
+    havec=1
+    : >"$TMP/c.wall"
+    : >"$TMP/pair"
+  fi
   for i in $(seq "$RUNS"); do
-    loads="$loads $(cut -d' ' -f1 /proc/loadavg)"
+    busys="$busys $(busy)%"
+    if [ -n "$havec" ]; then
+      # the C loop right before each run of ours: a pair (its own clock)
+      .cache/bench/round_ref 1 10000000 >"$TMP/c.$i.out"
+      awk '{print $NF}' "$TMP/c.$i.out" >>"$TMP/c.wall"
+    fi
     /usr/bin/time -v -o "$TMP/$f.$i.time" $c >"$TMP/$f.$i.out" 2>"$TMP/$f.$i.err"
     t="$TMP/$f.$i.time"
     wall=$(awk -F': ' '/Elapsed/ {n=split($2,p,":"); s=0; for(j=1;j<=n;j++) s=s*60+p[j]; print s}' "$t")
@@ -50,6 +77,7 @@ for f in "${WHICH[@]}"; do
     echo "$wall" >>"$TMP/$f.wall"
     echo "$user + $sys" | bc >>"$TMP/$f.cpu"
     echo "$rss" >>"$TMP/$f.rss"
+    [ -n "$havec" ] && echo "scale=3; $wall / $(tail -1 "$TMP/c.wall")" | bc >>"$TMP/pair"
     echo "$f run $i: ${wall} s wall, $(tail -1 "$TMP/$f.cpu") s CPU, $((rss / 1024)) MiB peak" >&2
   done
   w=$(median <"$TMP/$f.wall")
@@ -57,17 +85,10 @@ for f in "${WHICH[@]}"; do
   peak=$(sort -g "$TMP/$f.rss" | tail -1)
   extra=""
   if [ "$f" = round ]; then
-    if command -v gcc >/dev/null; then
-      mkdir -p .cache/bench
-      gcc -O2 -o .cache/bench/round_ref bench/round_ref.c
-      : >"$TMP/c.wall"
-      for i in $(seq "$RUNS"); do
-        /usr/bin/time -f "%e" -o "$TMP/c.$i" .cache/bench/round_ref 1 10000000 >"$TMP/c.$i.out"
-        cat "$TMP/c.$i" >>"$TMP/c.wall"
-      done
+    if [ -n "$havec" ]; then
       cw=$(median <"$TMP/c.wall")
       # the C loop's mean beside ours (bench/round_bench.ts checks the sums exactly)
-      extra="C loop ${cw} s, mean $(awk '{print $12}' "$TMP/c.1.out") (ours: $(awk '$1 == "sum:20" {print $2; exit}' "$TMP/round.1.out")); ours / C = $(echo "scale=2; $w / $cw" | bc)"
+      extra="C loop (run before each of ours) median ${cw} s, mean $(awk '{print $12}' "$TMP/c.1.out") (ours: $(awk '$1 == "sum:20" {print $2; exit}' "$TMP/round.1.out")); ours / C: ratio of the medians $(echo "scale=2; $w / $cw" | bc), median of the pairs' ratios $(median <"$TMP/pair"), pairs $(sort -g "$TMP/pair" | tr '\n' ' ')"
     else
       extra="gcc missing: no C reference"
     fi
@@ -75,12 +96,12 @@ for f in "${WHICH[@]}"; do
   if [ "$f" = repro ]; then
     extra="repro.json: $(tr -d '\n ' <.cache/idle-repro/repro.json | grep -o '"total_s":[0-9.]*')"
   fi
-  rows+=("| $f | \`$c\` | $w | $cpu | $((peak / 1024)) MiB | $RUNS |$loads | $extra |")
+  rows+=("| $f | \`$c\` | $w | $cpu | $((peak / 1024)) MiB | $RUNS |$busys | $extra |")
 done
 
 echo
 echo "measured $(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (dirty)'), $(nproc) cores"
 echo
-echo "| figure | command | median wall s | median CPU s | peak RSS | runs | load before each | notes |"
+echo "| figure | command | median wall s | median CPU s | peak RSS | runs | CPU busy before each | notes |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
 for r in "${rows[@]}"; do echo "$r"; done
