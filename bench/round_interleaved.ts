@@ -65,8 +65,19 @@ async function build(): Promise<string> {
   return lib;
 }
 
-/** The median of `xs` and its distribution-free 95% interval. */
-function medianInterval(xs: number[]): [number, number, number] {
+/**
+ * The median of `xs` and its distribution-free 95% interval: the order
+ * statistics `[s[j-1], s[n-j]]` of the sorted values for the largest `j`
+ * with P(Binomial(n, 1/2) < j) <= 2.5%.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const xs = Array.from({ length: 40 }, (_, i) => i + 1);
+ * assert.deepEqual(medianInterval(xs), [20.5, 14, 27]);
+ * ```
+ */
+export function medianInterval(xs: number[]): [number, number, number] {
   const s = xs.slice().sort((a, b) => a - b), n = s.length;
   const median = n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
   // the largest j with P(Binomial(n, 1/2) < j) <= 2.5%: [s[j-1], s[n-j]]

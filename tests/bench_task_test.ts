@@ -81,3 +81,61 @@ Deno.test({
     );
   },
 });
+
+Deno.test("bench/round_ab.ts: two checkouts' runners on the same rounds in one process; bad arguments exit 2 with one line", () => {
+  const dir = new URL(".", root).pathname;
+  const run = (...args: string[]) => {
+    const out = new Deno.Command("deno", {
+      args: ["run", "--allow-read", "bench/round_ab.ts", ...args],
+      cwd: root,
+    }).outputSync();
+    return {
+      code: out.code,
+      out: new TextDecoder().decode(out.stdout),
+      err: new TextDecoder().decode(out.stderr),
+    };
+  };
+  // the same checkout twice: the same rounds; a ratio and its interval
+  const same = run(dir, ".", "40000");
+  assert.equal(same.code, 0, same.err);
+  assert.match(
+    same.out,
+    /^new \/ old: median block ratio \d+\.\d{3} \(95% interval \d+\.\d{3}-\d+\.\d{3}\); seconds old \d+\.\d{3}, new \d+\.\d{3}; the same rounds\n$/,
+  );
+  const games = run(
+    dir,
+    ".",
+    "400",
+    '{"rules":"standard","policies":["ev","sum:20"],"mode":"game"}',
+  );
+  assert.equal(games.code, 0, games.err);
+  assert.match(games.out, /; the same rounds\n$/);
+  for (
+    const [args, msg] of [
+      [[dir, ".", "41"], "bad rounds '41': allowed a positive multiple of 40"],
+      [
+        [dir, ".", "400", "{x"],
+        "bad spec '{x': allowed a policy or a JSON run spec",
+      ],
+      [
+        [dir],
+        "usage: round_ab.ts OLD NEW [ROUNDS] [SPEC]: two checkouts needed",
+      ],
+      [
+        [dir, ".", "400", "sum:x"],
+        "bad spec 'sum:x': bad parameter in 'sum:x': sum:N needs a whole number N from 0 to 1000",
+      ],
+    ] as const
+  ) {
+    const r = run(...args);
+    assert.equal(r.code, 2, args.join(" "));
+    assert.equal(r.err.trim(), msg);
+  }
+  const missing = run("/nonexistent-checkout", ".", "400");
+  assert.equal(missing.code, 2);
+  assert.match(
+    missing.err,
+    /^bad checkout '\/nonexistent-checkout': no runner at /,
+  );
+  assert.equal(missing.err.trim().split("\n").length, 1);
+});
