@@ -30,6 +30,16 @@ Deno.test("bench task: the flip7 task's V8 flags, so that the round bench compil
   assert.deepEqual(v8(tasks.bench), v8(tasks.flip7));
 });
 
+/** Run `deno ARGS` in the project's root: exit code, stdout, stderr. */
+function deno(args: string[]): { code: number; out: string; err: string } {
+  const out = new Deno.Command("deno", { args, cwd: root }).outputSync();
+  return {
+    code: out.code,
+    out: new TextDecoder().decode(out.stdout),
+    err: new TextDecoder().decode(out.stderr),
+  };
+}
+
 const hasGcc = (() => {
   try {
     return new Deno.Command("gcc", { args: ["--version"], stdout: "null" })
@@ -50,17 +60,7 @@ Deno.test({
     const v8 = (t: string) =>
       String(t).split(/\s+/).filter((w) => w.startsWith("--v8-flags="));
     assert.deepEqual(v8(tasks["bench:round"]), v8(tasks.flip7));
-    const run = (arg: string) => {
-      const out = new Deno.Command("deno", {
-        args: ["task", "-q", "bench:round", arg],
-        cwd: root,
-      }).outputSync();
-      return {
-        code: out.code,
-        out: new TextDecoder().decode(out.stdout),
-        err: new TextDecoder().decode(out.stderr),
-      };
-    };
+    const run = (arg: string) => deno(["task", "-q", "bench:round", arg]);
     const ok = run("400000");
     assert.equal(ok.code, 0, ok.err);
     // the sums of the 400,000 rounds (the runner's own figures, checked
@@ -84,17 +84,8 @@ Deno.test({
 
 Deno.test("bench/round_ab.ts: two checkouts' runners on the same rounds in one process; bad arguments exit 2 with one line", () => {
   const dir = new URL(".", root).pathname;
-  const run = (...args: string[]) => {
-    const out = new Deno.Command("deno", {
-      args: ["run", "--allow-read", "bench/round_ab.ts", ...args],
-      cwd: root,
-    }).outputSync();
-    return {
-      code: out.code,
-      out: new TextDecoder().decode(out.stdout),
-      err: new TextDecoder().decode(out.stderr),
-    };
-  };
+  const run = (...args: string[]) =>
+    deno(["run", "--allow-read", "bench/round_ab.ts", ...args]);
   // the same checkout twice: the same rounds; a ratio and its interval
   const same = run(dir, ".", "40000");
   assert.equal(same.code, 0, same.err);
