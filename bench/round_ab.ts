@@ -28,9 +28,7 @@
  * @module
  */
 import { medianInterval } from "./round_interleaved.ts";
-
-const BLOCKS = 40;
-const WARMUP = 2;
+import { BLOCKS, WARMUP } from "./round_spec.ts";
 
 function fail(msg: string): never {
   console.error(msg);

@@ -29,13 +29,12 @@
  */
 import { playRange } from "../lib/run/runner.ts";
 import {
+  BLOCKS,
   ROUNDS as DEFAULT_ROUNDS,
   roundSpec,
   THRESHOLD,
+  WARMUP,
 } from "./round_spec.ts";
-
-const BLOCKS = 40;
-const WARMUP = 2; // blocks played by both loops before the measured ones
 
 /** The rounds to play: the first argument (default 10,000,000). */
 function roundsArg(arg: string | undefined): number {

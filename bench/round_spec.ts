@@ -11,6 +11,12 @@
 /** The default number of rounds: 10,000,000. */
 export const ROUNDS = 10_000_000;
 
+/** The blocks the interleaved benches cut their rounds into (round_interleaved.ts, round_ab.ts). */
+export const BLOCKS = 40;
+
+/** Blocks both sides play before the measured ones. */
+export const WARMUP = 2;
+
 /** The threshold of the `sum:20` policy, passed to the C loop. */
 export const THRESHOLD = 20;
 
