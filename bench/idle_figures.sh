@@ -35,7 +35,7 @@ cmd_of() {
 
 # percent of all cores busy over the next second (idle and iowait count as idle)
 busy() {
-  local a b
+  local a b a1 a2 a3 a4 a5 a6 a7 a8 b1 b2 b3 b4 b5 b6 b7 b8
   read -r _ a1 a2 a3 a4 a5 a6 a7 a8 _ </proc/stat
   sleep 1
   read -r _ b1 b2 b3 b4 b5 b6 b7 b8 _ </proc/stat

@@ -28,7 +28,7 @@
  * @module
  */
 import { medianInterval } from "./round_interleaved.ts";
-import { BLOCKS, WARMUP } from "./round_spec.ts";
+import { BLOCKS, roundSpec, WARMUP } from "./round_spec.ts";
 
 function fail(msg: string): never {
   console.error(msg);
@@ -37,15 +37,7 @@ function fail(msg: string): never {
 
 /** The run spec of `arg` for `count` rounds (or games) on seed 1. */
 function specOf(arg: string, count: number): Record<string, unknown> {
-  if (!arg.startsWith("{")) {
-    return {
-      rules: "solo-model",
-      policies: [arg],
-      seed: 1,
-      count,
-      mode: "round",
-    };
-  }
+  if (!arg.startsWith("{")) return { ...roundSpec(count), policies: [arg] };
   let spec: unknown;
   try {
     spec = JSON.parse(arg);

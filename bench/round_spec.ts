@@ -1,6 +1,6 @@
 /**
- * The rounds both round benches play (`bench/round_bench.ts`,
- * `bench/round_interleaved.ts`): `sum:20` rounds under `solo-model`, seed 1,
+ * The rounds the round benches play (`bench/round_bench.ts`,
+ * `bench/round_interleaved.ts`; `bench/round_ab.ts` by default): `sum:20` rounds under `solo-model`, seed 1,
  * round `k` on stream `(1, k)`, as
  * `deno task flip7 round -n N -p sum:20 --rules solo-model --workers 1 --no-file`
  * plays them, and as `bench/round_ref.c` plays them with threshold 20.
