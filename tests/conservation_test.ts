@@ -5,7 +5,9 @@
  * place. CI plays 20,000 games; `deno task test:long` plays 1,000,000.
  */
 import assert from "node:assert/strict";
+import { KINDS } from "../lib/game/cards.ts";
 import { Game } from "../lib/game/engine.ts";
+import { Pile } from "../lib/game/pile.ts";
 import { PRESETS } from "../lib/game/rules.ts";
 import { Rng } from "../lib/game/rng.ts";
 import { RandomStrategy } from "./random_strategy.ts";
@@ -88,12 +90,10 @@ Deno.test("the conservation check finds a card lost or made, wherever it is", ()
     g.newGame();
     g.playRound();
     assert.equal(g.checkConservation(), null);
-    // the engine's own tallies, reached past `private` to break them
+    // the engine's own tallies (and its pile's), reached past `private` to break them
     return g as unknown as
-      & Record<
-        "pileCounts" | "discardCounts" | "frontCounts" | "deckCounts",
-        Int32Array
-      >
+      & Record<"discardCounts" | "frontCounts" | "deckCounts", Int32Array>
+      & { deck: { counts: Int32Array } }
       & { checkConservation(): string | null };
   };
   const kind = 12; // the 12s: the deck has twelve
@@ -107,8 +107,53 @@ Deno.test("the conservation check finds a card lost or made, wherever it is", ()
   ) {
     for (const delta of [1, -1]) {
       const g = fresh();
-      g[tally][kind] += delta;
+      (tally === "pileCounts" ? g.deck.counts : g[tally])[kind] += delta;
       assert.notEqual(g.checkConservation(), null, `${tally} ${delta}`);
+    }
+  }
+});
+
+Deno.test("the pile's counts are exact whenever read, however reads and draws interleave", () => {
+  // Pile.counts is brought up to date when read (a draw leaves it alone):
+  // read it at random moments of random rounds (or not at all for a whole
+  // round), with reshuffles and with stacked cards, and compare it with a
+  // recount of the pile array
+  const rng = new Rng(37, 1);
+  for (
+    const [rules, stack] of PRESETS.flatMap((r) =>
+      [[r, []], [r, [12, 0, 12]]] as const
+    )
+  ) {
+    const pile = new Pile(rules, stack, false);
+    const recount = new Int32Array(KINDS);
+    const front = new Int32Array(KINDS);
+    for (let round = 0; round < 300; round++) {
+      if (round % 3 === 0) pile.newGame(1, round, round % 2 === 0);
+      const reads = rng.below(3); // 0: no read this round
+      const draws = rng.below(pile.size + 10);
+      for (let d = 0; d < draws; d++) {
+        let k = pile.draw();
+        if (k < 0 && pile.reshuffle() > 0) k = pile.draw();
+        if (k < 0) break;
+        if (rng.below(4) === 0) pile.discard(k);
+        if (reads > 0 && rng.below(reads === 1 ? 20 : 3) === 0) {
+          pile.recount(recount);
+          assert.deepEqual(
+            pile.counts,
+            recount,
+            `${rules.name} round ${round}`,
+          );
+        }
+      }
+      // (a check reads the counts too: only in some rounds before the gather)
+      if (reads === 2) {
+        assert.equal(pile.check(), null, `${rules.name} round ${round}`);
+      }
+      if (round % 3 !== 2) {
+        pile.gatherAll(front);
+        assert.equal(pile.check(), null);
+        assert.deepEqual(pile.counts, pile.deckCounts);
+      }
     }
   }
 });

@@ -250,10 +250,10 @@ export class Game implements TableView {
   private firstSeat: number;
 
   // where cards are, counted by kind: the draw pile and the discards are the
-  // pile's (its tallies aliased here, read by the table view on every call)
+  // pile's (the deck's and the discards' tallies aliased here, read by the
+  // table view on every call; the draw pile's through Pile.count)
   private readonly deck: Pile;
   private readonly deckCounts: Int32Array;
-  private readonly pileCounts: Int32Array; // includes not-yet-drawn stacked cards
   private readonly discardCounts: Int32Array;
   private readonly frontCounts = new Int32Array(KINDS);
   private frontTotal = 0;
@@ -326,7 +326,6 @@ export class Game implements TableView {
     this.firstSeat = options.firstSeat ?? 0;
     this.size = this.deck.size;
     this.deckCounts = this.deck.deckCounts;
-    this.pileCounts = this.deck.counts;
     this.discardCounts = this.deck.discards;
     this.seat = new Int32Array(n);
     this.freezeFront = new Uint8Array(n);
@@ -472,7 +471,7 @@ export class Game implements TableView {
   /** Copies of `kind` the next card can be: exact count of the draw pile. */
   unseenExact(kind: number): number {
     return this.deck.total > 0
-      ? this.pileCounts[kind]
+      ? this.deck.count(kind)
       : this.discardCounts[kind];
   }
   /** Total of {@linkcode unseenExact} over all kinds. */
@@ -1073,7 +1072,7 @@ export class Game implements TableView {
     // the pile and the discards check their own tallies (Pile.check)
     const bad = this.deck.check();
     if (bad !== null) return bad;
-    const pile = this.pileCounts;
+    const pile = this.deck.counts;
     const aside = new Int32Array(KINDS);
     for (let j = 0; j < this.asideTop; j++) {
       if (this.aside[j] !== CONSUMED) aside[this.aside[j]]++;

@@ -9,10 +9,12 @@
  * a shuffled pile, and costs one random number per card instead of a shuffle
  * per round. Stacked cards (a test's fixed deck top) come first.
  *
- * Every card of the pile is counted by kind in {@linkcode Pile.counts}
- * (stacked cards not yet drawn included) and every discard in
- * {@linkcode Pile.discards}; the engine reads both for the table view, and
- * {@linkcode Pile.check} recounts the pile array against them.
+ * Every card of the pile is counted by kind ({@linkcode Pile.count},
+ * {@linkcode Pile.counts}; stacked cards not yet drawn included) and every
+ * discard in {@linkcode Pile.discards}; the engine reads both for the table
+ * view, and {@linkcode Pile.check} recounts the pile array against them. A
+ * draw does not touch the counts: the cards drawn since they were last read
+ * lie at the end of the pile array, and a read subtracts them first.
  *
  * @example
  * ```ts
@@ -44,8 +46,25 @@ export class Pile {
   readonly size: number;
   /** The deck's count of each kind. */
   readonly deckCounts: Int32Array;
-  /** Cards of each kind in the draw pile (stacked cards not yet drawn included). */
-  readonly counts: Int32Array = new Int32Array(KINDS);
+  /**
+   * Cards of each kind in the draw pile (stacked cards not yet drawn
+   * included), brought up to date by this read. The array stays valid until
+   * the next draw.
+   */
+  get counts(): Int32Array {
+    if (this.counted !== this.n) this.sync();
+    return this.kinds;
+  }
+  /** Cards of `kind` in the draw pile (stacked cards not yet drawn included). */
+  count(kind: number): number {
+    if (this.counted !== this.n) this.sync();
+    return this.kinds[kind];
+  }
+  // the counts by kind of pile[0..counted) and of the stacked cards not yet
+  // drawn: the cards pile[n..counted) were drawn since the counts were last
+  // brought up to date (draws swap each card to the end of the live part)
+  private readonly kinds: Int32Array = new Int32Array(KINDS);
+  private counted = 0;
   /** Cards in the draw pile: the live part of the array and the stacked cards not yet drawn. */
   get total(): number {
     return this.n + this.stackLen - this.stackPos;
@@ -69,15 +88,15 @@ export class Pile {
   private readonly pile: Uint8Array;
   private n = 0;
   private readonly template: Uint8Array;
+  // true while the pile array is a permutation of the deck (no reshuffle
+  // since the template was copied in)
   private isDeck = false;
-  // Since the pile array last held the template (the deck in kind order), it
-  // differs from it only at the swap positions logged here and in the tail
-  // [size - logN, size): a draw moves a card to the end of the live pile,
-  // which a gather makes whole again, so the ends lie within logN (the number
-  // of draws since the template) of the array's end; more than `size` swaps
-  // (logN > size) count as scrambled.
-  private readonly swapLog: Uint16Array;
-  private logN = 0;
+  // the pile and the template as 8-byte words (their buffers are padded to
+  // whole words): a new game copies the template in a dozen word moves. The
+  // bytes are card kinds (0-21), so no word is a NaN pattern, and a typed
+  // array's load and store move the bits unchanged anyway.
+  private readonly pile64: Float64Array;
+  private readonly tmpl64: Float64Array;
 
   /**
    * An empty pile for the deck of `rules` ({@linkcode Pile.newGame} fills it).
@@ -95,10 +114,11 @@ export class Pile {
     this.reshuffles = rules.rulings.runOut === "reshuffle-once";
     this.size = deckSize(rules);
     this.deckCounts = Int32Array.from(rules.deck);
-    this.pile = new Uint8Array(this.size);
-    this.template = new Uint8Array(this.size);
-    this.swapLog = new Uint16Array(this.size);
-    this.logN = this.size + 1; // scrambled: the first fill copies the template
+    const words = (this.size + 7) >> 3;
+    this.pile64 = new Float64Array(words);
+    this.tmpl64 = new Float64Array(words);
+    this.pile = new Uint8Array(this.pile64.buffer, 0, this.size);
+    this.template = new Uint8Array(this.tmpl64.buffer, 0, this.size);
     let i = 0;
     for (let k = 0; k < KINDS; k++) {
       for (let c = 0; c < rules.deck[k]; c++) this.template[i++] = k;
@@ -138,19 +158,28 @@ export class Pile {
    * stays a permutation of the deck and a later refill is just a length reset.
    */
   private fill(first: boolean, tidy: boolean): void {
+    if (this.counted !== this.n) this.sync();
     if (first || !this.isDeck) this.restoreTemplate();
     // (a whole pile between rounds already counts the deck)
     const whole = this.total === this.size;
-    this.n = this.size;
+    this.n = this.counted = this.size;
     if (!whole || !tidy) this.countDeck();
     this.setStackPos(first ? 0 : this.stackLen);
     if (first && this.stackLen > 0) this.setStackAside();
   }
 
-  /** The pile counts the whole deck. */
+  /** The pile counts the whole deck (the pile array holds it whole: `n` is `size`). */
   private countDeck(): void {
-    const counts = this.counts, deck = this.deckCounts;
+    const counts = this.kinds, deck = this.deckCounts;
     for (let k = 0; k < KINDS; k++) counts[k] = deck[k];
+    this.counted = this.n;
+  }
+
+  /** Subtract the cards drawn since the counts were last brought up to date. */
+  private sync(): void {
+    const pile = this.pile, counts = this.kinds;
+    for (let p = this.n; p < this.counted; p++) counts[pile[p]]--;
+    this.counted = this.n;
   }
 
   /** The next stacked card to draw is `stack[p]` (none from `stackLen` on). */
@@ -170,31 +199,18 @@ export class Pile {
         }
       }
     }
-    this.logN = this.size + 1; // these moves are not logged
+    this.counted = this.n; // still counted: the stacked cards are not drawn
   }
 
   /**
-   * Put the pile array back in kind order (the template): rewrite only the
-   * positions draws have touched since it last was, or copy the whole
-   * template after a reshuffle or too many draws.
+   * Put the pile array back in kind order (the template), word by word: a
+   * dozen moves, fewer than a log of each draw's swap to undo would cost
+   * over a round of a few cards (bench/README.md, "Issue 26, session 37").
    */
   private restoreTemplate(): void {
-    const pile = this.pile, template = this.template, size = this.size;
-    const logN = this.logN;
-    if (!this.isDeck || logN > size) {
-      pile.set(template);
-    } else {
-      // one loop over the log and the tail together (rewriting a tail
-      // position no draw changed is harmless)
-      const log = this.swapLog;
-      for (let j = 0; j < logN; j++) {
-        const p = log[j], q = size - 1 - j;
-        pile[p] = template[p];
-        pile[q] = template[q];
-      }
-    }
+    const pile = this.pile64, template = this.tmpl64, words = pile.length;
+    for (let w = 0; w < words; w++) pile[w] = template[w];
     this.isDeck = true;
-    this.logN = 0;
   }
 
   /**
@@ -213,13 +229,6 @@ export class Pile {
     pile[i] = pile[n];
     pile[n] = k;
     this.n = n;
-    // log the swap (restoreTemplate undoes it), up to `size` of them
-    const logN = this.logN;
-    if (logN < this.size) {
-      this.swapLog[logN] = i;
-      this.logN = logN + 1;
-    } else this.logN = this.size + 1;
-    this.counts[k]--;
     return k;
   }
 
@@ -228,7 +237,7 @@ export class Pile {
     if (this.stackPos < this.stackLen) {
       const k = this.stack[this.stackPos];
       this.setStackPos(this.stackPos + 1);
-      this.counts[k]--;
+      this.kinds[k]--;
       return k;
     }
     return -1;
@@ -246,14 +255,15 @@ export class Pile {
       !this.reshuffles || this.stackOnly || this.discardTotal === 0 ||
       this.reshuffled
     ) return 0;
+    if (this.counted !== this.n) this.sync();
     let n = 0;
     for (let k = 0; k < KINDS; k++) {
       const c = this.discards[k];
       for (let j = 0; j < c; j++) this.pile[n++] = k;
-      this.counts[k] += c;
+      this.kinds[k] += c;
       this.discards[k] = 0;
     }
-    this.n = n;
+    this.n = this.counted = n;
     this.isDeck = false;
     this.discardTotal = 0;
     this.reshuffled = true;
@@ -288,15 +298,14 @@ export class Pile {
       return;
     }
     // the array is still a permutation of the deck and the cards drawn
-    // since it was whole are its tail [n, size): count those back (the few
-    // cards of a round, not every kind)
-    const pile = this.pile, counts = this.counts, size = this.size;
-    for (let p = this.n; p < size; p++) {
-      const k = pile[p];
-      counts[k]++;
-      front[k] = 0;
-    }
-    this.n = size;
+    // since it was whole are its tail [n, size): count back those the counts
+    // have subtracted, [counted, size) (none when nobody read them), and
+    // clear the front counts of them all (the few cards of a round, not
+    // every kind)
+    const pile = this.pile, counts = this.kinds, size = this.size;
+    for (let p = this.counted; p < size; p++) counts[pile[p]]++;
+    for (let p = this.n; p < size; p++) front[pile[p]] = 0;
+    this.n = this.counted = size;
   }
 
   /** {@linkcode Pile.gatherAll} after a reshuffle, or with stacked cards (they lie in the tail too). */
@@ -331,10 +340,11 @@ export class Pile {
   check(): string | null {
     const pile = new Int32Array(KINDS);
     this.recount(pile);
+    const counts = this.counts;
     let pileTotal = 0, discardTotal = 0;
     for (let k = 0; k < KINDS; k++) {
-      if (pile[k] !== this.counts[k]) {
-        return `pile count of ${cardName(k)}: ${this.counts[k]} counted, ${
+      if (pile[k] !== counts[k]) {
+        return `pile count of ${cardName(k)}: ${counts[k]} counted, ${
           pile[k]
         } in the pile`;
       }
