@@ -243,7 +243,16 @@ export class Game implements TableView {
   // which optional hooks some seat has (HOOK_NEW_GAME | HOOK_ROUND_END)
   private hooks = 0;
   /** Event listener, or null. */
-  listener: Listener | null;
+  get listener(): Listener | null {
+    return this.onEvent;
+  }
+  set listener(f: Listener | null) {
+    this.onEvent = f ?? null;
+  }
+  // the listener, tested as `this.onEvent !== null` on every card: one
+  // comparison, where V8 compiles a truthiness test of a field it has no
+  // type for into half a dozen (bench/README.md, "Issue 26, session 37")
+  private onEvent: Listener | null;
 
   private seed: number;
   private stream: number;
@@ -266,7 +275,9 @@ export class Game implements TableView {
   private readonly seat: Int32Array;
   private readonly freezeFront: Uint8Array;
   private readonly flip3Front: Uint8Array;
-  private readonly totals: Float64Array;
+  // whole numbers below MAX_ROUNDS x 171 < 2^31; an Int32Array adds them
+  // with an integer add (a Float64Array of whole numbers: checked conversions)
+  private readonly totals: Int32Array;
   private readonly scores: Float64Array;
   private readonly lastOutcome: Uint8Array;
 
@@ -315,7 +326,7 @@ export class Game implements TableView {
     this.freshDeck = rules.freshDeckEachRound;
     this.players = n;
     this.strategies = strategies;
-    this.listener = options.listener ?? null;
+    this.onEvent = options.listener ?? null;
     this.seed = options.seed ?? 0;
     this.stream = options.stream ?? 0;
     this.deck = new Pile(
@@ -330,7 +341,7 @@ export class Game implements TableView {
     this.seat = new Int32Array(n);
     this.freezeFront = new Uint8Array(n);
     this.flip3Front = new Uint8Array(n);
-    this.totals = new Float64Array(n);
+    this.totals = new Int32Array(n);
     this.scores = new Float64Array(n);
     this.lastOutcome = new Uint8Array(n);
     this.newGame();
@@ -530,7 +541,7 @@ export class Game implements TableView {
   private takeCard(s: number, how: number): boolean {
     let k = this.deck.draw();
     if (k < 0 && (k = this.runOut()) < 0) return false;
-    if (this.listener) this.reportCard(s, k, how);
+    if (this.onEvent !== null) this.reportCard(s, k, how);
     this.place(s, k, how === FORCED);
     return true;
   }
@@ -568,16 +579,16 @@ export class Game implements TableView {
     const n = this.deck.reshuffle();
     if (n === 0) {
       this.roundOver = true;
-      if (this.listener) this.listener({ type: "deck_exhausted" });
+      if (this.onEvent !== null) this.onEvent({ type: "deck_exhausted" });
       return -1;
     }
-    if (this.listener) this.listener({ type: "reshuffle", cards: n });
+    if (this.onEvent !== null) this.onEvent({ type: "reshuffle", cards: n });
     return this.deck.draw();
   }
 
   /** Tell the listener seat `s` took card `k` (`how`: the deal, a hit or a Flip Three's draw). */
   private reportCard(s: number, k: number, how: number): void {
-    this.listener!(
+    this.onEvent!(
       how === DEAL ? { type: "deal", seat: s, card: cardName(k) } : {
         type: "draw",
         seat: s,
@@ -618,8 +629,8 @@ export class Game implements TableView {
     this.tidy = false;
     this.deck.newRound();
     const first = this.firstOfRound();
-    if (this.listener) {
-      this.listener({ type: "round_start", round: this.round, first });
+    if (this.onEvent !== null) {
+      this.onEvent({ type: "round_start", round: this.round, first });
     }
     // the deal (the first n steps: one card to each seat in turn, actions
     // resolved at once), then the turns, round the table from the first
@@ -633,7 +644,7 @@ export class Game implements TableView {
           if (!this.takeCard(s, deal > 0 ? DEAL : HIT)) break;
         } else {
           this.leave(s, STAYED);
-          if (this.listener) this.reportStay(s);
+          if (this.onEvent !== null) this.reportStay(s);
         }
       }
       deal--;
@@ -673,8 +684,8 @@ export class Game implements TableView {
   private setAside(s: number, k: number): void {
     this.asideCounts[k]++;
     this.aside[this.asideTop++] = k;
-    if (this.listener) {
-      this.listener({ type: "set_aside", seat: s, card: cardName(k) });
+    if (this.onEvent !== null) {
+      this.onEvent({ type: "set_aside", seat: s, card: cardName(k) });
     }
   }
 
@@ -686,15 +697,15 @@ export class Game implements TableView {
       this.frontTotal--;
       this.deck.discard(CHANCE);
       this.deck.discard(k);
-      if (this.listener) {
-        this.listener({ type: "save", seat: s, card: cardName(k) });
+      if (this.onEvent !== null) {
+        this.onEvent({ type: "save", seat: s, card: cardName(k) });
       }
     } else {
       this.seat[s] |= (k + 1) << BUST_SHIFT;
       this.leave(s, BUSTED);
       this.toFront(k);
-      if (this.listener) {
-        this.listener({ type: "bust", seat: s, card: cardName(k) });
+      if (this.onEvent !== null) {
+        this.onEvent({ type: "bust", seat: s, card: cardName(k) });
       }
     }
   }
@@ -703,8 +714,8 @@ export class Game implements TableView {
   private sevenNumbers(s: number): void {
     this.seat[s] |= FLIP7_BIT;
     this.roundOver = true;
-    if (this.listener) {
-      this.listener({ type: "flip7", seat: s, score: this.roundScore(s) });
+    if (this.onEvent !== null) {
+      this.onEvent({ type: "flip7", seat: s, score: this.roundScore(s) });
     }
   }
 
@@ -730,7 +741,9 @@ export class Game implements TableView {
     }
     if (eligible === 0) {
       this.deck.discard(CHANCE);
-      if (this.listener) this.listener({ type: "chance_discarded", seat: s });
+      if (this.onEvent !== null) {
+        this.onEvent({ type: "chance_discarded", seat: s });
+      }
       return;
     }
     let t = only;
@@ -749,7 +762,9 @@ export class Game implements TableView {
     }
     this.seat[t] |= CHANCE_BIT;
     this.toFront(CHANCE);
-    if (this.listener) this.listener({ type: "pass", seat: s, target: t });
+    if (this.onEvent !== null) {
+      this.onEvent({ type: "pass", seat: s, target: t });
+    }
   }
 
   /** Seat `s` plays a Freeze or Flip Three on a seat of its choice. */
@@ -761,8 +776,8 @@ export class Game implements TableView {
       this.freezeFront[t]++;
       this.seat[t] |= ACTIONS_BIT;
       this.leave(t, FROZEN);
-      if (this.listener) {
-        this.listener({
+      if (this.onEvent !== null) {
+        this.onEvent({
           type: "freeze",
           seat: s,
           target: t,
@@ -772,8 +787,8 @@ export class Game implements TableView {
     } else if (effect === EFFECT_FLIP3) {
       this.flip3Front[t]++;
       this.seat[t] |= ACTIONS_BIT;
-      if (this.listener) {
-        this.listener({ type: "flip_three", seat: s, target: t });
+      if (this.onEvent !== null) {
+        this.onEvent({ type: "flip_three", seat: s, target: t });
       }
       this.flipThree(t);
     } else {
@@ -827,8 +842,8 @@ export class Game implements TableView {
         this.toFront(FLIP3);
         this.flip3Front[u]++;
         this.seat[u] |= ACTIONS_BIT;
-        if (this.listener) {
-          this.listener({ type: "flip_three", seat: t, target: u });
+        if (this.onEvent !== null) {
+          this.onEvent({ type: "flip_three", seat: t, target: u });
         }
         if (u === t) this.forcedDraws(t);
         else this.flipThree(u); // its own sequence, above this list
@@ -854,8 +869,8 @@ export class Game implements TableView {
   /** A set-aside card that can no longer be played goes to the discards. */
   private drop(t: number, k: number): void {
     this.deck.discard(k);
-    if (this.listener) {
-      this.listener({ type: "dropped", seat: t, card: cardName(k) });
+    if (this.onEvent !== null) {
+      this.onEvent({ type: "dropped", seat: t, card: cardName(k) });
     }
   }
 
@@ -894,7 +909,7 @@ export class Game implements TableView {
     this.frontTotal = 0;
     this.roundOver = true;
     this.tidy = true;
-    if (this.listener) this.reportRoundEnd();
+    if (this.onEvent !== null) this.reportRoundEnd();
   }
 
   // (the rare parts of a round out of line, so that its common steps fit the
@@ -907,7 +922,7 @@ export class Game implements TableView {
 
   /** Tell the listener the round has ended. */
   private reportRoundEnd(): void {
-    this.listener!({
+    this.onEvent!({
       type: "round_end",
       round: this.round,
       scores: Array.from(this.scores),
@@ -917,7 +932,7 @@ export class Game implements TableView {
 
   /** Tell the listener seat `s` stayed. */
   private reportStay(s: number): void {
-    this.listener!({ type: "stay", seat: s, score: this.roundScore(s) });
+    this.onEvent!({ type: "stay", seat: s, score: this.roundScore(s) });
   }
 
   /**
@@ -1014,8 +1029,8 @@ export class Game implements TableView {
     }
     const totals = Array.from(this.totals);
     const winner = this.isGameOver() ? this.leader() : this.leader();
-    if (this.listener) {
-      this.listener({
+    if (this.onEvent !== null) {
+      this.onEvent({
         type: "game_end",
         rounds: this.round,
         totals,

@@ -127,13 +127,14 @@ export const MAX_WORKERS = 64;
 
 // private copies for soloRounds (imports are read through their cells at
 // every use: lib/game/engine.ts, beside its imports)
-const BUST_BIT = OUT_BUST, TOP_SCORE = MAX_ROUND_SCORE;
+const TOP_SCORE = MAX_ROUND_SCORE;
 
 /**
  * Rounds `[from, to)` of a one-seat round run, round `k` from a fresh deck on
- * stream `k`: adds each score to `hist`, and to `sums` the sums of the
- * scores, of their squares, the busts and the Flip 7s (the same integer sums
- * as the general loop of {@linkcode playRange}, which this one is for speed).
+ * stream `k`: adds each score to `hist`, to `sums` the sums of the scores and
+ * of their squares, and to `outcomes` the rounds of each outcome (indexed by
+ * OUT_BANKED, OUT_BUST, OUT_FLIP7): the same integer sums as the general loop
+ * of {@linkcode playRange}, which this one is for speed.
  */
 function soloRounds(
   game: Game,
@@ -142,11 +143,15 @@ function soloRounds(
   to: number,
   hist: Float64Array,
   sums: Float64Array,
+  outcomes: Float64Array,
 ): void {
   const start = { seed, stream: 0 };
-  // Busts and Flip 7s are counted from the outcome's bits (OUT_BUST 1,
-  // OUT_FLIP7 2), without a branch on whether the round busted (a coin flip
-  // to predict). The sums go to `sums` in the loop and nothing is done after
+  // Busts and Flip 7s are counted by outcome, `outcomes[o]++`, without a
+  // branch on whether the round busted (a coin flip to predict), and as an
+  // increment: V8 compiles `sums[i] += o & 1` on a Float64Array holding
+  // whole numbers into checked float-to-integer conversions and an integer
+  // add, where `++` is one float add (bench/README.md, "Issue 26, session
+  // 37"). The sums go to the arrays in the loop and nothing is done after
   // it: V8 compiles this loop while it runs (on-stack replacement), before
   // any code after it has run, and reuses that compiled loop in the next
   // call, so an operation after the loop (the result array) had no type
@@ -158,8 +163,7 @@ function soloRounds(
     const o = game.lastRoundOutcome(0);
     sums[0] += x;
     sums[1] += x * x;
-    sums[2] += o & BUST_BIT;
-    sums[3] += o >> 1;
+    outcomes[o]++;
     hist[Math.min(x, TOP_SCORE) | 0]++;
   }
 }
@@ -265,13 +269,13 @@ export function playRange(
     }
   } else if (n === 1) {
     // one seat, one round from a fresh deck per index
-    const sums = new Float64Array(4);
-    soloRounds(game, spec.seed, from, to, hist, sums);
+    const sums = new Float64Array(2), outcomes = new Float64Array(3);
+    soloRounds(game, spec.seed, from, to, hist, sums, outcomes);
     rounds = roundsSq = Math.max(0, to - from);
     points[0] = pr[0] = sums[0];
     seatSq[0] = cross[0] = sums[1];
-    busts[0] = sums[2];
-    flip7s[0] = sums[3];
+    busts[0] = outcomes[OUT_BUST];
+    flip7s[0] = outcomes[OUT_FLIP7];
   } else {
     // one round from a fresh deck per index
     for (let k = from; k < to; k++) {
