@@ -52,12 +52,12 @@ export class Pile {
    * the next draw.
    */
   get counts(): Int32Array {
-    if (this.counted !== this.n) this.sync();
+    this.sync();
     return this.kinds;
   }
   /** Cards of `kind` in the draw pile (stacked cards not yet drawn included). */
   count(kind: number): number {
-    if (this.counted !== this.n) this.sync();
+    this.sync();
     return this.kinds[kind];
   }
   // the counts by kind of pile[0..counted) and of the stacked cards not yet
@@ -158,7 +158,7 @@ export class Pile {
    * stays a permutation of the deck and a later refill is just a length reset.
    */
   private fill(first: boolean, tidy: boolean): void {
-    if (this.counted !== this.n) this.sync();
+    this.sync();
     if (first || !this.isDeck) this.restoreTemplate();
     // (a whole pile between rounds already counts the deck)
     const whole = this.total === this.size;
@@ -177,6 +177,7 @@ export class Pile {
 
   /** Subtract the cards drawn since the counts were last brought up to date. */
   private sync(): void {
+    if (this.counted === this.n) return;
     const pile = this.pile, counts = this.kinds;
     for (let p = this.n; p < this.counted; p++) counts[pile[p]]--;
     this.counted = this.n;
@@ -255,7 +256,7 @@ export class Pile {
       !this.reshuffles || this.stackOnly || this.discardTotal === 0 ||
       this.reshuffled
     ) return 0;
-    if (this.counted !== this.n) this.sync();
+    this.sync();
     let n = 0;
     for (let k = 0; k < KINDS; k++) {
       const c = this.discards[k];
