@@ -11,8 +11,8 @@
  * language and how much the engine's own work.
  *
  * The pile is put back in kind order by undoing the logged swaps
- * (lib/game/pile.ts copies the template back in 8-byte words instead; for
- * this loop's state in locals the log is the cheaper of the two).
+ * (lib/game/pile.ts copies the template back in 8-byte words instead; this
+ * yardstick keeps the log, which was not measured against the word copy here).
  *
  * @example
  * ```ts

@@ -205,8 +205,9 @@ export class Pile {
 
   /**
    * Put the pile array back in kind order (the template), word by word: a
-   * dozen moves, fewer than a log of each draw's swap to undo would cost
-   * over a round of a few cards (bench/README.md, "Issue 26, session 37").
+   * dozen moves, cheaper over a round of about five cards than logging each
+   * draw's swap and undoing the log, dearer over a round of one card
+   * (bench/README.md, "Issue 26, session 37").
    */
   private restoreTemplate(): void {
     const pile = this.pile64, template = this.tmpl64, words = pile.length;
