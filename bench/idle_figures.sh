@@ -15,6 +15,15 @@
 # of both cores that was busy in the second before it (from /proc/stat): a
 # few percent means idle. (The load average is no measure here: it still
 # counts the previous run's threads for a minute after it ended.)
+#
+# Each row also says whether the figure meets the issue's goal (solve ≤ 45 s
+# and ≤ 4 GiB peak; round ≤ 4x the C loop by the ratio of the medians;
+# evaluate ≤ 5 s; repro ≤ 120 s) and whether the outputs are unchanged: every
+# run printed the same output (solve's JSON less its seconds and memory
+# fields), and for repro every CSV, SVG and PNG it wrote is byte-identical to
+# results/ (claims.csv by the report rebuilt over a copy of results/ with the
+# run's files laid over it: the default list alone holds fewer claims;
+# repro's own log, which prints its seconds, is not compared).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -45,6 +54,45 @@ busy() {
 }
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# whether a figure meets its goal: met or NOT met
+goal_of() {
+  case "$1" in
+  solve) echo "≤ 45 s, ≤ 4096 MiB" ;;
+  round) echo "≤ 4x the C loop" ;;
+  evaluate) echo "≤ 5 s" ;;
+  repro) echo "≤ 120 s" ;;
+  esac
+}
+verdict() { if [ "$(echo "$1" | bc)" = 1 ]; then echo met; else echo "NOT met"; fi; }
+
+# what a run printed, less what changes from run to run (solve's timings and memory)
+digest() {
+  sed -E 's/"(seconds|evalSeconds|rssMB|arrayMB)":[0-9.e+-]+,?//g' "$1" | md5sum | cut -c1-8
+}
+
+# repro's files against results/: "N of M identical" (+ the claims rebuilt)
+compare_repro() {
+  local out=.cache/idle-repro same=0 all=0 f
+  for f in "$out"/*.csv "$out"/*.svg "$out"/*.png; do
+    [ "$(basename "$f")" = claims.csv ] && continue
+    all=$((all + 1))
+    cmp -s "$f" "results/$(basename "$f")" && same=$((same + 1))
+  done
+  rm -rf .cache/idle-claims
+  cp -r results .cache/idle-claims
+  cp "$out"/*.csv "$out"/*.json .cache/idle-claims/
+  local claims="claims.csv rebuilt over results/: not checked"
+  if deno run --allow-read=.cache --allow-write=.cache cli/report.ts --out .cache/idle-claims >/dev/null 2>&1; then
+    if cmp -s .cache/idle-claims/claims.csv results/claims.csv; then
+      claims="claims.csv rebuilt over results/ identical"
+    else
+      claims="claims.csv rebuilt over results/ DIFFERS"
+    fi
+  fi
+  rm -rf .cache/idle-claims
+  echo "$same of $all CSV/SVG/PNG files byte-identical to results/; $claims"
+}
 
 rows=()
 for f in "${WHICH[@]}"; do
@@ -96,12 +144,28 @@ for f in "${WHICH[@]}"; do
   if [ "$f" = repro ]; then
     extra="repro.json: $(tr -d '\n ' <.cache/idle-repro/repro.json | grep -o '"total_s":[0-9.]*')"
   fi
-  rows+=("| $f | \`$c\` | $w | $cpu | $((peak / 1024)) MiB | $RUNS |$busys | $extra |")
+  if [ "$f" = repro ]; then
+    same=$(compare_repro) # (its log prints each step's seconds)
+  else
+    outs=$(for i in $(seq "$RUNS"); do digest "$TMP/$f.$i.out"; done | sort -u)
+    if [ "$(echo "$outs" | wc -l)" = 1 ]; then
+      same="every run printed the same (md5 $outs)"
+    else
+      same="runs DIFFER: $(echo $outs)"
+    fi
+  fi
+  case "$f" in
+  solve) ok=$(verdict "$w <= 45 && $((peak / 1024)) <= 4096") ;;
+  round) ok=$([ -n "$havec" ] && verdict "$w / $cw <= 4" || echo "no C loop") ;;
+  evaluate) ok=$(verdict "$w <= 5") ;;
+  repro) ok=$(verdict "$w <= 120") ;;
+  esac
+  rows+=("| $f | \`$c\` | $w | $cpu | $((peak / 1024)) MiB | $RUNS |$busys | $extra | $same | $(goal_of "$f"): **$ok** |")
 done
 
 echo
 echo "measured $(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (dirty)'), $(nproc) cores"
 echo
-echo "| figure | command | median wall s | median CPU s | peak RSS | runs | CPU busy before each | notes |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+echo "| figure | command | median wall s | median CPU s | peak RSS | runs | CPU busy before each | notes | outputs | goal |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for r in "${rows[@]}"; do echo "$r"; done
