@@ -2,7 +2,7 @@
  * CPU seconds (all threads, `process.cpuUsage()`) and wall seconds of the
  * `all94` DP (`solveActions`) and of the forward pass of its optimum
  * (`forwardActions(model, null, hit, "dp")`), in one process, with the load
- * average: the load-independent comparison of bench/README.md. `ROOT` is the
+ * average: the load-independent comparison of bench/HISTORY.md. `ROOT` is the
  * checkout to time (default this one; an old one from
  * `git archive ca01323 lib deno.json deno.lock | tar -x -C /tmp/old`), `DECK` a `--deck-counts`
  * value (default: all 94 cards), `THREADS` the level passes' threads (new

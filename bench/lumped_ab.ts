@@ -3,7 +3,7 @@
  * (`lumpedLevels(model, spec, spec, decide, 1)`, a fresh decider each pass,
  * as the evaluate command builds one), CPU seconds (`process.cpuUsage()`)
  * min and median of `REPS` runs each, and whether the figures are the same
- * bits: the load-robust A/B of bench/README.md (issue 26, session 30).
+ * bits: the load-robust A/B of bench/HISTORY.md (issue 26, session 30).
  * Arguments: the old checkout (`git archive e758209 lib deno.json deno.lock
  * | tar -x -C /tmp/old`), the new one, a `--deck-counts` value ("" for all
  * 94 cards), the runs, the policy.

@@ -3,7 +3,7 @@
  * evaluate command's work for `all94`, `sum:25` (`evaluatePolicies`: the
  * spaces, then the level-parallel lumped pass on the default threads), in a
  * fresh process, with the load average and the figures: the
- * load-independent A/B of bench/README.md (issue 26, session 30). `ROOT` is
+ * load-independent A/B of bench/HISTORY.md (issue 26, session 30). `ROOT` is
  * the checkout to time (default this one; an old one from
  * `git archive e758209 lib deno.json deno.lock | tar -x -C /tmp/old`),
  * `SPEC` the policy (default `sum:25`).

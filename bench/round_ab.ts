@@ -7,11 +7,11 @@
  * statistics), both loops' summed seconds, and whether both played the same
  * rounds (the sums of the scores agree; a change that alters the rounds, an
  * ablation, says so). Both sides run on one machine state, so the machine's
- * swings between two speeds (bench/README.md, session 35) cancel out.
+ * swings between two speeds (bench/HISTORY.md, session 35) cancel out.
  *
  * One process can still draw compiled code that is a few percent off from
  * the next (an old/old comparison gave 0.99-1.00 in five processes of six and
- * 1.06 in one): run it five times and take the median (bench/README.md,
+ * 1.06 in one): run it five times and take the median (bench/HISTORY.md,
  * session 36).
  *
  * `OLD` and `NEW` are checkouts (`git worktree add /tmp/old REV`, or

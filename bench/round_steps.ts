@@ -11,7 +11,7 @@
  * seconds of the loop. `sum:0` plays one card a round: its time is the
  * engine's fixed cost per round. The V8 flags are the `flip7` task's
  * (deno.json), so that the loop is compiled as the command compiles it.
- * bench/README.md quotes it ("The round loop", sessions 31 and 32).
+ * bench/HISTORY.md quotes it ("The round loop", sessions 31 and 32).
  *
  * @module
  */

@@ -35,6 +35,7 @@ function relativeLinks(): { from: string; target: string }[] {
     "README.md",
     "deploy/README.md",
     "bench/README.md",
+    "bench/HISTORY.md",
     ...[...Deno.readDirSync(new URL("docs/", ROOT))]
       .filter((e) => e.name.endsWith(".md")).map((e) => `docs/${e.name}`),
   ];

@@ -72,7 +72,7 @@ import type { Strategy, TableView } from "./view.ts";
 // into the code that reads it as a constant, but loads an imported binding
 // (or an exported one, even in its own module) from the binding's cell, and
 // checks that it is initialised, at every use; a round reads a dozen of
-// them (bench/README.md, "The round loop, session 33").
+// them (bench/HISTORY.md, "The round loop, session 33").
 const {
   CARD_EFFECTS,
   cardName,
@@ -109,7 +109,7 @@ const CONSUMED = 255;
 const DEAL = 0, HIT = 1, FORCED = 2;
 
 // A seat's state within a round in one 31-bit word (`Game.seat`), so that
-// the round loop reads and clears a seat in one access (bench/README.md,
+// the round loop reads and clears a seat in one access (bench/HISTORY.md,
 // "The round loop, session 32"); 0 is an active seat with nothing in front.
 /** Bits 0-12: the numbers of the line (bit v for number v). */
 const LINE = 0x1fff;
@@ -251,7 +251,7 @@ export class Game implements TableView {
   }
   // the listener, tested as `this.onEvent !== null` on every card: one
   // comparison, where V8 compiles a truthiness test of a field it has no
-  // type for into half a dozen (bench/README.md, "Issue 26, session 37")
+  // type for into half a dozen (bench/HISTORY.md, "Issue 26, session 37")
   private onEvent: Listener | null;
 
   private seed: number;
@@ -550,7 +550,7 @@ export class Game implements TableView {
    * Card `k` arrives in front of seat `s` (`inFlip3`: one of a Flip Three's
    * draws): the common case, a number joining the line, in a few stores
    * here; a duplicate, a seventh number and every other kind of card out of
-   * line (bench/README.md, "The round loop, session 31").
+   * line (bench/HISTORY.md, "The round loop, session 31").
    */
   private place(s: number, k: number, inFlip3: boolean): void {
     if (!isNumberKind(k)) {
@@ -913,7 +913,7 @@ export class Game implements TableView {
   }
 
   // (the rare parts of a round out of line, so that its common steps fit the
-  // optimiser's inlining budget: bench/README.md, "The round loop, session 32")
+  // optimiser's inlining budget: bench/HISTORY.md, "The round loop, session 32")
 
   /** Tell the strategies that have the hook that the round has ended. */
   private roundEndHooks(): void {

@@ -207,7 +207,7 @@ export class Pile {
    * Put the pile array back in kind order (the template), word by word: a
    * dozen moves, cheaper over a round of about five cards than logging each
    * draw's swap and undoing the log, dearer over a round of one card
-   * (bench/README.md, "Issue 26, session 37").
+   * (bench/HISTORY.md, "Issue 26, session 37").
    */
   private restoreTemplate(): void {
     const pile = this.pile64, template = this.tmpl64, words = pile.length;

@@ -150,7 +150,7 @@ function soloRounds(
   // branch on whether the round busted (a coin flip to predict), and as an
   // increment: V8 compiles `sums[i] += o & 1` on a Float64Array holding
   // whole numbers into checked float-to-integer conversions and an integer
-  // add, where `++` is one float add (bench/README.md, "Issue 26, session
+  // add, where `++` is one float add (bench/HISTORY.md, "Issue 26, session
   // 37"). The sums go to the arrays in the loop and nothing is done after
   // it: V8 compiles this loop while it runs (on-stack replacement), before
   // any code after it has run, and reuses that compiled loop in the next
