@@ -6,7 +6,8 @@
  * the same figures bit for bit on one thread and two, agrees with the
  * reference pass (a decision rule, summed in the old order) to 1e-10 with
  * the same states visited, and does not depend on what the reused shared
- * buffers held before; the level-parallel lumped pass (`lumped_levels.ts`)
+ * buffers held before; the forward pass by a rule (`ev`, each helper asking
+ * its own copy) likewise; the level-parallel lumped pass (`lumped_levels.ts`)
  * likewise against the one-thread lumped pass of `lumped.ts`, declining
  * where it declines.
  */
@@ -20,6 +21,7 @@ import {
 import {
   dropPrestarted,
   forwardLevels,
+  forwardRuleLevels,
   prestartHelpers,
   solveLevels,
 } from "../lib/solver/levels.ts";
@@ -162,4 +164,40 @@ Deno.test("level lumped pass: helpers started early (they enumerate the cores th
   prestartHelpers("lumped", quiet(OTHER), spec);
   dropPrestarted(); // never taken: ended
   assertIdentical(one, lumpedLevels(m, spec, spec, decide, 2)!, "dropped");
+});
+
+Deno.test("level forward pass by a rule (ev): bit for bit on 1 and 2 threads, the helper deciding its share; the reference pass to 1e-10, the same states", async () => {
+  for (const counts of [SMALL, OTHER]) {
+    const m = quiet(counts);
+    const rule = viewDecider(new SoloView(m.space()), makeStrategy("ev"));
+    let calls = 0; // this thread's questions to the rule
+    const decide = (slot: number, mods: number) => {
+      calls++;
+      return rule(slot, mods);
+    };
+    const one = forwardRuleLevels(m, "ev", "ev", decide, 1);
+    const alone = calls;
+    const ref = forwardActions(m, decide, null, "ev");
+    for (const k of ["ev", "sd", "bust", "flip7"] as const) {
+      assert.ok(
+        Math.abs(one[k] - ref[k]) < 1e-10,
+        `${counts} ${k}: ${one[k]} vs ${ref[k]}`,
+      );
+    }
+    assert.equal(one.visited, ref.visited);
+    for (let s = 0; s < ref.distribution.length; s++) {
+      assert.ok(Math.abs(one.distribution[s] - ref.distribution[s]) < 1e-10);
+    }
+    // a helper started early and given time to build its model joins at
+    // the first level: it asks its own copy of ev for its share of the states
+    let shared = false;
+    for (let attempt = 0; attempt < 3 && !shared; attempt++) {
+      prestartHelpers("levels", quiet(counts), "ev");
+      await new Promise((r) => setTimeout(r, 1500 * (attempt + 1)));
+      calls = 0;
+      assertIdentical(forwardRuleLevels(m, "ev", "ev", decide, 2), one, counts);
+      shared = calls < alone;
+    }
+    assert.ok(shared, `${counts}: the helper never decided a state`);
+  }
 });

@@ -32,7 +32,9 @@ import {
 } from "../solver/lumped_levels.ts";
 import {
   dropPrestarted,
+  forwardRuleLevels,
   prestartHelpers,
+  ruleSpec,
   threadsFor,
 } from "../solver/levels.ts";
 import { getModel, type SoloModel } from "../solver/model.ts";
@@ -54,7 +56,11 @@ export type { Evaluation } from "../solver/forward.ts";
  * On an action model (`all94` and its decks) a policy that decides alike
  * whichever `+X` cards are held (`sum:N`, `count:N`, `bust:P`) is evaluated
  * by the lumped pass of `lumped.ts`, about five times less work; others (and
- * every other model) by the full forward pass.
+ * every other model) by the full forward pass. On the big action models both
+ * run level by level on two threads for a registry policy each helper can
+ * rebuild (`sum:N`, `count:N`, `bust:P` for the lumped pass; `ev`, `evc` for
+ * the full pass, which they need: they read the round score); a policy
+ * module runs on this thread alone.
  *
  * @example
  * ```ts
@@ -84,14 +90,19 @@ export function evaluateStrategy(
   // (level-parallel on the big models, each worker asking its own copy of a registry policy)
   const model = space.model;
   const spec = policy.trim();
-  const parallel = model instanceof ActionModel && threadsFor(model) > 1 &&
-    lumpedSpec(spec) && makeStrategy(spec).name === strategy.name;
-  const fast = parallel
+  const big = model instanceof ActionModel && threadsFor(model) > 1;
+  const rebuilt = (ok: boolean) =>
+    ok && makeStrategy(spec).name === strategy.name;
+  const fast = big && rebuilt(lumpedSpec(spec))
     ? lumpedLevels(model, spec, policy, decide)
     : model.forwardEvaluate
     ? lumpedEvaluate(space, decide, policy)
     : null;
-  return fast ?? evaluateDecider(space, decide, policy, scratch);
+  if (fast) return fast;
+  // the full pass: level-parallel likewise for a registry rule the helpers rebuild
+  return big && rebuilt(ruleSpec(spec))
+    ? forwardRuleLevels(model, spec, policy, decide)
+    : evaluateDecider(space, decide, policy, scratch);
 }
 
 /** Policies that cannot be evaluated exactly on the solo state, and why. */

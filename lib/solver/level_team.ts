@@ -58,7 +58,7 @@ export interface LevelInit {
   shared: { ctrl: SharedArrayBuffer };
   /** This helper's index in the team. */
   helper?: number;
-  /** The policy spec of a lumped pass. */
+  /** The policy spec of a lumped pass, or of a forward pass by a rule (each helper asks its own copy). */
   spec?: string;
 }
 

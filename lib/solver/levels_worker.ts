@@ -31,15 +31,17 @@ interface Modules {
   view: typeof import("./view.ts") | null;
 }
 
-/** A model and this thread's decision rule (lumped pass), made before the shared buffers came. */
+/** A model and this thread's decision rule (a pass by a policy), made before the shared buffers came. */
 interface Prepared {
   model: ActionModel;
   decide: Decider | null;
 }
 
-/** Load the pass's modules (the lumped pass asks a policy: only then). */
-async function modules(kind: LevelInit["kind"]): Promise<Modules> {
-  if (kind !== "lumped") return { lumped: null, registry: null, view: null };
+/** Load the pass's modules (a pass that asks a policy, the lumped pass or a forward pass by a rule: only then). */
+async function modules(msg: LevelEarly | LevelInit): Promise<Modules> {
+  if (msg.kind !== "lumped" && msg.spec === undefined) {
+    return { lumped: null, registry: null, view: null };
+  }
   return {
     lumped: await import("./lumped_levels.ts"),
     registry: await import("../run/registry.ts"),
@@ -59,7 +61,7 @@ function prepare(
     const init = msg as LevelInit;
     model.adoptLevels(init.cores, init.order, init.start);
   }
-  const decide = mods.lumped
+  const decide = mods.lumped && msg.spec !== undefined
     ? mods.lumped.viewDecider(
       new mods.view!.SoloView(model.space()),
       mods.registry!.makeStrategy(msg.spec!),
@@ -79,7 +81,7 @@ let early: Promise<[Modules, Prepared | null]> | null = null;
 self.onmessage = async (e: MessageEvent<LevelEarly | LevelInit>) => {
   if ("early" in e.data) {
     const msg = e.data;
-    early = modules(msg.kind).then((m) => {
+    early = modules(msg).then((m) => {
       try {
         return [m, prepare(m, msg, true)];
       } catch {
@@ -89,7 +91,7 @@ self.onmessage = async (e: MessageEvent<LevelEarly | LevelInit>) => {
     return;
   }
   const init = e.data;
-  const [mods, ready] = early ? await early : [await modules(init.kind), null];
+  const [mods, ready] = early ? await early : [await modules(init), null];
   let p = ready;
   if (p) {
     // this thread's own enumeration: used only when it is the team's
@@ -101,13 +103,13 @@ self.onmessage = async (e: MessageEvent<LevelEarly | LevelInit>) => {
   }
   serveLevels(init.shared.ctrl, init.helper ?? 0, () => {
     const { model, decide } = p ?? prepare(mods, init, false);
-    return mods.lumped
-      ? new mods.lumped.LumpedWork(
+    return init.kind === "lumped"
+      ? new mods.lumped!.LumpedWork(
         model,
         init.shared as import("./lumped_levels.ts").LumpedShared,
         decide!,
       )
-      : new LevelWork(model, init.shared as LevelShared);
+      : new LevelWork(model, init.shared as LevelShared, decide);
   });
   self.close();
 };
