@@ -217,7 +217,7 @@ const NOT_YET_TIED: Record<string, number> = {
   "docs/engine.md": 1,
   // measurements (wall time, memory, the public solver's own state count),
   // optimal play's visited states, and the all-94 `evaluate` table of ev and
-  // sum:24, a 95-second command no results file holds
+  // sum:24, an 18-second command no results file holds
   "docs/solver.md": 11,
   // the differences of sum:25 and bust:0.25 from the default ruling's:
   // tests/rulings_test.ts ties the page's table to rulings.csv
