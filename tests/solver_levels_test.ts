@@ -23,6 +23,7 @@ import {
   forwardLevels,
   forwardRuleLevels,
   prestartHelpers,
+  ruleSpec,
   solveLevels,
 } from "../lib/solver/levels.ts";
 import type { Evaluation } from "../lib/solver/forward.ts";
@@ -200,4 +201,18 @@ Deno.test("level forward pass by a rule (ev): bit for bit on 1 and 2 threads, th
     }
     assert.ok(shared, `${counts}: the helper never decided a state`);
   }
+  // evc (it counts cards exactly: no memo) likewise; the specs this pass
+  // takes: ev and evc (sum:20 is the lumped pass's; a module stays on this
+  // thread)
+  const m = quiet(SMALL);
+  const evc = viewDecider(new SoloView(m.space()), makeStrategy("evc"));
+  assertIdentical(
+    forwardRuleLevels(m, "evc", "evc", evc, 2),
+    forwardRuleLevels(m, "evc", "evc", evc, 1),
+    "evc",
+  );
+  assert.deepEqual(
+    ["ev", " evc ", "sum:20", "./tests/fixtures/my_policy.ts"].map(ruleSpec),
+    [true, true, false, false],
+  );
 });
