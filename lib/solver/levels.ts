@@ -3,8 +3,9 @@
  * and the forward evaluation of a decision table or of a registry policy's
  * rule (each thread asking its own copy: {@linkcode forwardRuleLevels}), run
  * by this thread and helper workers over shared buffers
- * (`SharedArrayBuffer`), one level at a time. The states of one level are independent, so every level is cut into
- * chunks of {@linkcode CHUNK} cores that the threads take by `Atomics.add`.
+ * (`SharedArrayBuffer`), one level at a time. The states of one level are
+ * independent, so every level is cut into chunks of {@linkcode CHUNK} cores
+ * that the threads take by `Atomics.add`.
  *
  * - **DP.** Each core reads the next level and writes its own block: the
  *   values and decisions are those of a one-thread solve, bit for bit,
@@ -21,7 +22,7 @@
  *   this pass is the closer of the two: its law sums to 1 within 3e-16 and
  *   the optimum's forward EV meets the DP's within 3e-14, where the
  *   reference pass loses 9e-10 of the mass and is 1.5e-9 off the DP
- *   (measured 2026-12-04, `docs/solver.md`).
+ *   (`bench/forward_accuracy.ts`, measured 2026-12-04: bench/README.md).
  *
  * Two level buffers (sized for the largest level) and the decision table are
  * kept per process and reused by the next pass of the same size
