@@ -38,7 +38,13 @@ import { getModel, type SoloModel } from "../solver/model.ts";
 import { BR2_FAMILY } from "../winprob/racetable.ts";
 
 const KIND = "race-laws";
-const FORMAT = 1;
+/**
+ * The cache's format: 2 since `ev`'s law comes from the level pass on two
+ * threads (`forwardRuleLevels`), whose law sums to 1 to the last bit; a
+ * format-1 file's `ev` law on `all94` lost about 9e-10 of its mass to the
+ * one-thread pass's rounding, and is recomputed.
+ */
+const FORMAT = 2;
 
 /** One rule's exact solo round law. */
 export interface RaceLaw {
