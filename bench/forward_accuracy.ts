@@ -7,8 +7,8 @@
  * solved decision table) and for `ev` it prints each pass's EV, how far the
  * law's total is from 1 and, for the optimum, how far the EV is from the
  * DP's value, with the seconds: a script, not a bench (one process, each pass
- * once). `MODEL` is a model name (default `all94`, about 3 minutes and 4 GiB
- * here), `COUNTS` an optional `--deck-counts` value.
+ * once). The first argument is the model (default `all94`, about 3 minutes
+ * and 4 GiB here), the second an optional `--deck-counts` value.
  *
  * @example
  * ```sh
@@ -18,7 +18,7 @@
  * @module
  */
 import { getModel } from "../lib/solver/model.ts";
-import { type ActionModel, forwardActions } from "../lib/solver/actions.ts";
+import { ActionModel, forwardActions } from "../lib/solver/actions.ts";
 import { forwardLevels, forwardRuleLevels } from "../lib/solver/levels.ts";
 import { viewDecider } from "../lib/solver/lumped_levels.ts";
 import { SoloView } from "../lib/solver/view.ts";
@@ -26,12 +26,12 @@ import { loadDecisions } from "../lib/solver/cache.ts";
 import { makeStrategy } from "../lib/run/registry.ts";
 import type { Evaluation } from "../lib/solver/forward.ts";
 
-const model = getModel(Deno.args[0] ?? "all94", Deno.args[1]) as ActionModel;
-model.log = () => {};
-if (typeof model.forwardEvaluate !== "function" || !model.levels) {
+const model = getModel(Deno.args[0] ?? "all94", Deno.args[1]);
+if (!(model instanceof ActionModel)) {
   console.error(`'${model.name}' is not an action model`);
   Deno.exit(2);
 }
+model.log = () => {};
 
 /** The law's total less 1. */
 function lost(e: Evaluation): number {

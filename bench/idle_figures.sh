@@ -55,15 +55,7 @@ busy() {
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-# whether a figure meets its goal: met or NOT met
-goal_of() {
-  case "$1" in
-  solve) echo "≤ 45 s, ≤ 4096 MiB" ;;
-  round) echo "≤ 4x the C loop" ;;
-  evaluate) echo "≤ 5 s" ;;
-  repro) echo "≤ 120 s" ;;
-  esac
-}
+# whether a condition (a bc expression) holds: met or NOT met
 verdict() { if [ "$(echo "$1" | bc)" = 1 ]; then echo met; else echo "NOT met"; fi; }
 
 # what a run printed, less what changes from run to run (solve's timings and memory)
@@ -155,12 +147,12 @@ for f in "${WHICH[@]}"; do
     fi
   fi
   case "$f" in
-  solve) ok=$(verdict "$w <= 45 && $((peak / 1024)) <= 4096") ;;
-  round) ok=$([ -n "$havec" ] && verdict "$w / $cw <= 4" || echo "no C loop") ;;
-  evaluate) ok=$(verdict "$w <= 5") ;;
-  repro) ok=$(verdict "$w <= 120") ;;
+  solve) goal="≤ 45 s, ≤ 4096 MiB" ok=$(verdict "$w <= 45 && $((peak / 1024)) <= 4096") ;;
+  round) goal="≤ 4x the C loop" ok=$([ -n "$havec" ] && verdict "$w / $cw <= 4" || echo "no C loop") ;;
+  evaluate) goal="≤ 5 s" ok=$(verdict "$w <= 5") ;;
+  repro) goal="≤ 120 s" ok=$(verdict "$w <= 120") ;;
   esac
-  rows+=("| $f | \`$c\` | $w | $cpu | $((peak / 1024)) MiB | $RUNS |$busys | $extra | $same | $(goal_of "$f"): **$ok** |")
+  rows+=("| $f | \`$c\` | $w | $cpu | $((peak / 1024)) MiB | $RUNS |$busys | $extra | $same | $goal: **$ok** |")
 done
 
 echo

@@ -40,7 +40,7 @@ import { BR2_FAMILY } from "../winprob/racetable.ts";
 const KIND = "race-laws";
 /**
  * The cache's format: 2 since `ev`'s law comes from the level pass on two
- * threads (`forwardRuleLevels`), whose law sums to 1 to the last bit; a
+ * threads (`forwardRuleLevels`), whose law sums to 1 within 3e-16; a
  * format-1 file's `ev` law on `all94` lost about 9e-10 of its mass to the
  * one-thread pass's rounding, and is recomputed.
  */
