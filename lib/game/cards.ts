@@ -405,6 +405,20 @@ export const FLIP3_DRAWS: number = STD.values[FLIP3];
 export const MODIFIER_KINDS: number = STD.modifierKinds.length;
 /** Number of modifier masks (`1 << MODIFIER_KINDS`): the solvers' blocks of states. */
 export const MODS: number = 1 << MODIFIER_KINDS;
+/** Every bit of a modifier mask (`MODS − 1`). */
+export const MOD_MASK: number = MODS - 1;
+/**
+ * The modifier kinds of the official table in bit order: bit i of a
+ * modifier mask is `MODIFIERS[i]` (`+2 +4 +6 +8 +10 x2`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(MODIFIERS.map(cardName), ["+2", "+4", "+6", "+8", "+10", "x2"]);
+ * assert.equal(MODIFIERS.length, MODIFIER_KINDS);
+ * ```
+ */
+export const MODIFIERS: readonly number[] = STD.modifierKinds;
 
 /** The effect of each kind, indexed by kind (the official table's). */
 export const CARD_EFFECTS: readonly CardEffect[] = STD.effects;
