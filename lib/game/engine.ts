@@ -172,9 +172,11 @@ export interface GameOptions {
   /** Seat that is first in round 1 (default 0); it passes left each round. */
   firstSeat?: number;
   /**
-   * True: once the stacked cards are used up the pile counts as empty (the
-   * round ends with a `deck_exhausted` event), so that a test can drive the
-   * engine card by card (tests/equivalence_test.ts); default false.
+   * True: the stacked cards are the only draws, each taken from the pile
+   * when it is drawn (after a reshuffle, from the discards shuffled into
+   * it); once they are used up the pile counts as empty (the round ends
+   * with a `deck_exhausted` event), so that a test can drive the engine card
+   * by card (tests/kernel_test.ts); default false.
    */
   stackOnly?: boolean;
 }
@@ -632,6 +634,20 @@ export class Game implements TableView {
   /** Cards in the discard pile. */
   discardSize(): number {
     return this.deck.discardTotal;
+  }
+
+  /**
+   * Copies of `kind` in the draw pile (what {@linkcode unseenExact} reads
+   * while the pile is not empty): for tests and tools that compare the
+   * engine with a model card by card.
+   */
+  pileCount(kind: number): number {
+    return this.deck.count(kind);
+  }
+
+  /** Copies of `kind` in the discard pile (for tests and tools, as {@linkcode pileCount}). */
+  discardCount(kind: number): number {
+    return this.discardCounts[kind];
   }
 
   /** True once the current round has ended. */

@@ -66,7 +66,7 @@ export class Pile {
   private counted = 0;
   /** Cards in the draw pile: the live part of the array and the stacked cards not yet drawn. */
   get total(): number {
-    return this.n + this.stackLen - this.stackPos;
+    return this.stackOnly ? this.n : this.n + this.stackLen - this.stackPos;
   }
   /** Cards of each kind in the discard pile. */
   declare readonly discards: Int32Array;
@@ -105,11 +105,15 @@ export class Pile {
    *
    * @param rules the rule set (its deck and its `run-out` ruling)
    * @param stack cards placed, top first, on the shuffled deck (kinds)
-   * @param stackOnly true: once the stacked cards are used up the pile counts as empty
+   * @param stackOnly true: draw the stacked cards only, each taken from the
+   *   pile when it is drawn (so that a card can come back by a reshuffle and
+   *   be stacked again); once they are used up the pile counts as empty
    * @throws {InputError} for an impossible stacked deck
    */
   constructor(rules: Rules, stack: readonly number[], stackOnly: boolean) {
-    checkStack(rules, stack);
+    // (a stackOnly stack may draw a card again after a reshuffle: each kind
+    // need only be in the deck)
+    checkStack(rules, stackOnly ? [...new Set(stack)] : stack);
     this.kindCount = rules.cards.kinds;
     this.names = rules.cards.names;
     this.kinds = new Int32Array(this.kindCount);
@@ -171,7 +175,7 @@ export class Pile {
     this.n = this.counted = this.size;
     if (!whole || !tidy) this.countDeck();
     this.setStackPos(first ? 0 : this.stackLen);
-    if (first && this.stackLen > 0) this.setStackAside();
+    if (first && this.stackLen > 0 && !this.stackOnly) this.setStackAside();
   }
 
   /** The pile counts the whole deck (the pile array holds it whole: `n` is `size`). */
@@ -242,6 +246,7 @@ export class Pile {
 
   /** {@linkcode Pile.draw} of a stacked card, or -1 from an empty (or `stackOnly`) pile. */
   private drawSpecial(): number {
+    if (this.stackOnly) return this.drawStackOnly();
     if (this.stackPos < this.stackLen) {
       const k = this.stack[this.stackPos];
       this.setStackPos(this.stackPos + 1);
@@ -252,15 +257,44 @@ export class Pile {
   }
 
   /**
+   * With `stackOnly`: the next stacked card, taken out of the pile; -1 once
+   * the stacked cards are used up, or when the pile is empty (a reshuffle
+   * may bring the card back).
+   *
+   * @throws {Error} for a stacked card the pile does not hold
+   */
+  private drawStackOnly(): number {
+    if (this.stackPos >= this.stackLen || this.n === 0) return -1;
+    const k = this.stack[this.stackPos];
+    const pile = this.pile, n = this.n - 1;
+    let j = n;
+    while (j >= 0 && pile[j] !== k) j--;
+    if (j < 0) {
+      throw new Error(
+        `stacked card ${this.names[k]} (card ${
+          this.stackPos + 1
+        }) is not in the pile`,
+      );
+    }
+    pile[j] = pile[n];
+    pile[n] = k;
+    this.n = n;
+    this.setStackPos(this.stackPos + 1);
+    return k;
+  }
+
+  /**
    * Shuffle the discards into a new draw pile, if the rules allow it now
-   * (`run-out=reshuffle-once`, not yet this round, not `stackOnly`, and
+   * (`run-out=reshuffle-once`, not yet this round, not `stackOnly` with its
+   * stacked cards used up, and
    * there are discards).
    *
    * @returns the cards of the new pile, 0 when there is no reshuffle
    */
   reshuffle(): number {
     if (
-      !this.reshuffles || this.stackOnly || this.discardTotal === 0 ||
+      !this.reshuffles || (this.stackOnly && this.stackPos >= this.stackLen) ||
+      this.discardTotal === 0 ||
       this.reshuffled
     ) return 0;
     this.sync();
@@ -333,6 +367,7 @@ export class Pile {
   recount(into: Int32Array): void {
     for (let k = 0; k < this.kindCount; k++) into[k] = 0;
     for (let j = 0; j < this.n; j++) into[this.pile[j]]++;
+    if (this.stackOnly) return; // (its stacked cards are in the pile)
     for (let j = this.stackPos; j < this.stack.length; j++) {
       into[this.stack[j]]++;
     }
