@@ -17,11 +17,19 @@
  * under every value of the four rulings a round reads (16 combinations);
  * random walks cover the real 94-card deck under each (more with
  * `FLIP7_LONG=1`). tests/new_card_test.ts does the same on a table with
- * cards the official deck lacks.
+ * cards the official deck lacks. Last, the kernel's exact DP gives the
+ * solver's models' optima on small decks (`exact`, `approx` with its
+ * treatment of a saved duplicate, `all94` under its three action readings).
  */
 import assert from "node:assert/strict";
 import { RoundKernel } from "../lib/game/kernel.ts";
-import { getRules } from "../lib/game/rules.ts";
+import { getRules, withRules, withRulings } from "../lib/game/rules.ts";
+import { applyRulings, DEFAULT_RULINGS } from "../lib/game/rulings.ts";
+import type { ActionModel } from "../lib/solver/actions.ts";
+import "../lib/solver/actions.ts";
+import { solveKernel } from "../lib/solver/kernel_dp.ts";
+import { getModel } from "../lib/solver/model.ts";
+import { solve } from "../lib/solver/solve.ts";
 import {
   deckOf,
   ROUND_CASES,
@@ -92,4 +100,53 @@ Deno.test("engine = kernel on the real deck: random walks under every round ruli
     n += walkRandom(rulesOf(null, changes), walks, 40 + i, changes.join(" "));
   });
   assert.ok(n > 16 * walks * 2, `${n} states`);
+});
+
+Deno.test("the kernel's DP gives the solver's models' optima on small decks", () => {
+  // numbers 0-4, +2 and x2
+  const SMALL = "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0";
+  const kernelOf = (
+    deck: readonly number[],
+    changes: string[] = [],
+    savedDuplicate: "discard" | "back-in-deck" = "discard",
+  ) =>
+    new RoundKernel(
+      withRulings(withRules(STD, { name: "k", deck: deck.slice() }), changes),
+      { savedDuplicate },
+    );
+  const close = (a: number, b: number, what: string) =>
+    assert.ok(Math.abs(a - b) < 1e-12, `${what}: ${a} against ${b}`);
+  // two Second Chances: the exact model, and approx (a saved duplicate back in the deck)
+  const exact = getModel("exact", `${SMALL},chance:2`);
+  close(
+    solveKernel(kernelOf(exact.deck)).value.toNumber(),
+    solve(exact).ev,
+    "exact",
+  );
+  const approx = getModel("approx", `${SMALL},chance:2`);
+  close(
+    solveKernel(kernelOf(approx.deck, [], "back-in-deck")).value.toNumber(),
+    solve(approx).ev,
+    "approx",
+  );
+  // a Second Chance, a Freeze and two Flip Threes: all94 under each reading
+  for (
+    const changes of [
+      [],
+      ["set-aside-order=forced-draws-first"],
+      ["actions=immediate"],
+    ]
+  ) {
+    const m = getModel(
+      "all94",
+      `${SMALL},chance:1,freeze:1,flip3:2`,
+      applyRulings(DEFAULT_RULINGS, changes),
+    ) as ActionModel;
+    m.log = () => {};
+    close(
+      solveKernel(kernelOf(m.deck, changes)).value.toNumber(),
+      m.solveDecisions().ev,
+      `all94 ${changes.join(" ")}`,
+    );
+  }
 });
