@@ -318,21 +318,52 @@ export class RoundKernel {
    * pile, nothing in front, no discards; a draw node.
    */
   initial(pile: readonly number[] = this.rules.deck): RoundState {
+    return this.position({ pile });
+  }
+
+  /**
+   * A player's position between cards, at its turn: what is in front
+   * (`line`, `mods`, `chance`, `played`; default nothing), the draw pile and
+   * the discards (default the rules' deck and none). A decision node, or a
+   * draw node when nothing is in front (as before the deal). How the
+   * cards in front got there is not checked.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { getRules } from "./rules.ts";
+   * const k = new RoundKernel(getRules());
+   * // a 7 and a 12 in front, the rest of the deck in the pile
+   * const pile = getRules().deck.map((c, kind) => kind === 7 || kind === 12 ? c - 1 : c);
+   * const s = k.position({ line: (1 << 7) | (1 << 12), pile });
+   * assert.equal(k.node(s), "decide");
+   * assert.equal(k.score(s), 19);
+   * const bust = k.outcomes(k.apply(s, "hit")).filter((o) => o.state.end === "bust");
+   * assert.deepEqual(bust.map((o) => [o.card, o.count]), [[7, 6], [12, 11]]);
+   * ```
+   */
+  position(p: {
+    pile?: readonly number[];
+    discards?: readonly number[];
+    line?: number;
+    mods?: number;
+    chance?: boolean;
+    played?: readonly number[];
+  }): RoundState {
     const zero = new Array<number>(this.cards.kinds).fill(0);
-    return freeze({
-      node: "draw",
-      forced: false,
-      pile: pile.slice(),
-      discards: zero,
+    const w: Work = {
+      pile: (p.pile ?? this.rules.deck).slice(),
+      discards: (p.discards ?? zero).slice(),
       reshuffled: false,
-      line: 0,
-      mods: 0,
-      chance: false,
-      played: zero,
+      line: p.line ?? 0,
+      mods: p.mods ?? 0,
+      chance: p.chance ?? false,
+      played: (p.played ?? zero).slice(),
       bustCard: -1,
       end: null,
       program: [],
-    });
+    };
+    return this.settle(w);
   }
 
   /** The kind of node `state` is. */
