@@ -293,7 +293,8 @@ export class RoundKernel {
    * rulings), under the solo treatments `treatments` (default: the
    * engine's).
    *
-   * @throws {InputError} for a deck that does not fit the card table
+   * @throws {InputError} for a deck that does not fit the card table, or
+   *   with two copies of a modifier
    */
   constructor(
     readonly rules: Rules,
@@ -305,6 +306,15 @@ export class RoundKernel {
         `rules '${rules.name}': a deck of ${rules.deck.length} kinds for a card table of ${this.cards.kinds}`,
       );
     }
+    rules.deck.forEach((c, k) => {
+      if (this.cards.modBit[k] !== 0 && c > 1) {
+        throw new InputError(
+          `rules '${rules.name}': ${c} copies of the modifier '${
+            this.cards.names[k]
+          }': allowed 0 or 1 (the modifiers in front are a set)`,
+        );
+      }
+    });
     this.treatments = { ...DEFAULT_TREATMENTS, ...treatments };
     const ru = rules.rulings;
     this.defer = ru.actions === "deferred";
