@@ -2,7 +2,13 @@
  * One exact round kernel: the definition of one player's round, in the
  * style of OpenSpiel's games (a game object apart from its states; chance
  * nodes that list their outcomes with exact probabilities; decision nodes
- * that list their legal actions; `apply`, `isTerminal`, `score`). It reads
+ * that list their legal actions). OpenSpiel's `is_chance_node`,
+ * `chance_outcomes`, `legal_actions`, `apply_action`, `is_terminal` and
+ * `returns` are {@linkcode RoundKernel.node}, {@linkcode RoundKernel.outcomes}
+ * (copies rather than probabilities, so that they stay exact),
+ * {@linkcode RoundKernel.legal}, {@linkcode RoundKernel.apply} (which returns
+ * a new state: states are values), {@linkcode RoundKernel.isTerminal} and
+ * {@linkcode RoundKernel.score}. It reads
  * the rules only — the card table (`rules.cards`: every kind's effect and
  * parameter), the deck, the Flip 7 length and bonus and the rulings — so a
  * table with a new row (a Flip Four, a `-4`) is played as it is.
@@ -165,7 +171,7 @@ export const DEFAULT_TREATMENTS: SoloTreatments = Object.freeze({
 export type Decision = "hit" | "stay";
 
 /** The outcome of a draw node when no card is left to draw: the round ends. */
-export const RUN_OUT = -1;
+export const RUN_OUT: number = -1;
 
 /**
  * What kind of node a state is: `draw` (a chance node: the next card,
