@@ -418,10 +418,15 @@ export const MOD_MASK: number = MODS - 1;
  * assert.equal(MODIFIERS.length, MODIFIER_KINDS);
  * ```
  */
-export const MODIFIERS: readonly number[] = STD.modifierKinds;
+export const MODIFIERS: readonly number[] = STD.modifierKinds.slice();
 
-/** The effect of each kind, indexed by kind (the official table's). */
-export const CARD_EFFECTS: readonly CardEffect[] = STD.effects;
+/**
+ * The effect of each kind, indexed by kind (the official table's). (This
+ * and the other arrays exported here are plain copies of the table's frozen
+ * ones: a frozen array is read about twice as slowly in the loops that read
+ * these on every kind, bench/HISTORY.md "Issue 40".)
+ */
+export const CARD_EFFECTS: readonly CardEffect[] = STD.effects.slice();
 
 /**
  * True when kind `k` is a number card: {@linkcode CARD_EFFECTS} gives
@@ -463,7 +468,7 @@ export function unhandledEffect(effect: never): never {
 }
 
 /** Names of all kinds, indexed by kind, in the notation used for input and output. */
-export const CARD_NAMES: readonly string[] = STD.names;
+export const CARD_NAMES: readonly string[] = STD.names.slice();
 
 /**
  * True when `kind` is a number card (0–12).
@@ -490,7 +495,7 @@ export function isNumber(kind: number): boolean {
  * ```
  */
 export function isModifier(kind: number): boolean {
-  return (STD.modBit[kind] ?? 0) !== 0;
+  return (MOD_BITS[kind] | 0) !== 0;
 }
 
 /**

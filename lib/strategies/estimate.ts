@@ -27,7 +27,15 @@
  * @module
  */
 
-import {
+import * as cards from "../game/cards.ts";
+import { unhandledEffect } from "../game/cards.ts";
+import type { TableView } from "../game/view.ts";
+
+// The card table's constants as this module's own private bindings, read on
+// every kind of every estimate: a private `const` is compiled in as a
+// constant, an imported binding is loaded and checked at every use
+// (engine.ts, beside its imports).
+const {
   CARD_EFFECTS,
   CHANCE,
   COUNT_OF_MASK,
@@ -44,9 +52,8 @@ import {
   MULT_OF_MASK,
   PLUS_OF_MASK,
   SUM_OF_MASK,
-  unhandledEffect,
-} from "../game/cards.ts";
-import type { TableView } from "../game/view.ts";
+} = cards;
+const EFFECTS = Uint8Array.from(CARD_EFFECTS);
 
 /**
  * Probability that the next card duplicates a number the seat shows.
@@ -125,7 +132,7 @@ export function oneCardValue(
   for (let k = 0; k < KINDS; k++) {
     const c = exact ? view.unseenExact(k) : view.unseenTable(k);
     if (c === 0) continue;
-    const effect = CARD_EFFECTS[k];
+    const effect = EFFECTS[k] as cards.CardEffect;
     switch (effect) {
       case EFFECT_NUMBER:
         e += c * ((mask >> k) & 1 ? saved : times * (sum + k) + bonus);

@@ -7,7 +7,16 @@
  * @module
  */
 
-import {
+import * as cards from "../game/cards.ts";
+import { unhandledEffect } from "../game/cards.ts";
+import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
+
+// The card table's constants as this module's own private bindings, read in
+// the hot loops below: a private `const` is compiled in as a constant, an
+// imported binding is loaded and checked at every use (engine.ts, beside
+// its imports); the effects as a typed array (a frozen or exported array
+// is slower to read, bench/HISTORY.md "Issue 40").
+const {
   CARD_EFFECTS,
   COUNT_OF_MASK,
   EFFECT_CHANCE,
@@ -27,9 +36,8 @@ import {
   MULT_OF_MASK,
   NUMBER_KINDS,
   PLUS_OF_MASK,
-  unhandledEffect,
-} from "../game/cards.ts";
-import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
+} = cards;
+const EFFECTS = Uint8Array.from(CARD_EFFECTS);
 
 // module-private copies of the scoring constants (contributing.md, "hot loops")
 const BONUS = FLIP7_BONUS, SEVEN = FLIP7_LENGTH;
@@ -169,7 +177,7 @@ export class FlipThreeLaw {
       if (n === 0) continue;
       const q = (p * n) / total;
       pile[k] = n - 1;
-      const effect = CARD_EFFECTS[k];
+      const effect = EFFECTS[k] as cards.CardEffect;
       switch (effect) {
         case EFFECT_NUMBER: {
           const bit = 1 << k;

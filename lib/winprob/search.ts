@@ -56,7 +56,18 @@
  * @module
  */
 
-import {
+import * as cards from "../game/cards.ts";
+import { unhandledEffect } from "../game/cards.ts";
+import type { TableView } from "../game/view.ts";
+import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
+import type { WTable } from "./table.ts";
+
+// The card table's constants as this module's own private bindings, read in
+// the hot loops below: a private `const` is compiled in as a constant, an
+// imported binding is loaded and checked at every use (engine.ts, beside
+// its imports); the effects as a typed array (a frozen or exported array
+// is slower to read, bench/HISTORY.md "Issue 40").
+const {
   CARD_EFFECTS,
   COUNT_OF_MASK,
   EFFECT_CHANCE,
@@ -77,11 +88,8 @@ import {
   MULT_OF_MASK,
   NUMBER_KINDS,
   PLUS_OF_MASK,
-  unhandledEffect,
-} from "../game/cards.ts";
-import type { TableView } from "../game/view.ts";
-import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
-import type { WTable } from "./table.ts";
+} = cards;
+const EFFECTS = Uint8Array.from(CARD_EFFECTS);
 
 // module-private copies of the scoring constants the search reads at every
 // leaf (contributing.md, "hot loops")
@@ -588,7 +596,7 @@ export class SearchCore {
       }
       this.child(f);
       let v: number;
-      const effect = CARD_EFFECTS[k];
+      const effect = EFFECTS[k] as cards.CardEffect;
       switch (effect) {
         case EFFECT_NUMBER: {
           const bit = 1 << k;
