@@ -80,9 +80,8 @@ if [ "$(echo "$fonts" | grep -c "^$DENO_DIR/.*dejavu-fonts-ttf.*/DejaVuSans\(-Bo
 fi
 
 if [ "$#" -gt 0 ]; then
-  # the test task's own permission flags, on the files given
-  read -r -a flags <<<"$(deno eval --quiet 'const t = JSON.parse(Deno.readTextFileSync("deno.json")).tasks.test; console.log(t.split(" && ")[1].split(/\s+/).filter((w) => w.startsWith("--")).join(" "))')"
-  step test-part deno test "${flags[@]}" "$@"
+  # the test task's own permission flags and temporary cache, on the files given
+  step test-part deno task test "$@"
 else
   step test deno task test
 fi

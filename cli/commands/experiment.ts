@@ -31,7 +31,7 @@ import { checkOutputDir } from "../guard.ts";
  * import assert from "node:assert/strict";
  * import { main } from "../main.ts";
  * const dir = await Deno.makeTempDir();
- * assert.equal(await main(["experiment", "round-law", "--quick", "--out", dir]), 0);
+ * assert.equal(await main(["experiment", "round-law", "--quick", "--out", dir, "--no-file"]), 0);
  * for (const ext of ["csv", "svg", "png", "json"]) {
  *   assert.ok(Deno.statSync(`${dir}/round-law.${ext}`).isFile);
  * }
