@@ -58,7 +58,13 @@ Deno.test("policy module: watch and evaluate take it too", async () => {
     "--no-file",
   ]);
   assert.equal(w.code, 0, w.stderr);
-  const e = await flip7(["evaluate", "-p", `${MINE}:0.25,sum:20`, "--json"]);
+  const e = await flip7([
+    "evaluate",
+    "-p",
+    `${MINE}:0.25,sum:20`,
+    "--json",
+    "--no-file",
+  ]);
   assert.equal(e.code, 0, e.stderr);
   const rows = JSON.parse(e.stdout);
   assert.equal(rows[0].policy, `${MINE}:0.25`);
