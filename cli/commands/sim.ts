@@ -14,6 +14,7 @@ import { runMatch } from "../../lib/run/sim.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import {
+  displayNames,
   JSON_FLAG,
   loadPoliciesOf,
   pct,
@@ -49,7 +50,8 @@ export const simCommand: Command = {
     const rules = rulesOf(values);
     const games = intOption(values, "n", { min: 1, max: 1e9 });
     await loadPoliciesOf(values);
-    const policies = policyLabels(values, policiesOf(values, rules));
+    const strategies = policiesOf(values, rules);
+    const policies = policyLabels(values, strategies);
     const seed = seedOf(values);
     const t0 = performance.now();
     const m = await runMatch({
@@ -78,9 +80,12 @@ export const simCommand: Command = {
       });
       return;
     }
-    out.line(`${m.games} games, rules ${m.rules}, seed ${seed}, seats rotated`);
+    out.line(
+      `${m.games} games, rules ${m.rules}, seed ${seed}; seats rotate game by game (# is a policy's place in -p, not a seat)`,
+    );
+    const names = displayNames(policies, strategies);
     const rows = [[
-      "seat-policy",
+      "# policy",
       "wins",
       "draws",
       "win share",
@@ -89,7 +94,7 @@ export const simCommand: Command = {
     ]];
     m.rows.forEach((r, i) =>
       rows.push([
-        `P${i + 1} ${r.policy}`,
+        `${i + 1} ${names[i]}`,
         String(r.wins),
         String(r.draws),
         pct(r.win_share),
@@ -98,6 +103,12 @@ export const simCommand: Command = {
       ])
     );
     for (const l of table(rows)) out.line(l);
+    const n = m.rows.length;
+    out.line(
+      `fair share ${
+        pct(1 / n)
+      } (1/${n}); draws: games ended tied at the top (only under ties=draw, e.g. --rules duel)`,
+    );
     out.line(
       `rounds per game ${m.rounds_per_game.toFixed(2)} ± ${
         m.rounds_per_game_se.toFixed(2)
