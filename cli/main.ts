@@ -125,6 +125,7 @@ function commandHelp(c: Command): string {
     `usage: deno task flip7 ${c.usage}`,
     c.summary,
     `options: ${[...opts, "-o PATH", "--no-file"].join(", ")}`,
+    ...(c.notes ?? []),
   ].join("\n");
 }
 

@@ -36,6 +36,8 @@ import {
   scaleOption,
 } from "./args.ts";
 import { progress, writeFileAtomic } from "./output.ts";
+import { announce, committedCost } from "./cost.ts";
+import { defaultCacheDir } from "../lib/solver/cache.ts";
 import { checkOutputDir } from "./guard.ts";
 import { writeReport } from "../experiments/report.ts";
 import {
@@ -60,6 +62,48 @@ function cpuSeconds(): number {
 
 const USAGE =
   "deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR] [--shard I/N]";
+
+/**
+ * What a repro will cost, said before it starts: the default run's measured
+ * figures (docs/commands.md, "Costs"), cold (the caches of the exact
+ * figures and deck-variants' all-94 searches missing) or warm; other runs
+ * from the committed results' elapsed times.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir(); // an empty cache
+ * const o = { seed: 1, quick: false, workers: 2, outDir: "results" };
+ * assert.match(reproCost(o, [], dir)!, /cold: about 3-6 min and 8 GiB/);
+ * assert.match(reproCost({ ...o, all: true }, ["rulings", "sweep"], dir)!, /the committed full-size run took/);
+ * await Deno.remove(dir);
+ * ```
+ */
+export function reproCost(
+  opts: ReproOptions,
+  names: string[],
+  dir: string = defaultCacheDir(),
+): string | null {
+  const scale = opts.scale ?? 1;
+  if (opts.only || opts.all || scale !== 1) {
+    return committedCost(names, scale);
+  }
+  const cold = [
+    "solo-dp-exact.bin",
+    "solo-dp-all94.bin",
+    "solo-eval-all94-sum_25.json",
+  ]
+    .some((f) => {
+      try {
+        return !Deno.statSync(`${dir}/${f}`).isFile;
+      } catch {
+        return true;
+      }
+    });
+  return cold
+    ? `the caches in ${dir} are cold: about 3-6 min and 8 GiB of memory on 2 workers (deck-variants solves its all-94 decks side by side; --workers 1: 6.3 GiB, slower); later runs about 1-2 min and 1.5 GiB`
+    : "about 1-2 min and 1.5 GiB of memory on 2 workers (the caches are warm)";
+}
 
 /**
  * Options of {@linkcode repro}.
@@ -129,6 +173,11 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
       : []),
     ...(opts.outDir !== "results" ? [`--out ${opts.outDir}`] : []),
   ];
+  const cost = echo && !opts.quick
+    ? reproCost(opts, exps.map((e) => e.name))
+    : null;
+  // no clock: the steps show their own progress on a terminal
+  if (cost) announce("repro", cost, { clock: false });
   // Every experiment's plan, computed together: the games of all of them in
   // one pool of workers, their exact figures at once, then custom steps.
   err(
@@ -178,7 +227,9 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
       `[${i + 1}/${exps.length}] ${exp.name} analysed in ${own.toFixed(1)} s`,
     );
     if (echo) {
-      console.log(`== ${exp.name}: ${exp.claim}`);
+      // the claim as its source words it, marked as the claim under test:
+      // the lines below are our figures, which may contradict it
+      console.log(`== ${exp.name} (claim under test: "${exp.claim}")`);
       for (const l of r.result.summary) console.log(`  ${l}`);
     }
     reports.push(r);
@@ -232,7 +283,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
     console.log(
       `repro: ${reports.length} experiment${reports.length === 1 ? "" : "s"}${
         opts.only ? "" : ` (${dir}/repro.json)`
-      }; report ${page}`,
+      }; the verdicts in ${dir}/CLAIMS.md; report ${page}`,
     );
   }
   return reports;
@@ -285,7 +336,13 @@ export async function main(argv: string[]): Promise<number> {
     }
     const v = parsed.values;
     if (v.help) {
-      console.log(`usage: ${USAGE}`);
+      console.log(
+        [
+          `usage: ${USAGE}`,
+          "The first full run (cold caches) takes about 3-6 min and 8 GiB of memory on 2 workers; later runs 1-2 min and 1.5 GiB.",
+          "It says so before it starts (on stderr); on a terminal each step shows its progress.",
+        ].join("\n"),
+      );
       return 0;
     }
     const seed = intOption(v, "seed", { min: 0, max: 4294967295, default: 1 });

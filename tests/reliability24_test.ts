@@ -194,7 +194,7 @@ Deno.test(
         assert.match(r.stderr, /repro: done in \d+\.\d s on \d+ workers?/);
         assert.match(
           r.stdout,
-          /^repro: 1 experiment; report results(\/again)?\/index\.html$/m,
+          /^repro: 1 experiment; the verdicts in results(\/again)?\/CLAIMS\.md; report results(\/again)?\/index\.html$/m,
         );
         runs.push(r.stdout.replaceAll("results/again", "results"));
       }
