@@ -71,7 +71,7 @@ function rejectHuman(p: unknown, name: string): void {
     .filter((s) => s.trim().split(":")[0].trim() === "human");
   if (humans.length > 0) {
     throw new InputError(
-      `policy 'human' cannot play in '${name}' (it asks at the terminal): use 'flip7 play', or choose bots`,
+      `policy 'human' cannot play in '${name}' (it asks at the terminal): use 'deno task flip7 play', or choose bots`,
     );
   }
 }
