@@ -503,7 +503,7 @@ Deno.test(
           0,
         );
       }
-      assert.equal(await main(["merge", parts, "--out", out]), 0);
+      assert.equal(await main(["merge", parts, "--out", out, "--no-file"]), 0);
     } finally {
       console.log = quiet;
     }
