@@ -83,6 +83,7 @@ const pc = (x: number, d = 1) => `${(100 * x).toFixed(d)}%`;
  */
 export const deckVariants: Experiment = defineExperiment({
   name: "deck-variants",
+  source: import.meta.url,
   chart: deckVariantsChart,
   claim: text("claim"),
   // solver work, one task per deck: neither Monte Carlo runs nor the

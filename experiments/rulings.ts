@@ -161,6 +161,7 @@ export function rulingsChunk(
  */
 export const rulings: Experiment = defineExperiment({
   name: "rulings",
+  source: import.meta.url,
   chart: rulingsChart,
   claim: text("claim"),
   plan: ({ quick }) => ({

@@ -95,6 +95,7 @@ const text = prose("win-agent", TEXT);
 /** The experiment. */
 export const winAgent: Experiment = defineExperiment<WinAgentState, Variant[]>({
   name: "win-agent",
+  source: import.meta.url,
   chart: winAgentChart,
   claim: text("claim"),
   // The custom step: the search tables are trained (or loaded) while
