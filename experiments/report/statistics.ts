@@ -34,6 +34,9 @@ export function statisticsHtml(dir: string, rows: ClaimRow[]): string {
         expected_z: sim.expected_max_abs_z.toFixed(2),
         bound: sim.holm_bound.toFixed(2),
         rejected: sim.rejected,
+        agree: sim.rejected === 0
+          ? "The simulation agrees with the exact solver"
+          : "The simulation and the exact solver differ",
       }),
     );
   }
