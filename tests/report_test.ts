@@ -203,8 +203,10 @@ Deno.test("report: only the registered experiments' charts, checked (issue 41, r
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     );
     const html = reportHtml(dir);
-    assert.doesNotMatch(html, /planted|alert\(1\)/);
+    assert.doesNotMatch(html, /data-chart="planted"|id="planted"|alert\(1\)/);
     assert.doesNotMatch(html, /<script/);
+    // and how to cite names it as a file no experiment wrote
+    assert.match(html, /files no experiment wrote: planted\.svg/);
     // a registered chart with a script, an event handler or an external
     // reference is refused, naming the file
     const svg = Deno.readTextFileSync(`${dir}/advice.svg`);
