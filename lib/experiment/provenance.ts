@@ -22,8 +22,13 @@
 
 import { writeFileAtomic } from "../util/io.ts";
 
-/** Top-level fields that say when and how fast a run was made, not what it made. */
+/**
+ * Top-level fields that say when and how a run was made, not what it made:
+ * its times, its worker count, and `run` (an experiment's own timings and
+ * notes on the caches it used).
+ */
 export const VOLATILE_FIELDS: readonly string[] = [
+  "run",
   "started",
   "elapsed_s",
   "elapsed_covers",
