@@ -94,7 +94,11 @@ Deno.test("claims: every source is there, and every verdict follows from its row
   for (const [fam, rs] of fams) {
     const h = holm(rs.map((r) => r.p as number));
     rs.forEach((r, k) =>
-      assert.ok(Math.abs((r.holm_p as number) - h[k]) < 2e-6, `${fam} ${r.id}`)
+      // from p rounded to 6 decimals: Holm multiplies that rounding by up to k
+      assert.ok(
+        Math.abs((r.holm_p as number) - h[k]) <= rs.length * 5e-7 + 1e-9,
+        `${fam} ${r.id}`,
+      )
     );
   }
   for (const r of rows) {

@@ -21,6 +21,7 @@ import {
   writeExperiment,
 } from "../lib/experiment/experiment.ts";
 import { InputError } from "../lib/game/cards.ts";
+import { digest } from "../lib/util/sources.ts";
 
 /** A copy of results/ in a temporary folder (the report reads every file). */
 function copyResults(): string {
@@ -218,9 +219,17 @@ Deno.test("report: only the registered experiments' charts, checked (issue 41, r
         ['<g fill="url(http://example.com/x)"></g>', /url\(http/],
       ] as const
     ) {
+      // the edit made as a hostile user would: the chart and, so that its
+      // digest still agrees, its JSON
+      const edited = svg.replace("</svg>", `${bad}</svg>`);
+      Deno.writeTextFileSync(`${dir}/advice.svg`, edited);
+      const p = JSON.parse(Deno.readTextFileSync(`${RESULTS}/advice.json`));
       Deno.writeTextFileSync(
-        `${dir}/advice.svg`,
-        svg.replace("</svg>", `${bad}</svg>`),
+        `${dir}/advice.json`,
+        JSON.stringify({
+          ...p,
+          digests: { ...p.digests, "advice.svg": digest(edited) },
+        }),
       );
       assert.throws(
         () => reportHtml(dir),
