@@ -30,7 +30,7 @@
  * import assert from "node:assert/strict";
  * import { claimRows } from "./claims.ts";
  * const rows = claimRows("results");
- * assert.equal(rows[0].id, "s000-table-optimal-ev");
+ * assert.equal(rows[0].id, "s000-model-states");
  * assert.ok(rows.every((r) => ["exact", "reproduced", "consistent", "inconclusive", "not-reproduced"].includes(r.verdict)));
  * ```
  * @module

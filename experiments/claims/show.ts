@@ -72,7 +72,7 @@ export function fmtP(p: number | null): string {
  * import assert from "node:assert/strict";
  * import { claimRows } from "./verdicts.ts";
  * const r = claimRows("results").find((x) => x.id === "s001-vs-ev")!;
- * assert.match(testText(r), /^z −2\.\d\d, Holm p 0\.0\d\d \(6 in its table\); not inside the margin$/);
+ * assert.match(testText(r, 6), /^z −2\.\d\d, Holm p 0\.0\d\d \(6 in its table\); not inside the margin$/);
  * ```
  */
 export function testText(r: ClaimRow, family?: number): string {

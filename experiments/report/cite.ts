@@ -13,7 +13,8 @@
  *   file whose content did not change, `lib/experiment/provenance.ts`);
  * - `claims.csv`, `CLAIMS.md` and the page (this paragraph aside) are the
  *   ones written at that commit (the same digests);
- * - no other file is in the folder.
+ * - no other file is in the folder (its subfolders, run logs and shards,
+ *   are not results).
  *
  * Otherwise it names no commit and lists each file with the commit that
  * wrote it and why it cannot be cited with the others.
@@ -140,8 +141,10 @@ export function citation(dir: string, digests: Record<string, string>): string {
         : `its code (${mine}) is not the code at ${short(commit)} (${at})`,
     });
   }
-  const strays = [...Deno.readDirSync(dir)].map((e) => e.name)
-    .filter((n) => !known.has(n)).sort();
+  // files only: run logs and shards live in folders of their own
+  // (results/runs/, results/shards/), which are not results
+  const strays = [...Deno.readDirSync(dir)].filter((e) => e.isFile)
+    .map((e) => e.name).filter((n) => !known.has(n)).sort();
   if (strays.length) {
     problems.push(`files no experiment wrote: ${strays.join(", ")}`);
   }
