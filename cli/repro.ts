@@ -6,10 +6,15 @@
  * The experiments' plans are computed together: the Monte Carlo runs of all
  * of them in one pool of workers, their exact solver figures at once, then
  * the custom steps (win-agent's training, the deck solvers); then each is
- * analysed and written. A run without names also writes `repro.json` (the time of the shared
- * computation, each experiment's analysis, the total, commit, workers); every
- * run then writes the report (`claims.csv`, `CLAIMS.md` with the verdicts,
- * `index.html`: see `report.ts`). It writes nothing outside the output folder
+ * analysed and written. A run without names also writes `repro.json`: the
+ * commit, the hash of every registered experiment's code there and the
+ * digests of the report's files (what the report's "How to cite" checks),
+ * and the time of the shared computation, of each experiment's analysis and
+ * the total; it and every experiment's JSON are kept as they are when only
+ * the time and the commit would change. Every run then writes the report
+ * (`claims.csv`, `CLAIMS.md` with the verdicts, `index.html`: see
+ * `report.ts`). `--all` at one clean commit makes every file of `results/`
+ * that commit's. It writes nothing outside the output folder
  * and the cache. `--scale X` multiplies every Monte Carlo count
  * (exact figures do not change). Progress goes to stderr, the key figures and the timing to stdout.
  *
@@ -35,17 +40,19 @@ import {
   plainNumber,
   scaleOption,
 } from "./args.ts";
-import { progress, writeFileAtomic } from "./output.ts";
+import { progress } from "./output.ts";
 import { announce, committedCost } from "./cost.ts";
 import { defaultCacheDir } from "../lib/solver/cache.ts";
 import { checkOutputDir } from "./guard.ts";
-import { writeReport } from "../experiments/report.ts";
+import { reportFiles, writeReport } from "../experiments/report.ts";
 import {
   codeVersion,
   executePlans,
   type RunReport,
   writeExperiment,
+  writeProvenance,
 } from "../lib/experiment/experiment.ts";
+import { sourcesHash } from "../lib/util/sources.ts";
 import { defaultWorkers } from "../lib/run/parallel.ts";
 import {
   DEFAULT_EXPERIMENTS,
@@ -237,40 +244,44 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
   const total = (performance.now() - t0) / 1000;
   const dir = opts.outDir.replace(/\/+$/, "");
   if (!opts.only) {
-    // CLAIMS.md and claims.csv are written with the report, below
-    await writeFileAtomic(
-      `${dir}/repro.json`,
-      JSON.stringify(
-        {
-          command: ["deno task repro", ...args].join(" "),
-          seed: opts.seed,
-          quick: opts.quick,
-          scale: opts.scale ?? 1,
-          workers: opts.workers,
-          cores: navigator.hardwareConcurrency,
-          code: await codeVersion(),
-          deno: Deno.version.deno,
-          // the computation is shared (one pool); then each experiment's
-          // analysis and files
-          elapsed_s: {
-            "games, exact figures and custom steps": Math.round(
-              computeTime * 10,
-            ) / 10,
-            ...Object.fromEntries(
-              reports.map((r) => [
-                r.name,
-                Math.round(analysisTime.get(r.name)! * 10) / 10,
-              ]),
-            ),
-          },
-          // the shared computation step by step (executePlans's steps)
-          shared_steps_s: steps,
-          total_s: Math.round(total * 10) / 10,
-        },
-        null,
-        2,
-      ) + "\n",
-    );
+    // the code of every registered experiment at this commit, and the
+    // report's files as it writes them now: what "How to cite" checks the
+    // files against (experiments/report/cite.ts); kept as it is when only
+    // the time and the commit would change (lib/experiment/provenance.ts)
+    const { digests } = reportFiles(dir);
+    await writeProvenance(`${dir}/repro.json`, {
+      command: ["deno task repro", ...args].join(" "),
+      seed: opts.seed,
+      quick: opts.quick,
+      scale: opts.scale ?? 1,
+      workers: opts.workers,
+      cores: navigator.hardwareConcurrency,
+      code: await codeVersion(),
+      deno: Deno.version.deno,
+      ran: exps.map((e) => e.name),
+      sources: Object.fromEntries(
+        EXPERIMENTS.map((
+          e,
+        ) => [e.name, e.source ? sourcesHash([e.source]) : null]),
+      ),
+      report: digests,
+      // the computation is shared (one pool); then each experiment's
+      // analysis and files
+      elapsed_s: {
+        "games, exact figures and custom steps": Math.round(
+          computeTime * 10,
+        ) / 10,
+        ...Object.fromEntries(
+          reports.map((r) => [
+            r.name,
+            Math.round(analysisTime.get(r.name)! * 10) / 10,
+          ]),
+        ),
+      },
+      // the shared computation step by step (executePlans's steps)
+      shared_steps_s: steps,
+      total_s: Math.round(total * 10) / 10,
+    });
   }
   const page = await writeReport(dir); // the browsable report, refreshed
   if (echo) {
