@@ -49,10 +49,16 @@ function roundsArg(arg: string | undefined): number {
   return n;
 }
 
-/** Build the shared library (once per source change) and return its path. */
+/**
+ * Build the shared library into `.cache/bench/` (or `FLIP7_CACHE_DIR`'s
+ * `bench/`, where the tests put it) and return its path.
+ */
 async function build(): Promise<string> {
   const src = new URL("./round_ref.c", import.meta.url).pathname;
-  const dir = new URL("../.cache/bench/", import.meta.url).pathname;
+  const cache = Deno.env.get("FLIP7_CACHE_DIR");
+  const dir = cache
+    ? `${cache.replace(/\/+$/, "")}/bench/`
+    : new URL("../.cache/bench/", import.meta.url).pathname;
   await Deno.mkdir(dir, { recursive: true });
   const lib = `${dir}round_ref.so`;
   const out = await new Deno.Command("gcc", {

@@ -45,6 +45,11 @@ export interface Command {
   summary: string;
   /** Usage line, e.g. `sim -n GAMES -p P1,P2,... [--seed S]`. */
   usage: string;
+  /**
+   * More help, shown by `--help` and in docs/commands.md: the syntax of a
+   * value, what a first run costs.
+   */
+  notes?: string[];
   /** Command-specific options (the common `-o`, `--no-file`, `--help` are added). */
   options: OptionSpec;
   /** Whether positional arguments are allowed (default false). */

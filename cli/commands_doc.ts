@@ -47,6 +47,7 @@ function section(c: Command): string {
     `Options: ${
       [...opts, "`-o PATH`", "`--no-file`", "`-h, --help`"].join(", ")
     }.`,
+    ...(c.notes ?? []).flatMap((n) => ["", n]),
   ].join("\n");
 }
 

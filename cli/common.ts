@@ -126,6 +126,32 @@ export function policyLabels(values: Values, strategies: Strategy[]): string[] {
 }
 
 /**
+ * The names of the `-p` policies in a command's output: each strategy's own
+ * `name` (a policy module's is what its factory returns), with the spec
+ * beside it when two policies would otherwise read the same.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { makeStrategy } from "../lib/run/registry.ts";
+ * const named = (name: string) => ({ ...makeStrategy("ev"), name });
+ * assert.deepEqual(displayNames(["ev", "./p.ts:1"], [makeStrategy("ev"), named("dash:1")]), ["ev", "dash:1"]);
+ * assert.deepEqual(displayNames(["ev", "./p.ts"], [makeStrategy("ev"), named("ev")]), ["ev", "ev (./p.ts)"]);
+ * ```
+ */
+export function displayNames(
+  specs: string[],
+  strategies: Strategy[],
+): string[] {
+  return strategies.map((s, i) =>
+    specs[i] !== s.name &&
+      strategies.some((t, j) => j !== i && t.name === s.name)
+      ? `${s.name} (${specs[i]})`
+      : s.name
+  );
+}
+
+/**
  * The `-p` policy list, checked against the preset's player limits.
  *
  * @example

@@ -9,9 +9,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkOutputFile, writeRunLog } from "./guard.ts";
  * checkOutputFile("/tmp/run.txt", "-o");
- * await writeRunLog("results/runs", "sim-20261201-120000", "text\n");
+ * const dir = await Deno.makeTempDir(); // results/runs in a real run
+ * assert.equal(await writeRunLog(dir, "sim-20261201-120000", "text\n"), `${dir}/sim-20261201-120000.txt`);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  * @module
  */
@@ -327,7 +330,11 @@ let counter = 0;
  *
  * @example
  * ```ts
- * await writeRunLog("results/runs", "rules-20261201-120000", "text\n");
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir(); // results/runs in a real run
+ * assert.equal(await writeRunLog(dir, "rules-20261201-120000", "one\n"), `${dir}/rules-20261201-120000.txt`);
+ * assert.equal(await writeRunLog(dir, "rules-20261201-120000", "two\n"), `${dir}/rules-20261201-120000-2.txt`);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function writeRunLog(

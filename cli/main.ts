@@ -71,7 +71,7 @@ function rejectHuman(p: unknown, name: string): void {
     .filter((s) => s.trim().split(":")[0].trim() === "human");
   if (humans.length > 0) {
     throw new InputError(
-      `policy 'human' cannot play in '${name}' (it asks at the terminal): use 'flip7 play', or choose bots`,
+      `policy 'human' cannot play in '${name}' (it asks at the terminal): use 'deno task flip7 play', or choose bots`,
     );
   }
 }
@@ -109,8 +109,9 @@ export function helpText(commands: readonly Command[]): string {
     "",
     ...commands.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`),
     "",
-    "Every run also writes what it printed to results/runs/<command>-<timestamp>.txt;",
-    "-o PATH chooses the file, --no-file skips it. 'flip7 <command> --help' shows its options.",
+    "Every run also writes what it printed to results/runs/<command>-<timestamp>.txt",
+    "(and says so on stderr); -o PATH chooses the file, --no-file skips it.",
+    "'deno task flip7 <command> --help' shows a command's options.",
   ].join("\n");
 }
 
@@ -124,6 +125,7 @@ function commandHelp(c: Command): string {
     `usage: deno task flip7 ${c.usage}`,
     c.summary,
     `options: ${[...opts, "-o PATH", "--no-file"].join(", ")}`,
+    ...(c.notes ?? []),
   ].join("\n");
 }
 
@@ -207,7 +209,15 @@ export async function main(
     if (runFile) {
       try {
         if (path !== null) await writeFileAtomic(path, out.text());
-        else await writeRunLog(RUN_DIR, `${cmd.name}-${stamp}`, out.text());
+        else {
+          const log = await writeRunLog(
+            RUN_DIR,
+            `${cmd.name}-${stamp}`,
+            out.text(),
+          );
+          // stderr, so that stdout stays the command's output alone
+          console.error(`(this output is also in ${log}; --no-file skips it)`);
+        }
       } catch (e) {
         throw new InputError(
           `cannot write the run log ${path ?? RUN_DIR} (${fsCause(e)})`,

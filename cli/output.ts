@@ -62,7 +62,8 @@ export function runStamp(d = new Date()): string {
 }
 
 /**
- * Progress on stderr, only when stderr is a terminal.
+ * Progress on stderr, only when stderr is a terminal: done of total, and
+ * from the second second on the time left at the pace so far.
  *
  * @example
  * ```ts
@@ -80,14 +81,22 @@ export function progress(label: string): (done: number, total: number) => void {
   if (!isTty) return () => {};
   const enc = new TextEncoder();
   let last = 0;
+  const t0 = Date.now();
   return (done, total) => {
     const now = Date.now();
     if (done < total && now - last < 200) return;
     last = now;
     const pct = total > 0 ? Math.floor((100 * done) / total) : 100;
+    const left = done > 0 && done < total && now - t0 > 1000
+      ? `, about ${
+        Math.ceil(((now - t0) / 1000) * (total - done) / done)
+      } s left`
+      : "";
     Deno.stderr.writeSync(
       enc.encode(
-        `\r${label}: ${done}/${total} (${pct}%)${done >= total ? "\n" : ""}`,
+        `\r\x1b[2K${label}: ${done}/${total} (${pct}%)${left}${
+          done >= total ? "\n" : ""
+        }`,
       ),
     );
   };

@@ -6,10 +6,15 @@
  * The experiments' plans are computed together: the Monte Carlo runs of all
  * of them in one pool of workers, their exact solver figures at once, then
  * the custom steps (win-agent's training, the deck solvers); then each is
- * analysed and written. A run without names also writes `repro.json` (the time of the shared
- * computation, each experiment's analysis, the total, commit, workers); every
- * run then writes the report (`claims.csv`, `CLAIMS.md` with the verdicts,
- * `index.html`: see `report.ts`). It writes nothing outside the output folder
+ * analysed and written. A run without names also writes `repro.json`: the
+ * commit, the hash of every registered experiment's code there and the
+ * digests of the report's files (what the report's "How to cite" checks),
+ * and the time of the shared computation, of each experiment's analysis and
+ * the total; it and every experiment's JSON are kept as they are when only
+ * the time and the commit would change. Every run then writes the report
+ * (`claims.csv`, `CLAIMS.md` with the verdicts, `index.html`: see
+ * `report.ts`). `--all` at one clean commit makes every file of `results/`
+ * that commit's. It writes nothing outside the output folder
  * and the cache. `--scale X` multiplies every Monte Carlo count
  * (exact figures do not change). Progress goes to stderr, the key figures and the timing to stdout.
  *
@@ -35,15 +40,19 @@ import {
   plainNumber,
   scaleOption,
 } from "./args.ts";
-import { progress, writeFileAtomic } from "./output.ts";
+import { progress } from "./output.ts";
+import { announce, committedCost } from "./cost.ts";
+import { defaultCacheDir } from "../lib/solver/cache.ts";
 import { checkOutputDir } from "./guard.ts";
-import { writeReport } from "../experiments/report.ts";
+import { reportFiles, writeReport } from "../experiments/report.ts";
 import {
   codeVersion,
   executePlans,
   type RunReport,
   writeExperiment,
+  writeProvenance,
 } from "../lib/experiment/experiment.ts";
+import { sourcesHash } from "../lib/util/sources.ts";
 import { defaultWorkers } from "../lib/run/parallel.ts";
 import {
   DEFAULT_EXPERIMENTS,
@@ -60,6 +69,48 @@ function cpuSeconds(): number {
 
 const USAGE =
   "deno task repro [NAME...] [--all] [--seed S] [--quick | --scale X] [--workers N] [--out DIR] [--shard I/N]";
+
+/**
+ * What a repro will cost, said before it starts: the default run's measured
+ * figures (docs/commands.md, "Costs"), cold (the caches of the exact
+ * figures and deck-variants' all-94 searches missing) or warm; other runs
+ * from the committed results' elapsed times.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir(); // an empty cache
+ * const o = { seed: 1, quick: false, workers: 2, outDir: "results" };
+ * assert.match(reproCost(o, [], dir)!, /cold: about 3-6 min and 8 GiB/);
+ * assert.match(reproCost({ ...o, all: true }, ["rulings", "sweep"], dir)!, /the committed full-size run (took|computed it with)/);
+ * await Deno.remove(dir);
+ * ```
+ */
+export function reproCost(
+  opts: ReproOptions,
+  names: string[],
+  dir: string = defaultCacheDir(),
+): string | null {
+  const scale = opts.scale ?? 1;
+  if (opts.only || opts.all || scale !== 1) {
+    return committedCost(names, scale);
+  }
+  const cold = [
+    "solo-dp-exact.bin",
+    "solo-dp-all94.bin",
+    "solo-eval-all94-sum_25.json",
+  ]
+    .some((f) => {
+      try {
+        return !Deno.statSync(`${dir}/${f}`).isFile;
+      } catch {
+        return true;
+      }
+    });
+  return cold
+    ? `the caches in ${dir} are cold: about 3-6 min and 8 GiB of memory on 2 workers (deck-variants solves its all-94 decks side by side; --workers 1: 6.3 GiB, slower); later runs about 1-2 min and 1.5 GiB`
+    : "about 1-2 min and 1.5 GiB of memory on 2 workers (the caches are warm)";
+}
 
 /**
  * Options of {@linkcode repro}.
@@ -129,6 +180,11 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
       : []),
     ...(opts.outDir !== "results" ? [`--out ${opts.outDir}`] : []),
   ];
+  const cost = echo && !opts.quick
+    ? reproCost(opts, exps.map((e) => e.name))
+    : null;
+  // no clock: the steps show their own progress on a terminal
+  if (cost) announce("repro", cost, { clock: false });
   // Every experiment's plan, computed together: the games of all of them in
   // one pool of workers, their exact figures at once, then custom steps.
   err(
@@ -178,7 +234,9 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
       `[${i + 1}/${exps.length}] ${exp.name} analysed in ${own.toFixed(1)} s`,
     );
     if (echo) {
-      console.log(`== ${exp.name}: ${exp.claim}`);
+      // the claim as its source words it, marked as the claim under test:
+      // the lines below are our figures, which may contradict it
+      console.log(`== ${exp.name} (claim under test: "${exp.claim}")`);
       for (const l of r.result.summary) console.log(`  ${l}`);
     }
     reports.push(r);
@@ -186,40 +244,44 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
   const total = (performance.now() - t0) / 1000;
   const dir = opts.outDir.replace(/\/+$/, "");
   if (!opts.only) {
-    // CLAIMS.md and claims.csv are written with the report, below
-    await writeFileAtomic(
-      `${dir}/repro.json`,
-      JSON.stringify(
-        {
-          command: ["deno task repro", ...args].join(" "),
-          seed: opts.seed,
-          quick: opts.quick,
-          scale: opts.scale ?? 1,
-          workers: opts.workers,
-          cores: navigator.hardwareConcurrency,
-          code: await codeVersion(),
-          deno: Deno.version.deno,
-          // the computation is shared (one pool); then each experiment's
-          // analysis and files
-          elapsed_s: {
-            "games, exact figures and custom steps": Math.round(
-              computeTime * 10,
-            ) / 10,
-            ...Object.fromEntries(
-              reports.map((r) => [
-                r.name,
-                Math.round(analysisTime.get(r.name)! * 10) / 10,
-              ]),
-            ),
-          },
-          // the shared computation step by step (executePlans's steps)
-          shared_steps_s: steps,
-          total_s: Math.round(total * 10) / 10,
-        },
-        null,
-        2,
-      ) + "\n",
-    );
+    // the code of every registered experiment at this commit, and the
+    // report's files as it writes them now: what "How to cite" checks the
+    // files against (experiments/report/cite.ts); kept as it is when only
+    // the time and the commit would change (lib/experiment/provenance.ts)
+    const { digests } = reportFiles(dir);
+    await writeProvenance(`${dir}/repro.json`, {
+      command: ["deno task repro", ...args].join(" "),
+      seed: opts.seed,
+      quick: opts.quick,
+      scale: opts.scale ?? 1,
+      workers: opts.workers,
+      cores: navigator.hardwareConcurrency,
+      code: await codeVersion(),
+      deno: Deno.version.deno,
+      ran: exps.map((e) => e.name),
+      sources: Object.fromEntries(
+        EXPERIMENTS.map((
+          e,
+        ) => [e.name, e.source ? sourcesHash([e.source]) : null]),
+      ),
+      report: digests,
+      // the computation is shared (one pool); then each experiment's
+      // analysis and files
+      elapsed_s: {
+        "games, exact figures and custom steps": Math.round(
+          computeTime * 10,
+        ) / 10,
+        ...Object.fromEntries(
+          reports.map((r) => [
+            r.name,
+            Math.round(analysisTime.get(r.name)! * 10) / 10,
+          ]),
+        ),
+      },
+      // the shared computation step by step (executePlans's steps)
+      shared_steps_s: steps,
+      total_s: Math.round(total * 10) / 10,
+    });
   }
   const page = await writeReport(dir); // the browsable report, refreshed
   if (echo) {
@@ -232,7 +294,7 @@ export async function repro(opts: ReproOptions): Promise<RunReport[]> {
     console.log(
       `repro: ${reports.length} experiment${reports.length === 1 ? "" : "s"}${
         opts.only ? "" : ` (${dir}/repro.json)`
-      }; report ${page}`,
+      }; the verdicts in ${dir}/CLAIMS.md; report ${page}`,
     );
   }
   return reports;
@@ -285,7 +347,13 @@ export async function main(argv: string[]): Promise<number> {
     }
     const v = parsed.values;
     if (v.help) {
-      console.log(`usage: ${USAGE}`);
+      console.log(
+        [
+          `usage: ${USAGE}`,
+          "The first full run (cold caches) takes about 3-6 min and 8 GiB of memory on 2 workers; later runs 1-2 min and 1.5 GiB.",
+          "It says so before it starts (on stderr); on a terminal each step shows its progress.",
+        ].join("\n"),
+      );
       return 0;
     }
     const seed = intOption(v, "seed", { min: 0, max: 4294967295, default: 1 });

@@ -115,6 +115,7 @@ const NEAR = 0.005;
  */
 export const advice: Experiment = defineExperiment({
   name: "advice",
+  source: import.meta.url,
   chart: adviceChart,
   claim: text("claim"),
   plan: () => ({ exact: exactWork(ADVICE_TASKS) }),

@@ -64,6 +64,7 @@ const SEED000_ROUNDS = "ev 20.21, evc 20.21 (100,000 rounds)";
  */
 export const cardCounting: Experiment = defineExperiment({
   name: "card-counting",
+  source: import.meta.url,
   chart: cardCountingChart,
   claim: text("claim"),
   plan({ seed, quick, scale }) {

@@ -7,12 +7,18 @@
  * - `exact`: an exact figure of ours equal to the printed digits (the
  *   rounding intervals of the two printed figures overlap), or an exact
  *   statement (a predicate over exact figures) that holds;
- * - `reproduced`: a Monte Carlo figure within the family-wise bound (Holm at
- *   5% over every Monte Carlo row of the table) under the reading chosen
- *   before seeing the published figure;
- * - `consistent`: reproduced (exact, or within the bound) only under a named
- *   alternative reading or setup, chosen after seeing the published figure;
- * - `not-reproduced`: neither.
+ * - `reproduced`: a Monte Carlo figure whose 90% interval of ours minus
+ *   published lies inside a margin fixed in advance, not rejected by Holm
+ *   within its published table;
+ * - `consistent`: the same (or exact) under a reading chosen after seeing the
+ *   published figure;
+ * - `inconclusive`: a Monte Carlo figure neither rejected nor inside its
+ *   margin;
+ * - `not-reproduced`: rejected by Holm within its table, or an exact figure or
+ *   statement that does not match.
+ *
+ * Each published table is judged under one reading (its specs' first);
+ * {@linkcode readingSearch} reports the others beside it.
  *
  * The table is read from the files of `results/` (no game is played here):
  * {@linkcode claimRows} computes it, {@linkcode writeClaims} writes
@@ -24,8 +30,8 @@
  * import assert from "node:assert/strict";
  * import { claimRows } from "./claims.ts";
  * const rows = claimRows("results");
- * assert.equal(rows[0].id, "s000-table-optimal-ev");
- * assert.ok(rows.every((r) => ["exact", "reproduced", "consistent", "not-reproduced"].includes(r.verdict)));
+ * assert.equal(rows[0].id, "s000-model-states");
+ * assert.ok(rows.every((r) => ["exact", "reproduced", "consistent", "inconclusive", "not-reproduced"].includes(r.verdict)));
  * ```
  * @module
  */
@@ -33,15 +39,29 @@
 export {
   CLAIM_COLUMNS,
   type ClaimRow,
+  FAMILIES,
+  MARGINS,
+  type SearchRow,
   SOURCES,
   type Verdict,
+  VERDICTS,
 } from "./claims/types.ts";
 export { digitsMatch } from "./claims/figures.ts";
-export { claimRows, readingSearch } from "./claims/verdicts.ts";
+export { claimRows, readingSearch, rerunCommand } from "./claims/verdicts.ts";
 export {
+  claimsFiles,
   claimsMarkdown,
+  countsLine,
   figuresTable,
   verdictCounts,
   writeClaims,
 } from "./claims/markdown.ts";
+export {
+  diffText,
+  familySizes,
+  fitText,
+  fmtP,
+  testText,
+} from "./claims/show.ts";
+export { writeFilesTogether } from "./claims/write.ts";
 export { ablationTests, simulationFamily } from "./claims/families.ts";

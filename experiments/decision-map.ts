@@ -63,6 +63,7 @@ function staysFrom(cells: Row[]): Row[] {
  */
 export const decisionMapExperiment: Experiment = defineExperiment({
   name: "decision-map",
+  source: import.meta.url,
   chart: decisionMapChart,
   claim: text("claim"),
   // one solver pass (the decisions from .cache/, then the reach weights):

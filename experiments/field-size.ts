@@ -103,6 +103,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
  */
 export const fieldSize: Experiment = defineExperiment({
   name: "field-size",
+  source: import.meta.url,
   chart: fieldSizeChart,
   claim:
     "More points per round is not more wins: ev beats bust:0.25 heads-up but loses at 4 and 6 players.",

@@ -19,9 +19,13 @@ import {
   ablationTests,
   type ClaimRow,
   claimRows,
+  countsLine,
+  diffText,
+  familySizes,
+  fitText,
   readingSearch,
   simulationFamily,
-  verdictCounts,
+  testText,
 } from "./claims.ts";
 import { counts, finding, headlines } from "./report.ts";
 
@@ -54,23 +58,19 @@ function end(x: number, text: string): string {
 }
 
 /** One verdict as a markdown bullet: theirs quoted, ours beside it. */
-function bullet(r: ClaimRow): string {
+function bullet(r: ClaimRow, sizes: Map<string, number>): string {
   const ours = r.ours_interval === "exact" || r.ours_low === null
     ? r.ours_text
     : `${r.ours_text} [${end(r.ours_low, r.ours_text)}, ${
       end(r.ours_high!, r.ours_text)
     }] (${r.ours_interval})`;
-  const stat = r.statistic === "z"
-    ? `, z ${r.z}, Holm p ${(r.holm_p ?? 0).toFixed(3)}`
-    : "";
-  const before = r.reading_chosen === "after"
-    ? `; under the reading chosen before: ${r.before_ours}${
-      r.before_z !== null ? `, z ${r.before_z}` : ""
-    }`
+  const diff = r.diff === null ? "" : `; ours − published ${diffText(r)}`;
+  const test = r.statistic === "tost"
+    ? `; ${testText(r, sizes.get(r.family))}`
     : "";
   return `- **${r.verdict}** — ${r.source}: ${
     r.claim.replaceAll("|", "/")
-  } — ours ${ours}${stat}${before} (${r.reading}, chosen ${r.reading_chosen})`;
+  } — ours ${ours}${diff}${test} (${r.reading}, chosen ${r.reading_chosen})`;
 }
 
 /**
@@ -97,11 +97,7 @@ export function whatItShows(name: string, dir = RESULTS): string {
     out.push(
       "",
       `Verdicts of the published claims (results/claims.csv, rule in docs/claims.md): ${
-        Object.entries(verdictCounts(claims)).map(([s, c]) =>
-          `${s} ${c.exact} exact, ${c.reproduced} reproduced, ${c.consistent} consistent, ${
-            c["not-reproduced"]
-          } not reproduced`
-        ).join("; ")
+        countsLine(claims)
       }.`,
     );
     return out.join("\n") + "\n";
@@ -119,18 +115,21 @@ export function whatItShows(name: string, dir = RESULTS): string {
       } equal at its printed digits (${table[0].reading})`,
     );
   }
+  const sizes = familySizes(claims);
   for (const r of mine.filter((c) => !c.id.startsWith("s000-table-"))) {
-    out.push(bullet(r));
+    out.push(bullet(r, sizes));
   }
-  if (name === "field-size") {
+  const families = new Set(mine.map((c) => c.family));
+  const search = readingSearch(d).filter((r) => families.has(r.family));
+  if (search.length) {
     out.push(
       "",
-      "The reading search (every reading tried, its fit over seed 000's figures; Holm's first bound over the claims table):",
+      "The reading search (not verdicts: every reading tried for these tables, its fit over the cells it covers):",
       "",
-      "| reading | chosen | largest abs z | sum of z² | within the bound | picked by |",
-      "| --- | --- | --- | --- | --- | --- |",
-      ...readingSearch(d).map((r) =>
-        `| ${r.reading} | ${r.chosen} | ${r.max_abs_z} | ${r.sum_z2} | ${r.within_bound} of ${r.cells} | ${
+      "| table | reading | chosen | fit | picked by |",
+      "| --- | --- | --- | --- | --- |",
+      ...search.map((r) =>
+        `| ${r.family} | ${r.reading} | ${r.chosen} | ${fitText(r)} | ${
           r.pick || "-"
         } |`
       ),

@@ -32,6 +32,7 @@ import {
   MODELS,
   TABLE_POLICIES,
 } from "./exact.ts";
+import { getModel, spaceOf } from "../lib/solver/mod.ts";
 import { prose } from "./text.ts";
 import TEXT from "./text/policy-ev-table.md" with { type: "text" };
 
@@ -162,6 +163,7 @@ function agrees(x: number, published: number, digits: number): boolean {
  */
 export const policyEvTable: Experiment = defineExperiment({
   name: "policy-ev-table",
+  source: import.meta.url,
   chart: policyEvChart,
   claim: text("claim"),
   plan: () => ({ exact: exactWork(POLICY_EV_TASKS) }),
@@ -308,6 +310,11 @@ export const policyEvTable: Experiment = defineExperiment({
         policies: POLICIES,
         method: text("method"),
         approx_matches_seed000: `${matches} of ${compared}`,
+        // the reachable states of each model once the first card is out
+        // (`deno task flip7 solve --model M` prints the same count)
+        states: Object.fromEntries(
+          MODELS.map((m) => [m, spaceOf(getModel(m)).states]),
+        ),
         reproduce: text("reproduce"),
       },
     };

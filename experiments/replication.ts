@@ -81,6 +81,7 @@ function replicationSeeds(seed: number): number[] {
  */
 export const replication: Experiment = defineExperiment({
   name: "replication",
+  source: import.meta.url,
   chart: replicationChart,
   claim: text("claim"),
   plan: ({ seed, quick, scale }) => ({

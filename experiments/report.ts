@@ -3,10 +3,11 @@
  * (the claims table with verdicts, `experiments/claims.ts`) and
  * `results/index.html`, one self-contained page (no script, no external
  * file) that reads as a write-up: a summary, the headline table, the claims
- * with verdicts, the statistics, a glossary, limitations, references, then
- * every chart of `results/` (inline SVG) with our finding, its verdicts, the
- * command that wrote it and its provenance. `deno task repro` rewrites all
- * three after each run.
+ * with verdicts, the statistics, a glossary, limitations, references, how
+ * to cite (one commit, only when every file agrees: `report/cite.ts`), then
+ * the chart of every registered experiment (inline SVG, checked:
+ * `report/svg.ts`) with our finding, its verdicts, the command that wrote it
+ * and its provenance. `deno task repro` refreshes all three after each run.
  *
  * @example
  * ```ts
@@ -18,19 +19,28 @@
  * @module
  */
 
-import { writeFileAtomic } from "../lib/util/io.ts";
-import { writeClaims } from "./claims.ts";
-import { reportHtml } from "./report/page.ts";
+import { writeFilesTogether } from "./claims.ts";
+import { reportFiles } from "./report/page.ts";
+import { REPORT_FILES } from "./report/cite.ts";
 
-export { counts } from "./report/read.ts";
+export { checkResults, counts } from "./report/read.ts";
 export { headlines } from "./report/headlines.ts";
 export { policyCodes } from "./report/claims_html.ts";
 export { finding } from "./report/finding.ts";
-export { reportHtml } from "./report/page.ts";
+export { reportFiles, reportHtml } from "./report/page.ts";
+export {
+  citation,
+  CITE_MARK,
+  REPORT_FILES,
+  reportDigests,
+} from "./report/cite.ts";
+export { checkedSvg } from "./report/svg.ts";
 
 /**
- * Write `DIR/claims.csv`, `DIR/CLAIMS.md` and `DIR/index.html` (each
- * atomically) and return the page's path.
+ * Write `DIR/claims.csv`, `DIR/CLAIMS.md` and `DIR/index.html` together
+ * (all staged, then renamed; a file whose content is unchanged is left as
+ * it is) and return the page's path. A damaged result refuses all three
+ * before any is written.
  *
  * @example
  * ```ts
@@ -48,10 +58,18 @@ export { reportHtml } from "./report/page.ts";
  * ```
  */
 export async function writeReport(dir = "results"): Promise<string> {
-  const path = `${dir.replace(/\/+$/, "")}/index.html`;
-  // the page first: a damaged result refuses it before any file is written
-  const html = reportHtml(dir);
-  await writeClaims(dir, "deno task report");
-  await writeFileAtomic(path, html);
-  return path;
+  const d = dir.replace(/\/+$/, "");
+  const { files } = reportFiles(d);
+  const changed: [string, string][] = [];
+  for (const f of REPORT_FILES) {
+    let old: string | null = null;
+    try {
+      old = Deno.readTextFileSync(`${d}/${f}`);
+    } catch {
+      old = null;
+    }
+    if (old !== files[f]) changed.push([`${d}/${f}`, files[f]]);
+  }
+  await writeFilesTogether(changed);
+  return `${d}/index.html`;
 }

@@ -78,6 +78,7 @@ export function roundLawChunk(
  */
 export const roundLaw: Experiment = defineExperiment({
   name: "round-law",
+  source: import.meta.url,
   chart: roundLawChart,
   claim: text("claim"),
   // solver work, one task per deck: neither Monte Carlo runs nor the

@@ -75,6 +75,7 @@ function describe(spec: string): string {
  */
 export const ruleValue: Experiment = defineExperiment({
   name: "rule-value",
+  source: import.meta.url,
   chart: ruleValueChart,
   claim: text("claim"),
   plan: () => ({ exact: exactWork([...POLICY_EV_TASKS, ...ADVICE_TASKS]) }),

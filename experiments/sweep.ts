@@ -37,6 +37,7 @@ const text = prose("sweep", TEXT);
  */
 export const sweep: Experiment = sweepExperiment({
   name: "sweep",
+  source: import.meta.url,
   claim: text("claim"),
   sets: [
     { label: "bust", policies: ["ev", "bust:0.25"] },

@@ -95,6 +95,7 @@ const text = prose("win-agent", TEXT);
 /** The experiment. */
 export const winAgent: Experiment = defineExperiment<WinAgentState, Variant[]>({
   name: "win-agent",
+  source: import.meta.url,
   chart: winAgentChart,
   claim: text("claim"),
   // The custom step: the search tables are trained (or loaded) while
@@ -173,7 +174,6 @@ export const winAgent: Experiment = defineExperiment<WinAgentState, Variant[]>({
       }));
     }
     summary.push(text("summary-public-solver"));
-    summary.push(...notes);
     const claims = winAgentClaims(rows, brRows[0].w00, quick);
     return {
       columns: [
@@ -208,7 +208,6 @@ export const winAgent: Experiment = defineExperiment<WinAgentState, Variant[]>({
           budget: quick ? QUICK_TRAINING : DEFAULT_TRAINING,
           regions: REGION_CUTS,
           seeds: trainSeeds,
-          seconds: training,
           tables: tableMeta,
         },
         best_response_w00: brRows[0].w00,
@@ -217,7 +216,10 @@ export const winAgent: Experiment = defineExperiment<WinAgentState, Variant[]>({
           table_w00: Number(br.meta.w00),
           variants: brRows,
         },
-        notes,
+        // how this run went: which tables it trained (and in how long) or
+        // refused from the cache; not what it made, so a rerun that loads
+        // the tables keeps the file
+        run: { training_seconds: training, notes },
       },
     };
   },

@@ -76,6 +76,7 @@ export const winOptimal: Experiment = defineExperiment<
   unknown
 >({
   name: "win-optimal",
+  source: import.meta.url,
   chart: winOptimalChart,
   claim: text("claim"),
   plan: planWinOptimal,

@@ -21,8 +21,9 @@
  * small, `--scale` is always invalid or paired with `--quick`, and the win
  * tables of `search`/`winprob` are put in memory (neutral 0.5 tables: the
  * fuzz checks exits and messages, not numbers) so no table is trained.
- * `FLIP7_LONG=1` (`deno task test:long`) runs ten times the cases, every
- * experiment and the expensive policies and models.
+ * `deno task test` runs 40 cases, `deno task test:full` (CI) 200, and
+ * `FLIP7_LONG=1` (`deno task test:long`) 1,000 with every experiment and
+ * the expensive policies and models.
  *
  * @module
  */
@@ -53,11 +54,12 @@ import {
 } from "../lib/winprob/racetable.ts";
 import { raceValueIdentity, raceValuePath } from "../lib/winprob/racevalue.ts";
 import { cli, hasStackTrace, listFiles, task } from "./cli_harness.ts";
+import { FULL } from "./tier.ts";
 
 const LONG = Deno.env.get("FLIP7_LONG") === "1";
 /** `FLIP7_FUZZ_VERBOSE=1`: print every case with its time and exit code. */
 const VERBOSE = Deno.env.get("FLIP7_FUZZ_VERBOSE") === "1";
-const CASES = LONG ? 1000 : 200;
+const CASES = LONG ? 1000 : FULL ? 200 : 40;
 const SPAWNED = LONG ? 40 : 6;
 /** Seconds after which a spawned case is killed as hung (not a speed bound). */
 const HANG_S = 1800;
@@ -212,10 +214,12 @@ const A_FILE = "a-file";
 
 /** One generated argument list for a command from the registry. */
 function generate(rng: Rng, tmp: string, i: number): string[] {
-  if (rng.float() < 0.03) {
+  if (rng.float() < 0.03 && i >= COMMANDS.length) {
     return pick(rng, [[], ["help"], ["--help"], ["nope"], [""], ["ünï"]]);
   }
-  const cmd = pick(rng, COMMANDS);
+  // the first cases take every command in turn, so that a short run covers them all
+  const drawn = pick(rng, COMMANDS);
+  const cmd = i < COMMANDS.length ? COMMANDS[i] : drawn;
   const options: Record<string, Spec> = { ...cmd.options, ...COMMON };
   const keys = Object.keys(options);
   const args: string[] = [cmd.name];
@@ -317,7 +321,8 @@ function check(
 function stubCaches(): () => void {
   const prev = Deno.env.get("FLIP7_CACHE_DIR");
   const dir = Deno.makeTempDirSync({ prefix: "flip7-fuzz-cache-" });
-  const real = new URL("../.cache", import.meta.url).pathname;
+  // solved tables of this run's cache (deno task test's temporary one), if any
+  const real = prev ?? new URL("../.cache", import.meta.url).pathname;
   for (const m of MODEL_NAMES) {
     try {
       Deno.copyFileSync(`${real}/solo-dp-${m}.bin`, `${dir}/solo-dp-${m}.bin`);
@@ -586,6 +591,10 @@ Deno.test({
   async fn() {
     const tmp = Deno.makeTempDirSync({ prefix: "flip7-fuzz-targeted-" });
     Deno.writeTextFileSync(`${tmp}/${A_FILE}`, "");
+    // a chart without --out writes results/NAME.svg of the working folder:
+    // those cases run in the temporary folder, never over the repository's
+    Deno.mkdirSync(`${tmp}/results`);
+    const home = Deno.cwd();
     const restore = stubCaches();
     try {
       const watched = () => [
@@ -599,9 +608,12 @@ Deno.test({
           .map((f) => [f, Deno.readFileSync(`results/${f}`)]),
       );
       for (const args of targetedCases(tmp)) {
+        const own = args[0] === "chart" && !args.includes("--out");
+        if (own) Deno.chdir(tmp);
         const before = watched();
         const r = await cli(args);
         check(args, r, before, watched());
+        Deno.chdir(home);
         // a count beyond the bound is refused, never wrapped
         const dc = args[args.indexOf("--deck-counts") + 1];
         if (
@@ -651,6 +663,7 @@ Deno.test({
         assert.deepEqual(Deno.readFileSync(`results/${f}`), bytes, f);
       }
     } finally {
+      Deno.chdir(home);
       restore();
       Deno.removeSync(tmp, { recursive: true });
     }

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { evaluatePolicies, SEED_TABLE } from "../lib/run/evaluate.ts";
 import { withReference } from "../cli/commands_doc.ts";
+import { slow } from "./tier.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const read = (p: string) => Deno.readTextFileSync(new URL(p, ROOT));
@@ -66,21 +67,26 @@ Deno.test("every relative link of the README and docs/ names a file that exists"
   assert.deepEqual(missing, []);
 });
 
-Deno.test("docs/solver.md's policy table (approx and exact columns) is the evaluator's, to the printed digits", () => {
-  const fmt = (r: { ev: number; sd: number; bust: number; flip7: number }) =>
-    `${r.ev.toFixed(3)} / ${r.sd.toFixed(2)} / ${
-      (100 * r.bust).toFixed(1)
-    }% / ${(100 * r.flip7).toFixed(2)}%`;
-  const exact = evaluatePolicies(SEED_TABLE, "exact");
-  const flat = solverDoc.replace(/ +/g, " ");
-  evaluatePolicies(SEED_TABLE, "approx").forEach((r, i) => {
-    const name = r.policy === "dp" || r.policy === "optimal"
-      ? "optimal"
-      : r.policy;
-    const row = `| ${name} | ${fmt(r)} | ${fmt(exact[i])} |`;
-    assert.ok(flat.includes(row), `docs/solver.md lacks ${row}`);
-  });
-});
+Deno.test(
+  slow(
+    "docs/solver.md's policy table (approx and exact columns) is the evaluator's, to the printed digits",
+  ),
+  () => {
+    const fmt = (r: { ev: number; sd: number; bust: number; flip7: number }) =>
+      `${r.ev.toFixed(3)} / ${r.sd.toFixed(2)} / ${
+        (100 * r.bust).toFixed(1)
+      }% / ${(100 * r.flip7).toFixed(2)}%`;
+    const exact = evaluatePolicies(SEED_TABLE, "exact");
+    const flat = solverDoc.replace(/ +/g, " ");
+    evaluatePolicies(SEED_TABLE, "approx").forEach((r, i) => {
+      const name = r.policy === "dp" || r.policy === "optimal"
+        ? "optimal"
+        : r.policy;
+      const row = `| ${name} | ${fmt(r)} | ${fmt(exact[i])} |`;
+      assert.ok(flat.includes(row), `docs/solver.md lacks ${row}`);
+    });
+  },
+);
 
 Deno.test("docs/winprob.md's win-agent table is results/win-agent.csv", async () => {
   const { csvParse } = await import("d3-dsv");

@@ -1,12 +1,13 @@
 /**
- * The JSDoc examples run: `deno task test` starts with `deno task test:doc`
- * (`deno test --doc` on the files and folders it names), which executes
- * every example of them with its assertions. This test keeps that list and
- * the examples honest: every export of deno.json is in it, and an example
- * states its result with an assertion, never as a `// value` comment that
- * nothing checks.
+ * The JSDoc examples run: every tier of `deno task test` starts with
+ * `deno task test:doc` (`tools/doc_tests.ts` on the files and folders it
+ * names, one batch), which executes every example of them with its
+ * assertions. This test keeps that list and the examples honest: every
+ * export of deno.json is in it, and an example states its result with an
+ * assertion, never as a `// value` comment that nothing checks.
  */
 import assert from "node:assert/strict";
+import { examplesOf, filesOf } from "../tools/doc_tests.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const config = JSON.parse(
@@ -18,66 +19,9 @@ function docTargets(): string[] {
   const task = config.tasks["test:doc"];
   assert.ok(task, "deno.json has no test:doc task");
   const words = task.split(/\s+/);
-  assert.deepEqual(words.slice(0, 3), ["deno", "test", "--doc"]);
-  return words.slice(3).filter((w) => !w.startsWith("-"));
-}
-
-/** Every .ts file a target names (a folder: its files, recursively). */
-function filesOf(target: string): string[] {
-  const url = new URL(target, ROOT);
-  if (Deno.statSync(url).isFile) return [target.replace(/^\.\//, "")];
-  const base = target.replace(/^\.\//, "").replace(/\/?$/, "/");
-  return [...Deno.readDirSync(url)].flatMap((e) =>
-    e.isDirectory
-      ? filesOf(base + e.name)
-      : e.name.endsWith(".ts")
-      ? [base + e.name]
-      : []
-  );
-}
-
-/**
- * The languages `deno test --doc` runs a fenced block of a JSDoc comment as
- * (a bare ``` fence is TypeScript there).
- */
-const RUN_LANGS = new Set(["", "ts", "typescript", "js", "javascript"]);
-
-/**
- * The examples `deno test --doc` runs in a file's JSDoc comments: the
- * ```ts (or bare ```) blocks, with the line each starts on. Every fence
- * opens or closes a block whatever its language, so the closing fence of a
- * ```sh block is not read as the opening of a TypeScript one, and a block
- * marked `ignore` (```ts ignore, which `deno test --doc` skips) is not
- * returned.
- */
-export function examplesOf(text: string): { line: number; code: string[] }[] {
-  const out: { line: number; code: string[] }[] = [];
-  const lines = text.split("\n");
-  // inside a fence: the block being collected, or null for one that is not run
-  let inside = false;
-  let open: { line: number; code: string[] } | null = null;
-  lines.forEach((raw, i) => {
-    const m = raw.match(/^\s*\*\s?(.*)$/);
-    if (!m) return;
-    const body = m[1];
-    const fence = body.trim().match(/^```\s*([^`]*)$/);
-    if (fence) {
-      if (inside) {
-        if (open) out.push(open);
-        inside = false;
-        open = null;
-      } else {
-        const [lang = "", ...attrs] = fence[1].trim().split(/[\s,]+/);
-        inside = true;
-        open = RUN_LANGS.has(lang.toLowerCase()) && !attrs.includes("ignore")
-          ? { line: i + 1, code: [] }
-          : null;
-      }
-      return;
-    }
-    open?.code.push(body);
-  });
-  return out;
+  const at = words.indexOf("tools/doc_tests.ts");
+  assert.ok(at > 0, "test:doc runs tools/doc_tests.ts");
+  return words.slice(at + 1).filter((w) => !w.startsWith("-"));
 }
 
 /**
@@ -90,9 +34,12 @@ export function unassertedValue(line: string): boolean {
     .test(line);
 }
 
-Deno.test("deno task test runs the JSDoc examples first (deno task test:doc)", () => {
-  assert.match(config.tasks.test, /^deno task test:doc && deno test /);
-  assert.match(config.tasks["test:long"], /^deno task test:doc && /);
+Deno.test("every tier of deno task test runs the JSDoc examples first (deno task test:doc)", () => {
+  for (const t of ["test", "test:full", "test:long"]) {
+    assert.match(config.tasks[t], /^deno run .* tools\/test\.ts\b/, t);
+  }
+  const script = Deno.readTextFileSync(new URL("tools/test.ts", ROOT));
+  assert.match(script, /\["task", "--quiet", "test:doc"\]/);
 });
 
 Deno.test("test:doc covers every export of deno.json", () => {
@@ -193,4 +140,33 @@ Deno.test("the example checks find what they look for", () => {
       "const n = 2;",
     ]
   ) assert.ok(!unassertedValue(l), l);
+});
+
+Deno.test("the batch of examples runs each once, skips `ignore` blocks, and a failure names the source file and line", async () => {
+  const r = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-write",
+      "--allow-run",
+      "--allow-env",
+      "tools/doc_tests.ts",
+      "tests/fixtures/doc_failing.ts",
+    ],
+    cwd: new URL(".", ROOT).pathname,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const out = new TextDecoder().decode(r.stdout) +
+    new TextDecoder().decode(r.stderr);
+  assert.equal(r.code, 1, out);
+  assert.match(out, /2 examples of 1 files/);
+  assert.match(out, /tests\/fixtures\/doc_failing\.ts:6 \.\.\. ok/);
+  assert.match(
+    out,
+    /tests\/fixtures\/doc_failing\.ts:14 \(the example at line 11\): Expected values to be strictly equal/,
+  );
+  assert.match(out, /FAILED \| 1 passed \| 1 failed/);
+  assert.doesNotMatch(out, /not run/);
 });

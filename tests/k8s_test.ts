@@ -77,6 +77,34 @@ Deno.test("k8s pods' commands, run here: N indexed shards + the merge Job == the
   const c = job.spec.template.spec.containers[0];
   const n = 3;
   const runId = `k8s-test-${crypto.randomUUID().slice(0, 8)}`;
+  // the pods' working folder: a git checkout of what the task loads (a
+  // merge checks that one commit made every shard), so that the shards and
+  // the merge's run log land there, not in the repository
+  const work = await Deno.makeTempDir({ prefix: "flip7-k8s-" });
+  const sh0 = (cmd: string, args: string[], cwd: string) =>
+    new Deno.Command(cmd, { args, cwd, stdout: "null", stderr: "null" })
+      .output().then((r) => assert.ok(r.success, `${cmd} ${args.join(" ")}`));
+  await sh0("cp", [
+    "-r",
+    "deno.json",
+    "deno.lock",
+    "lib",
+    "cli",
+    "experiments",
+    work,
+  ], ROOT);
+  await sh0("git", ["init", "-q"], work);
+  await sh0("git", ["add", "-A"], work);
+  await sh0("git", [
+    "-c",
+    "user.name=t",
+    "-c",
+    "user.email=t@t",
+    "commit",
+    "-qm",
+    "pods",
+  ], work);
+  await Deno.mkdir(`${work}/results`);
   const args = [
     "sim",
     "-n",
@@ -98,7 +126,7 @@ Deno.test("k8s pods' commands, run here: N indexed shards + the merge Job == the
         ...container.args.slice(0, 2),
         ...extra,
       ],
-      cwd: ROOT,
+      cwd: work,
       env: { ...envOf(container), ...env, NO_COLOR: "1" },
       stdout: "piped",
       stderr: "piped",
@@ -127,21 +155,9 @@ Deno.test("k8s pods' commands, run here: N indexed shards + the merge Job == the
     const line = (s: string) => s.split("\n").find((l) => l.startsWith("{"));
     assert.equal(line(merged), line(new TextDecoder().decode(whole.stdout)));
     assert.match(merged, new RegExp(`merged ${n} partials`));
+    // the merge Job writes its run log beside the shards' folder
+    assert.equal([...Deno.readDirSync(`${work}/results/runs`)].length, 1);
   } finally {
-    await Deno.remove(`${ROOT}results/shards/${runId}`, { recursive: true })
-      .catch(() => {});
-    // the merge writes its run file into results/runs: leave the others'
-    try {
-      for (const e of Deno.readDirSync(`${ROOT}results/runs`)) {
-        if (e.name.startsWith("merge-")) {
-          const p = `${ROOT}results/runs/${e.name}`;
-          if ((await Deno.readTextFile(p)).includes(runId)) {
-            await Deno.remove(p);
-          }
-        }
-      }
-    } catch {
-      // no results/runs: nothing to clean
-    }
+    await Deno.remove(work, { recursive: true });
   }
 });

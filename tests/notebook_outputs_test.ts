@@ -104,3 +104,18 @@ for (const [nb, exp] of Object.entries(CLAIMS)) {
     );
   });
 }
+
+Deno.test("notebook outputs: 01 sweeps odd sum thresholds too and names sum:25 the best sum rule", () => {
+  const cells = notebooks.find((n) => n.name === "01-policy-ev-table")!.cells;
+  const printed = cells.flatMap((c) => c.outputs ?? []).map((o) => text(o.text))
+    .join("\n");
+  const m = /best stand on sum N: sum:(\d+), (\d+\.\d+)/.exec(printed);
+  assert.ok(m, "no best sum rule printed");
+  assert.equal(m[1], "25");
+  // better than the table's best sum rule, sum:24 (results/policy-ev-table.csv)
+  const csv = Deno.readTextFileSync(
+    new URL("../results/policy-ev-table.csv", import.meta.url),
+  );
+  const sum24 = Number(/^approx,sum:24,[^,]*,([\d.]+),/m.exec(csv)![1]);
+  assert.ok(Number(m[2]) > sum24, `${m[2]} against sum:24's ${sum24}`);
+});

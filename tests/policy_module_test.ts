@@ -5,7 +5,7 @@
  * runner's accumulators merge exactly however the range is cut.
  */
 import assert from "node:assert/strict";
-import { spawnCli } from "./cli_harness.ts";
+import { spawnCli, TASK_FLAGS } from "./cli_harness.ts";
 import {
   emptyAccum,
   mergeAccum,
@@ -58,11 +58,51 @@ Deno.test("policy module: watch and evaluate take it too", async () => {
     "--no-file",
   ]);
   assert.equal(w.code, 0, w.stderr);
-  const e = await flip7(["evaluate", "-p", `${MINE}:0.25,sum:20`, "--json"]);
+  const e = await flip7([
+    "evaluate",
+    "-p",
+    `${MINE}:0.25,sum:20`,
+    "--json",
+    "--no-file",
+  ]);
   assert.equal(e.code, 0, e.stderr);
   const rows = JSON.parse(e.stdout);
   assert.equal(rows[0].policy, `${MINE}:0.25`);
   assert.ok(rows[0].ev > 10 && rows[0].ev < 25, String(rows[0].ev));
+});
+
+Deno.test("docs/your-policy.md's module, saved outside the repository, imports @flip7/lab and runs in evaluate and sim as the task runs them", async () => {
+  const doc = Deno.readTextFileSync(`${ROOT}/docs/your-policy.md`);
+  const file = doc.match(/<<'EOF'\n([\s\S]*?)\nEOF\n/)?.[1];
+  assert.ok(file, "docs/your-policy.md has no here-document");
+  assert.match(file, /from "@flip7\/lab"/);
+  const dir = await Deno.makeTempDir({ prefix: "flip7-my-policy-" });
+  try {
+    const p = `${dir}/my_policy.ts`;
+    Deno.writeTextFileSync(p, file + "\n");
+    const task = (args: string[]) =>
+      spawnCli([...args, "--no-file"], { flags: TASK_FLAGS, cwd: ROOT });
+    const e = await task([
+      "evaluate",
+      "--model",
+      "exact",
+      "-p",
+      `${p}:23,sum:23,optimal`,
+      "--json",
+    ]);
+    assert.equal(e.code, 0, e.stderr);
+    // the figures docs/your-policy.md quotes
+    assert.deepEqual(
+      JSON.parse(e.stdout).map((r: { ev: number }) => r.ev.toFixed(3)),
+      ["20.935", "20.919", "22.250"],
+    );
+    const s = await task(["sim", "-n", "2000", "-p", `${p}:23,ev`]);
+    assert.equal(s.code, 0, s.stderr);
+    assert.match(s.stdout, /^1 dash:23 /m);
+    assert.match(s.stdout, /^2 ev /m);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("bad policy modules: one line naming it, exit 2, nothing written", async () => {

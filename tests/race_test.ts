@@ -308,6 +308,75 @@ Deno.test("decide --opponents: bad counts and totals are one-line errors (exit 2
   assert.match(lines.join("\n"), /the 2 opponents'/);
 });
 
+Deno.test("decide: three totals without --opponents get the hint; at 3 players every total shows and the Freeze names the leader", async () => {
+  const { cli } = await import("./cli_harness.ts");
+  const hint = await cli([
+    "decide",
+    "--totals",
+    "150,170,120",
+    "--line",
+    "12,9,4",
+    "--no-file",
+  ]);
+  assert.equal(hint.code, 2);
+  assert.equal(
+    hint.stderr,
+    "flip7: bad --totals '150,170,120': 3 totals need --opponents 2 (your total first, then one per opponent)\n",
+  );
+  // neutral tables in memory and an all-half race table built on the spot:
+  // the case is about the output's wording, not the advice
+  const { WTable } = await import("../lib/winprob/table.ts");
+  const { setBrTable, brTableIdentity } = await import(
+    "../lib/winprob/winprob_strategy.ts"
+  );
+  const { setSearchTable, searchTableIdentity } = await import(
+    "../lib/winprob/search_strategy.ts"
+  );
+  const { setRaceTableBuilder } = await import("../lib/winprob/racetable.ts");
+  const { buildRaceTable } = await import("../lib/run/race_build.ts");
+  const strip = (id: Record<string, unknown>) => {
+    const m = { ...id };
+    delete m.target;
+    delete m.sides;
+    return m;
+  };
+  const half = (sides: number, id: Record<string, unknown>) =>
+    new WTable(200, sides, new Float32Array(200 * 200 * sides).fill(0.5), id);
+  setSearchTable("standard", half(2, strip(searchTableIdentity("standard"))));
+  setBrTable(half(1, strip(brTableIdentity(undefined))));
+  const dir = await Deno.makeTempDir();
+  const prev = Deno.env.get("FLIP7_CACHE_DIR");
+  Deno.env.set("FLIP7_CACHE_DIR", dir);
+  setRaceTableBuilder((w) => ({
+    header: { ...w, family: [...w.family], dims: 2, w0: 0.5 },
+    choice: new Uint8Array(w.target * w.target),
+  }));
+  try {
+    const r = await cli([
+      "decide",
+      "--totals",
+      "150,170,120",
+      "--opponents",
+      "2",
+      "--line",
+      "12,9,4",
+      "--no-file",
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^totals 150 vs 170, 120; your round score 25;/);
+    assert.match(
+      r.stdout,
+      /a Freeze: aim at (yourself|the leader on 170) \(win value\)/,
+    );
+    assert.doesNotMatch(r.stdout, /the opponent\b/);
+  } finally {
+    setRaceTableBuilder(buildRaceTable);
+    if (prev === undefined) Deno.env.delete("FLIP7_CACHE_DIR");
+    else Deno.env.set("FLIP7_CACHE_DIR", prev);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("win-optimal --quick: the rows, the equilibrium and the curve", async () => {
   const { winOptimal } = await import("../experiments/win-optimal.ts");
   const r = await winOptimal.run({ seed: 1, quick: true, workers: 1 });

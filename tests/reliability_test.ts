@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { cli, hasStackTrace, listFiles, task } from "./cli_harness.ts";
 import { writeRunLog } from "../cli/guard.ts";
 import { clip, plainNumber, scaleOption } from "../cli/args.ts";
+import { slow } from "./tier.ts";
 
 /**
  * The kill timer of a spawned run that is not a hang test: none (the longest
@@ -229,52 +230,57 @@ Deno.test("row run logs never collide or overwrite: same second, same name, numb
   }
 });
 
-Deno.test("row provenance: --scale 0.000000001 is recorded as a plain decimal, and the recorded command reruns", async () => {
-  assert.equal(plainNumber(1e-9), "0.000000001");
-  assert.equal(plainNumber(0.01), "0.01");
-  assert.equal(plainNumber(2.5e-7), "0.00000025");
-  const out = Deno.makeTempDirSync({ prefix: "flip7-scale-" });
-  try {
-    const r = await cli([
-      "experiment",
-      "optimal-distribution",
-      "--scale",
-      "0.000000001",
-      "--out",
-      out,
-      "--workers",
-      "1",
-      "--no-file",
-    ]);
-    assert.equal(r.code, 0, r.stderr);
-    const j = JSON.parse(
-      Deno.readTextFileSync(`${out}/optimal-distribution.json`),
-    );
-    assert.match(j.command, /--scale 0\.000000001( |$)/);
-    // the recorded value passes the CLI's own check
-    const recorded = /--scale (\S+)/.exec(j.command)![1];
-    assert.equal(scaleOption({ scale: recorded }), 1e-9);
-    // a scale too small for an experiment's statistics: one line, exit 2, no stack trace
-    const tiny = await cli([
-      "experiment",
-      "replication",
-      "--scale",
-      "0.000000001",
-      "--out",
-      out,
-      "--workers",
-      "1",
-      "--no-file",
-    ]);
-    assert.equal(tiny.code, 2, tiny.stderr);
-    assert.match(
-      tiny.stderr,
-      /^flip7: replication: the run is too small for its statistics .*larger --scale, or --quick\n$/,
-    );
-  } finally {
-    Deno.removeSync(out, { recursive: true });
-  }
-});
+Deno.test(
+  slow(
+    "row provenance: --scale 0.000000001 is recorded as a plain decimal, and the recorded command reruns",
+  ),
+  async () => {
+    assert.equal(plainNumber(1e-9), "0.000000001");
+    assert.equal(plainNumber(0.01), "0.01");
+    assert.equal(plainNumber(2.5e-7), "0.00000025");
+    const out = Deno.makeTempDirSync({ prefix: "flip7-scale-" });
+    try {
+      const r = await cli([
+        "experiment",
+        "optimal-distribution",
+        "--scale",
+        "0.000000001",
+        "--out",
+        out,
+        "--workers",
+        "1",
+        "--no-file",
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+      const j = JSON.parse(
+        Deno.readTextFileSync(`${out}/optimal-distribution.json`),
+      );
+      assert.match(j.command, /--scale 0\.000000001( |$)/);
+      // the recorded value passes the CLI's own check
+      const recorded = /--scale (\S+)/.exec(j.command)![1];
+      assert.equal(scaleOption({ scale: recorded }), 1e-9);
+      // a scale too small for an experiment's statistics: one line, exit 2, no stack trace
+      const tiny = await cli([
+        "experiment",
+        "replication",
+        "--scale",
+        "0.000000001",
+        "--out",
+        out,
+        "--workers",
+        "1",
+        "--no-file",
+      ]);
+      assert.equal(tiny.code, 2, tiny.stderr);
+      assert.match(
+        tiny.stderr,
+        /^flip7: replication: the run is too small for its statistics .*larger --scale, or --quick\n$/,
+      );
+    } finally {
+      Deno.removeSync(out, { recursive: true });
+    }
+  },
+);
 
 Deno.test("row unclear messages: each names the bad value and what is allowed", async () => {
   const cases: [string[], RegExp][] = [
@@ -364,79 +370,84 @@ Deno.test("row unclear messages: each names the bad value and what is allowed", 
   );
 });
 
-Deno.test("row promises: experiment writes a run log; stdout is byte-identical for the same seed", async () => {
-  const cwd = Deno.makeTempDirSync({ prefix: "flip7-promise-" });
-  try {
-    const a = await task(
-      [
-        "experiment",
-        "advice",
-        "--quick",
+Deno.test(
+  slow(
+    "row promises: experiment writes a run log; stdout is byte-identical for the same seed",
+  ),
+  async () => {
+    const cwd = Deno.makeTempDirSync({ prefix: "flip7-promise-" });
+    try {
+      const a = await task(
+        [
+          "experiment",
+          "advice",
+          "--quick",
+          "--seed",
+          "2",
+          "--out",
+          "results",
+        ],
+        cwd,
+        { timeoutMs: NO_KILL },
+      );
+      const b = await task(
+        [
+          "experiment",
+          "advice",
+          "--quick",
+          "--seed",
+          "2",
+          "--out",
+          "results",
+        ],
+        cwd,
+        { timeoutMs: NO_KILL },
+      );
+      assert.equal(a.code, 0, a.stderr);
+      assert.equal(a.stdout, b.stdout, "byte-identical stdout");
+      assert.ok(!/elapsed/.test(a.stdout));
+      assert.match(a.stderr, /elapsed/);
+      const logs = listFiles(`${cwd}/results/runs`);
+      assert.equal(
+        logs.filter((f) => f.startsWith("experiment-")).length,
+        2,
+        logs.join(" "),
+      );
+      const log = Deno.readTextFileSync(
+        `${cwd}/results/runs/${logs.find((f) => f.startsWith("experiment-"))}`,
+      );
+      assert.equal(log, a.stdout);
+      const s1 = await cli([
+        "sim",
+        "-n",
+        "30",
+        "-p",
+        "ev,sum:20",
         "--seed",
-        "2",
-        "--out",
-        "results",
-      ],
-      cwd,
-      { timeoutMs: NO_KILL },
-    );
-    const b = await task(
-      [
-        "experiment",
-        "advice",
-        "--quick",
+        "4",
+        "--workers",
+        "1",
+        "--no-file",
+      ]);
+      const s2 = await cli([
+        "sim",
+        "-n",
+        "30",
+        "-p",
+        "ev,sum:20",
         "--seed",
+        "4",
+        "--workers",
         "2",
-        "--out",
-        "results",
-      ],
-      cwd,
-      { timeoutMs: NO_KILL },
-    );
-    assert.equal(a.code, 0, a.stderr);
-    assert.equal(a.stdout, b.stdout, "byte-identical stdout");
-    assert.ok(!/elapsed/.test(a.stdout));
-    assert.match(a.stderr, /elapsed/);
-    const logs = listFiles(`${cwd}/results/runs`);
-    assert.equal(
-      logs.filter((f) => f.startsWith("experiment-")).length,
-      2,
-      logs.join(" "),
-    );
-    const log = Deno.readTextFileSync(
-      `${cwd}/results/runs/${logs.find((f) => f.startsWith("experiment-"))}`,
-    );
-    assert.equal(log, a.stdout);
-    const s1 = await cli([
-      "sim",
-      "-n",
-      "30",
-      "-p",
-      "ev,sum:20",
-      "--seed",
-      "4",
-      "--workers",
-      "1",
-      "--no-file",
-    ]);
-    const s2 = await cli([
-      "sim",
-      "-n",
-      "30",
-      "-p",
-      "ev,sum:20",
-      "--seed",
-      "4",
-      "--workers",
-      "2",
-      "--no-file",
-    ]);
-    assert.equal(s1.stdout, s2.stdout);
-    assert.ok(!/elapsed/.test(s1.stdout));
-  } finally {
-    Deno.removeSync(cwd, { recursive: true });
-  }
-});
+        "--no-file",
+      ]);
+      assert.equal(s1.stdout, s2.stdout);
+      assert.ok(!/elapsed/.test(s1.stdout));
+    } finally {
+      Deno.removeSync(cwd, { recursive: true });
+    }
+  },
+);
 
 Deno.test({
   name:

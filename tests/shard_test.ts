@@ -19,6 +19,7 @@ import {
   withMergedBatches,
   writeShard,
 } from "../lib/run/shard.ts";
+import { slow } from "./tier.ts";
 
 const TMP = await Deno.makeTempDir({ prefix: "flip7-shard-test-" });
 
@@ -227,119 +228,137 @@ for (const [name, args] of [["sim", SIM], ["round", ROUND]] as const) {
   });
 }
 
-Deno.test("experiment field-size --quick: N = 1, 2, 3, 7 shards + merge write the same CSV, SVG, PNG and JSON but the shards list", async () => {
-  const base = [
-    "experiment",
-    "field-size",
-    "--quick",
-    "--seed",
-    "3",
-    "--workers",
-    "2",
-  ];
-  const ref = `${TMP}/ref`;
-  const whole = await flip7([...base, "--out", ref]);
-  assert.equal(whole.code, 0, whole.out);
-  const strip = (j: Record<string, unknown>) => {
-    const { started: _s, elapsed_s: _e, command: _c, shards: _h, ...rest } = j;
-    return rest;
-  };
-  const refJson = JSON.parse(await Deno.readTextFile(`${ref}/field-size.json`));
-  for (const n of [1, 2, 3, 7]) {
-    const out = `${TMP}/merged-${n}`;
-    await shardAndMerge([...base], n, out);
-    for (const ext of ["csv", "svg", "png"]) {
-      assert.deepEqual(
-        await Deno.readFile(`${out}/field-size.${ext}`),
-        await Deno.readFile(`${ref}/field-size.${ext}`),
-        `N = ${n}: field-size.${ext}`,
-      );
-    }
-    const j = JSON.parse(await Deno.readTextFile(`${out}/field-size.json`));
-    assert.deepEqual(strip(j), strip(refJson), `N = ${n}: field-size.json`);
-    assert.equal(j.command, refJson.command.replace(ref, out));
-    assert.equal(j.shards.length, n);
-    assert.deepEqual(
-      j.shards.map((s: { shard: string }) => s.shard),
-      Array.from({ length: n }, (_, i) => `${i}/${n}`),
-    );
-  }
-});
-
-Deno.test("sweep: N = 1, 2, 3, 7 shards + merge write the same sweep.csv, .svg, .png and .json but the shards list", async () => {
-  const base = [
-    "sweep",
-    "-p",
-    "ev,bust:0.25",
-    "-p",
-    "sum:20,ev",
-    "--players",
-    "2-4",
-    "--seeds",
-    "2",
-    "-n",
-    "101",
-    "--seed",
-    "5",
-    "--workers",
-    "2",
-  ];
-  const ref = `${TMP}/sweep-ref`;
-  assert.equal((await flip7([...base, "--out", ref])).code, 0);
-  const refJson = JSON.parse(await Deno.readTextFile(`${ref}/sweep.json`));
-  for (const n of [1, 2, 3, 7]) {
-    const out = `${TMP}/sweep-merged-${n}`;
-    await shardAndMerge([...base], n, out);
-    for (const ext of ["csv", "svg", "png"]) {
-      assert.deepEqual(
-        await Deno.readFile(`${out}/sweep.${ext}`),
-        await Deno.readFile(`${ref}/sweep.${ext}`),
-        `N = ${n}: sweep.${ext}`,
-      );
-    }
-    const j = JSON.parse(await Deno.readTextFile(`${out}/sweep.json`));
-    const strip = (x: Record<string, unknown>) => {
-      const { started: _s, elapsed_s: _e, command: _c, shards: _h, ...r } = x;
-      return r;
+Deno.test(
+  slow(
+    "experiment field-size --quick: N = 1, 2, 3, 7 shards + merge write the same CSV, SVG, PNG and JSON but the shards list",
+  ),
+  async () => {
+    const base = [
+      "experiment",
+      "field-size",
+      "--quick",
+      "--seed",
+      "3",
+      "--workers",
+      "2",
+    ];
+    const ref = `${TMP}/ref`;
+    const whole = await flip7([...base, "--out", ref]);
+    assert.equal(whole.code, 0, whole.out);
+    const strip = (j: Record<string, unknown>) => {
+      const { started: _s, elapsed_s: _e, command: _c, shards: _h, ...rest } =
+        j;
+      return rest;
     };
-    assert.deepEqual(strip(j), strip(refJson), `N = ${n}: sweep.json`);
-    assert.equal(j.shards.length, n);
-  }
-});
-
-Deno.test("repro NAME --shard: 2 shards + merge write the experiment's files as repro does", async () => {
-  const { main: repro } = await import("../cli/repro.ts");
-  const ref = `${TMP}/repro-ref`, dir = `${TMP}/repro-parts`;
-  const out = `${TMP}/repro-merged`;
-  const quiet = console.log;
-  console.log = () => {};
-  try {
-    const args = ["replication", "--quick", "--seed", "2", "--workers", "2"];
-    assert.equal(await repro([...args, "--out", ref]), 0);
-    for (const i of [0, 1]) {
-      assert.equal(
-        await repro([...args, "--shard", `${i}/2`, "--out", dir]),
-        0,
+    const refJson = JSON.parse(
+      await Deno.readTextFile(`${ref}/field-size.json`),
+    );
+    for (const n of [1, 2, 3, 7]) {
+      const out = `${TMP}/merged-${n}`;
+      await shardAndMerge([...base], n, out);
+      for (const ext of ["csv", "svg", "png"]) {
+        assert.deepEqual(
+          await Deno.readFile(`${out}/field-size.${ext}`),
+          await Deno.readFile(`${ref}/field-size.${ext}`),
+          `N = ${n}: field-size.${ext}`,
+        );
+      }
+      const j = JSON.parse(await Deno.readTextFile(`${out}/field-size.json`));
+      assert.deepEqual(strip(j), strip(refJson), `N = ${n}: field-size.json`);
+      assert.equal(j.command, refJson.command.replace(ref, out));
+      assert.equal(j.shards.length, n);
+      assert.deepEqual(
+        j.shards.map((s: { shard: string }) => s.shard),
+        Array.from({ length: n }, (_, i) => `${i}/${n}`),
       );
     }
-    const parts = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
-    assert.equal(parts.length, 2);
-    assert.match(parts[0], /^repro-[0-9a-f]{12}\.shard-0-of-2\.json$/);
-  } finally {
-    console.log = quiet;
-  }
-  const m = await flip7(["merge", dir, "--out", out]);
-  assert.equal(m.code, 0, m.out);
-  for (const ext of ["csv", "svg", "png"]) {
-    assert.deepEqual(
-      await Deno.readFile(`${out}/replication.${ext}`),
-      await Deno.readFile(`${ref}/replication.${ext}`),
-      `replication.${ext}`,
-    );
-  }
-  const j = JSON.parse(await Deno.readTextFile(`${out}/replication.json`));
-  assert.equal(j.shards.length, 2);
-});
+  },
+);
+
+Deno.test(
+  slow(
+    "sweep: N = 1, 2, 3, 7 shards + merge write the same sweep.csv, .svg, .png and .json but the shards list",
+  ),
+  async () => {
+    const base = [
+      "sweep",
+      "-p",
+      "ev,bust:0.25",
+      "-p",
+      "sum:20,ev",
+      "--players",
+      "2-4",
+      "--seeds",
+      "2",
+      "-n",
+      "101",
+      "--seed",
+      "5",
+      "--workers",
+      "2",
+    ];
+    const ref = `${TMP}/sweep-ref`;
+    assert.equal((await flip7([...base, "--out", ref])).code, 0);
+    const refJson = JSON.parse(await Deno.readTextFile(`${ref}/sweep.json`));
+    for (const n of [1, 2, 3, 7]) {
+      const out = `${TMP}/sweep-merged-${n}`;
+      await shardAndMerge([...base], n, out);
+      for (const ext of ["csv", "svg", "png"]) {
+        assert.deepEqual(
+          await Deno.readFile(`${out}/sweep.${ext}`),
+          await Deno.readFile(`${ref}/sweep.${ext}`),
+          `N = ${n}: sweep.${ext}`,
+        );
+      }
+      const j = JSON.parse(await Deno.readTextFile(`${out}/sweep.json`));
+      const strip = (x: Record<string, unknown>) => {
+        const { started: _s, elapsed_s: _e, command: _c, shards: _h, ...r } = x;
+        return r;
+      };
+      assert.deepEqual(strip(j), strip(refJson), `N = ${n}: sweep.json`);
+      assert.equal(j.shards.length, n);
+    }
+  },
+);
+
+Deno.test(
+  slow(
+    "repro NAME --shard: 2 shards + merge write the experiment's files as repro does",
+  ),
+  async () => {
+    const { main: repro } = await import("../cli/repro.ts");
+    const ref = `${TMP}/repro-ref`, dir = `${TMP}/repro-parts`;
+    const out = `${TMP}/repro-merged`;
+    const quiet = console.log;
+    console.log = () => {};
+    try {
+      const args = ["replication", "--quick", "--seed", "2", "--workers", "2"];
+      assert.equal(await repro([...args, "--out", ref]), 0);
+      for (const i of [0, 1]) {
+        assert.equal(
+          await repro([...args, "--shard", `${i}/2`, "--out", dir]),
+          0,
+        );
+      }
+      const parts = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
+      assert.equal(parts.length, 2);
+      assert.match(parts[0], /^repro-[0-9a-f]{12}\.shard-0-of-2\.json$/);
+    } finally {
+      console.log = quiet;
+    }
+    const m = await flip7(["merge", dir, "--out", out]);
+    assert.equal(m.code, 0, m.out);
+    for (const ext of ["csv", "svg", "png"]) {
+      assert.deepEqual(
+        await Deno.readFile(`${out}/replication.${ext}`),
+        await Deno.readFile(`${ref}/replication.${ext}`),
+        `replication.${ext}`,
+      );
+    }
+    const j = JSON.parse(await Deno.readTextFile(`${out}/replication.json`));
+    assert.equal(j.shards.length, 2);
+  },
+);
 
 // ---------------------------------------------------------------- bad partials
 

@@ -10,6 +10,7 @@ import { InputError } from "../lib/game/cards.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { lawCachePath, roundLaw, roundsToReach } from "../lib/solver/law.ts";
 import { bestResponse, opponentLaw } from "../lib/winprob/bestresponse.ts";
+import { slow } from "./tier.ts";
 
 Deno.test("round law: computed once, then read back from its cache file; a damaged file is recomputed", () => {
   const dir = Deno.makeTempDirSync({ prefix: "flip7-law-" });
@@ -50,23 +51,31 @@ Deno.test("rounds to reach a target: renewal equation, and a law that never scor
   assert.throws(() => roundsToReach([1], 200), InputError);
 });
 
-Deno.test("best response: the maximiser's law given outright gives the same table; a stronger all-cards law lowers W(0, 0)", () => {
-  const target = 60;
-  const base = bestResponse({ target });
-  const given = bestResponse({ target, opponentLaw: opponentLaw("maximiser") });
-  assert.equal(given.w00, base.w00);
-  // the modifiers deck's optimum (mean 20.23 against 18.57): a stronger opponent
-  const law = roundLaw(getModel("modifiers"), { log: () => {} });
-  const vsModifiers = bestResponse({ target, opponentLaw: law.distribution });
-  assert.ok(vsModifiers.w00 < base.w00, `${vsModifiers.w00} vs ${base.w00}`);
-  assert.ok(Math.abs(vsModifiers.opponentMean - law.ev) < 1e-9);
-  assert.throws(
-    () => bestResponse({ target, opponentLaw: [0.5, 0.4] }),
-    InputError,
-  );
-  assert.throws(
-    () =>
-      bestResponse({ target, opponentLaw: law.distribution, selfPlay: true }),
-    InputError,
-  );
-});
+Deno.test(
+  slow(
+    "best response: the maximiser's law given outright gives the same table; a stronger all-cards law lowers W(0, 0)",
+  ),
+  () => {
+    const target = 60;
+    const base = bestResponse({ target });
+    const given = bestResponse({
+      target,
+      opponentLaw: opponentLaw("maximiser"),
+    });
+    assert.equal(given.w00, base.w00);
+    // the modifiers deck's optimum (mean 20.23 against 18.57): a stronger opponent
+    const law = roundLaw(getModel("modifiers"), { log: () => {} });
+    const vsModifiers = bestResponse({ target, opponentLaw: law.distribution });
+    assert.ok(vsModifiers.w00 < base.w00, `${vsModifiers.w00} vs ${base.w00}`);
+    assert.ok(Math.abs(vsModifiers.opponentMean - law.ev) < 1e-9);
+    assert.throws(
+      () => bestResponse({ target, opponentLaw: [0.5, 0.4] }),
+      InputError,
+    );
+    assert.throws(
+      () =>
+        bestResponse({ target, opponentLaw: law.distribution, selfPlay: true }),
+      InputError,
+    );
+  },
+);

@@ -18,6 +18,7 @@ import { evaluateStrategy } from "../lib/run/evaluate.ts";
 import { spaceOf } from "../lib/solver/solve.ts";
 import { SoloView } from "../lib/solver/view.ts";
 import { makeStrategy } from "../lib/run/registry.ts";
+import { slow } from "./tier.ts";
 
 const LONG = Deno.env.get("FLIP7_LONG") === "1";
 /** A 50-card deck with every action mode: numbers 0-8, the modifiers, one Second Chance, 3 Freezes, 3 Flip Threes. */
@@ -75,70 +76,85 @@ Deno.test("modifier classes: 12 for the six modifiers, the +X sums spread evenly
   assert.equal(new ModClasses(32).n, 2); // x2 alone
 });
 
-Deno.test("lumped pass = full forward pass on numbers, modifiers, approx, exact (sum, bust, count, always hit)", () => {
-  for (const name of ["numbers", "modifiers", "approx", "exact"]) {
-    const model = getModel(name);
-    const specs = (name === "numbers" || name === "modifiers")
-      ? ["sum:20", "sum:27", "bust:0.25", "count:4"]
-      : ["sum:27", "bust:0.25"]; // the 88-card models: two, to keep the test short
-    for (const spec of specs) {
-      const { fast, ref } = both(model, spec);
-      assertSame(fast, ref, `${name} ${spec}`);
+Deno.test(
+  slow(
+    "lumped pass = full forward pass on numbers, modifiers, approx, exact (sum, bust, count, always hit)",
+  ),
+  () => {
+    for (const name of ["numbers", "modifiers", "approx", "exact"]) {
+      const model = getModel(name);
+      const specs = (name === "numbers" || name === "modifiers")
+        ? ["sum:20", "sum:27", "bust:0.25", "count:4"]
+        : ["sum:27", "bust:0.25"]; // the 88-card models: two, to keep the test short
+      for (const spec of specs) {
+        const { fast, ref } = both(model, spec);
+        assertSame(fast, ref, `${name} ${spec}`);
+      }
+      const sp = spaceOf(model);
+      assertSame(
+        lumpedEvaluate(sp, () => true, "hit"),
+        evaluateDecider(sp, () => true, "hit"),
+        `${name} always hit`,
+      );
     }
-    const sp = spaceOf(model);
-    assertSame(
-      lumpedEvaluate(sp, () => true, "hit"),
-      evaluateDecider(sp, () => true, "hit"),
-      `${name} always hit`,
-    );
-  }
-});
+  },
+);
 
-Deno.test("lumped pass = full forward pass on action decks (every action mode; Freeze or Flip Three alone; no x2)", () => {
-  for (
-    const counts of [
-      SMALL,
-      `${SMALL},flip3:0`,
-      `${SMALL},freeze:0`,
-      "x2:0,+4:0,9:0,10:0,11:0,12:0",
-    ]
-  ) {
-    const model = quiet(getModel("all94", counts));
-    const specs = counts === SMALL
-      ? ["sum:18", "bust:0.3", "count:3"]
-      : ["bust:0.3"];
-    for (const spec of specs) {
-      const { fast, ref } = both(model, spec);
-      assertSame(fast, ref, `all94 ${counts} ${spec}`);
+Deno.test(
+  slow(
+    "lumped pass = full forward pass on action decks (every action mode; Freeze or Flip Three alone; no x2)",
+  ),
+  () => {
+    for (
+      const counts of [
+        SMALL,
+        `${SMALL},flip3:0`,
+        `${SMALL},freeze:0`,
+        "x2:0,+4:0,9:0,10:0,11:0,12:0",
+      ]
+    ) {
+      const model = quiet(getModel("all94", counts));
+      const specs = counts === SMALL
+        ? ["sum:18", "bust:0.3", "count:3"]
+        : ["bust:0.3"];
+      for (const spec of specs) {
+        const { fast, ref } = both(model, spec);
+        assertSame(fast, ref, `all94 ${counts} ${spec}`);
+      }
+      const sp = spaceOf(model);
+      assertSame(
+        lumpedEvaluate(sp, () => true, "hit"),
+        evaluateDecider(sp, () => true, "hit"),
+        `all94 ${counts} always hit`,
+      );
     }
-    const sp = spaceOf(model);
-    assertSame(
-      lumpedEvaluate(sp, () => true, "hit"),
-      evaluateDecider(sp, () => true, "hit"),
-      `all94 ${counts} always hit`,
-    );
-  }
-});
+  },
+);
 
-Deno.test("the lumped pass declines policies that tell +X cards apart (ev, the optimum); evaluateStrategy then uses the full pass", () => {
-  for (const model of [getModel("exact"), quiet(getModel("all94", SMALL))]) {
-    assert.equal(both(model, "ev").fast, null, `${model.id} ev`);
-    const t = loadDecisions(model, { log: () => {} });
-    assert.equal(
-      lumpedEvaluate(t.space, (s, m) => t.hit[s * 64 + m] === 1, "dp"),
-      null,
-      `${model.id} dp`,
-    );
-  }
-  // through evaluateStrategy: the lumped figures on the action deck, the same as the full pass
-  const model = quiet(getModel("all94", SMALL));
-  const { ref } = both(model, "ev");
-  const viaStrategy = evaluateStrategy(spaceOf(model), makeStrategy("ev"));
-  assert.equal(viaStrategy.ev, ref.ev); // declined: the full pass itself
-  const { ref: sumRef } = both(model, "sum:20");
-  const sum = evaluateStrategy(spaceOf(model), makeStrategy("sum:20"));
-  assertSame(sum, sumRef, "evaluateStrategy sum:20");
-});
+Deno.test(
+  slow(
+    "the lumped pass declines policies that tell +X cards apart (ev, the optimum); evaluateStrategy then uses the full pass",
+  ),
+  () => {
+    for (const model of [getModel("exact"), quiet(getModel("all94", SMALL))]) {
+      assert.equal(both(model, "ev").fast, null, `${model.id} ev`);
+      const t = loadDecisions(model, { log: () => {} });
+      assert.equal(
+        lumpedEvaluate(t.space, (s, m) => t.hit[s * 64 + m] === 1, "dp"),
+        null,
+        `${model.id} dp`,
+      );
+    }
+    // through evaluateStrategy: the lumped figures on the action deck, the same as the full pass
+    const model = quiet(getModel("all94", SMALL));
+    const { ref } = both(model, "ev");
+    const viaStrategy = evaluateStrategy(spaceOf(model), makeStrategy("ev"));
+    assert.equal(viaStrategy.ev, ref.ev); // declined: the full pass itself
+    const { ref: sumRef } = both(model, "sum:20");
+    const sum = evaluateStrategy(spaceOf(model), makeStrategy("sum:20"));
+    assertSame(sum, sumRef, "evaluateStrategy sum:20");
+  },
+);
 
 Deno.test({
   name:

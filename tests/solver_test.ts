@@ -33,6 +33,7 @@ import { IntTable } from "../lib/solver/table.ts";
 import { evaluateCommand } from "../cli/commands/evaluate.ts";
 import { Output } from "../cli/output.ts";
 import { main } from "../cli/main.ts";
+import { slow } from "./tier.ts";
 
 /** Seed 000's table as printed: EV, sd, bust %, Flip 7 %. */
 const SEED: Record<string, [string, string, string, string]> = {
@@ -69,27 +70,35 @@ Deno.test("approx: evaluate reproduces seed 000's whole table to the printed dig
   }
 });
 
-Deno.test("forward pass reproduces the DP value to 1e-9 and outcome probabilities sum to 1", () => {
-  for (const name of ["approx", "exact"]) {
-    const sol = solve(getModel(name));
-    const e = evaluateTable(sol.space, sol.hit);
-    assert.ok(Math.abs(e.ev - sol.ev) < 1e-9, `${name}: ${e.ev} vs ${sol.ev}`);
-    let total = 0;
-    for (const p of e.distribution) {
-      assert.ok(p >= 0);
-      total += p;
+Deno.test(
+  slow(
+    "forward pass reproduces the DP value to 1e-9 and outcome probabilities sum to 1",
+  ),
+  () => {
+    for (const name of ["approx", "exact"]) {
+      const sol = solve(getModel(name));
+      const e = evaluateTable(sol.space, sol.hit);
+      assert.ok(
+        Math.abs(e.ev - sol.ev) < 1e-9,
+        `${name}: ${e.ev} vs ${sol.ev}`,
+      );
+      let total = 0;
+      for (const p of e.distribution) {
+        assert.ok(p >= 0);
+        total += p;
+      }
+      assert.ok(
+        Math.abs(total - 1) < 1e-12,
+        `${name}: probabilities sum to ${total}`,
+      );
+      assert.ok(e.bust <= e.distribution[0] + 1e-15);
+      if (name === "exact") {
+        assert.equal(sol.ev.toFixed(4), "22.2504"); // the independent public solver's figure
+        assert.equal(sol.space.states, 21_980_031);
+      }
     }
-    assert.ok(
-      Math.abs(total - 1) < 1e-12,
-      `${name}: probabilities sum to ${total}`,
-    );
-    assert.ok(e.bust <= e.distribution[0] + 1e-15);
-    if (name === "exact") {
-      assert.equal(sol.ev.toFixed(4), "22.2504"); // the independent public solver's figure
-      assert.equal(sol.space.states, 21_980_031);
-    }
-  }
-});
+  },
+);
 
 Deno.test("every chance node sums to the draw pile; hits lead to larger cores", () => {
   for (const name of ["approx", "exact"]) {
@@ -113,20 +122,25 @@ Deno.test("every chance node sums to the draw pile; hits lead to larger cores", 
   }
 });
 
-Deno.test("decisions shared by equal tables match asking the strategy in every state", () => {
-  for (const [model, spec] of [["approx", "ev"], ["exact", "bust:0.3"]]) {
-    const sp = spaceOf(getModel(model));
-    const st = makeStrategy(spec);
-    const view = new SoloView(sp);
-    const raw = evaluateDecider(sp, (slot, mods) => {
-      view.set(slot, mods);
-      return st.hit(view, 0);
-    }, spec);
-    const shared = evaluateStrategy(sp, st);
-    assert.ok(Math.abs(raw.ev - shared.ev) < 1e-12, spec);
-    assert.equal(raw.visited, shared.visited);
-  }
-});
+Deno.test(
+  slow(
+    "decisions shared by equal tables match asking the strategy in every state",
+  ),
+  () => {
+    for (const [model, spec] of [["approx", "ev"], ["exact", "bust:0.3"]]) {
+      const sp = spaceOf(getModel(model));
+      const st = makeStrategy(spec);
+      const view = new SoloView(sp);
+      const raw = evaluateDecider(sp, (slot, mods) => {
+        view.set(slot, mods);
+        return st.hit(view, 0);
+      }, spec);
+      const shared = evaluateStrategy(sp, st);
+      assert.ok(Math.abs(raw.ev - shared.ev) < 1e-12, spec);
+      assert.equal(raw.visited, shared.visited);
+    }
+  },
+);
 
 Deno.test("dp maps a table view back to the exact solo state", () => {
   const sp = spaceOf(getModel("exact"));

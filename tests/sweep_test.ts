@@ -33,6 +33,7 @@ import {
   sweepRows,
 } from "../lib/experiment/sweep.ts";
 import { renderSvg } from "../lib/chart/chart.ts";
+import { slow } from "./tier.ts";
 
 /** The command line with the `flip7` task's permissions, writing only into `dir`. */
 function flip7(args: string[], dir: string) {
@@ -148,57 +149,62 @@ Deno.test("field-size's plan is a sweep: one sub-sweep per reading, seed 000's s
   }
 });
 
-Deno.test("field-size IS its sweep: its rows and pooled rows are sweepRows/pooledRows of its plan", async () => {
-  const { plan, accs, theirs } = await fieldSizeLike();
-  // the sweep's rows with the set label (the reading) as the last column
-  const ours = sweepRows(plan, accs).map(({ set, ...r }) => ({
-    ...r,
-    reading: set,
-  }));
-  assert.deepEqual(theirs.rows, ours);
-  assert.equal(theirs.provenance.total_games, 93 * 400);
-  // pooled: the same figures, cell by cell in the same order
-  const pooled = theirs.provenance.pooled as Record<string, unknown>[];
-  const oursPooled = pooledRows(plan, accs);
-  assert.equal(pooled.length, oursPooled.length);
-  pooled.forEach((t, i) => {
-    const o = oursPooled[i];
-    for (
-      const c of [
-        "rules",
-        "players",
-        "policy",
-        "win_share",
-        "ci_low",
-        "ci_high",
-        "points_per_round",
-        "ppr_se",
-        "games",
-      ]
-    ) assert.equal(t[c], o[c], `pooled row ${i} ${c}`);
-    assert.equal(t.reading, o.set);
-  });
-  // the same with one worker; pooled over the seeds, intervals hold their estimates
-  assert.deepEqual(
-    sweepRows(plan, await runSweep(plan, { workers: 1 })),
-    sweepRows(plan, accs),
-  );
-  for (const r of oursPooled) {
-    assert.equal(r.games, READINGS.includes(String(r.set)) ? 1200 : 400);
-    assert.ok(r.ci_low as number <= (r.win_share as number));
-    assert.ok((r.win_share as number) <= (r.ci_high as number));
-  }
-  // and the sweep's chart of one reading draws with field-size's title
-  const svg = renderSvg(
-    sweepChart(oursPooled.filter((r) => r.set === "bust:0.25"), {
-      title: theirs.chart.title,
-      dodge: 0.2,
-    }),
-  );
-  assert.ok(svg.startsWith("<svg"));
-  assert.ok(svg.includes(String(theirs.chart.title)));
-  assert.ok(!svg.includes("NaN"));
-});
+Deno.test(
+  slow(
+    "field-size IS its sweep: its rows and pooled rows are sweepRows/pooledRows of its plan",
+  ),
+  async () => {
+    const { plan, accs, theirs } = await fieldSizeLike();
+    // the sweep's rows with the set label (the reading) as the last column
+    const ours = sweepRows(plan, accs).map(({ set, ...r }) => ({
+      ...r,
+      reading: set,
+    }));
+    assert.deepEqual(theirs.rows, ours);
+    assert.equal(theirs.provenance.total_games, 93 * 400);
+    // pooled: the same figures, cell by cell in the same order
+    const pooled = theirs.provenance.pooled as Record<string, unknown>[];
+    const oursPooled = pooledRows(plan, accs);
+    assert.equal(pooled.length, oursPooled.length);
+    pooled.forEach((t, i) => {
+      const o = oursPooled[i];
+      for (
+        const c of [
+          "rules",
+          "players",
+          "policy",
+          "win_share",
+          "ci_low",
+          "ci_high",
+          "points_per_round",
+          "ppr_se",
+          "games",
+        ]
+      ) assert.equal(t[c], o[c], `pooled row ${i} ${c}`);
+      assert.equal(t.reading, o.set);
+    });
+    // the same with one worker; pooled over the seeds, intervals hold their estimates
+    assert.deepEqual(
+      sweepRows(plan, await runSweep(plan, { workers: 1 })),
+      sweepRows(plan, accs),
+    );
+    for (const r of oursPooled) {
+      assert.equal(r.games, READINGS.includes(String(r.set)) ? 1200 : 400);
+      assert.ok(r.ci_low as number <= (r.win_share as number));
+      assert.ok((r.win_share as number) <= (r.ci_high as number));
+    }
+    // and the sweep's chart of one reading draws with field-size's title
+    const svg = renderSvg(
+      sweepChart(oursPooled.filter((r) => r.set === "bust:0.25"), {
+        title: theirs.chart.title,
+        dodge: 0.2,
+      }),
+    );
+    assert.ok(svg.startsWith("<svg"));
+    assert.ok(svg.includes(String(theirs.chart.title)));
+    assert.ok(!svg.includes("NaN"));
+  },
+);
 
 Deno.test("planSweeps: sub-sweeps in turn, each with its own sizes and seeds; a cell planned twice is an InputError", () => {
   const sub = (label: string, players: number[], seeds: number) => ({

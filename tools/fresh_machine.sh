@@ -66,7 +66,7 @@ git checkout --quiet "$commit"
 step npm-install-deno npm install -g deno
 echo "     deno: $(command -v deno), $(deno --version | head -n 1)"
 step sim deno task flip7 sim -n 10000 -p ev,bust:0.25,sum:20 --seed 1
-grep -E "^(P[0-9]|seat|10000 games)" "$fresh/sim.log" | sed 's/^/     /'
+grep -E "^([0-9] |# policy|fair share|10000 games)" "$fresh/sim.log" | sed 's/^/     /'
 
 # a PNG chart, drawn with the fonts of the npm package
 step chart-png deno task flip7 chart advice --format png --out results/fresh-advice.png
@@ -80,9 +80,8 @@ if [ "$(echo "$fonts" | grep -c "^$DENO_DIR/.*dejavu-fonts-ttf.*/DejaVuSans\(-Bo
 fi
 
 if [ "$#" -gt 0 ]; then
-  # the test task's own permission flags, on the files given
-  read -r -a flags <<<"$(deno eval --quiet 'const t = JSON.parse(Deno.readTextFileSync("deno.json")).tasks.test; console.log(t.split(" && ")[1].split(/\s+/).filter((w) => w.startsWith("--")).join(" "))')"
-  step test-part deno test "${flags[@]}" "$@"
+  # the test task's own permission flags and temporary cache, on the files given
+  step test-part deno task test "$@"
 else
   step test deno task test
 fi

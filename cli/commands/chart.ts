@@ -47,7 +47,7 @@ function numberOption(
  * // from results/round-law.csv and .json, into a temporary folder
  * const dir = await Deno.makeTempDir();
  * const png = `${dir}/round-law.png`;
- * assert.equal(await main(["chart", "round-law", "--format", "png", "--scale", "1", "--out", png]), 0);
+ * assert.equal(await main(["chart", "round-law", "--format", "png", "--scale", "1", "--out", png, "--no-file"]), 0);
  * const bytes = await Deno.readFile(png);
  * assert.deepEqual([...bytes.subarray(1, 4)], [80, 78, 71]); // "PNG"
  * await Deno.remove(dir, { recursive: true });

@@ -40,6 +40,13 @@ import { bustRisk, oneCardValue } from "../../lib/strategies/estimate.ts";
 import { SearchStrategy } from "../../lib/winprob/search_strategy.ts";
 import { BrFieldStrategy } from "../../lib/winprob/brfield_strategy.ts";
 import { WinProbStrategy } from "../../lib/winprob/winprob_strategy.ts";
+import {
+  BRFIELD_WANT,
+  raceTable,
+  raceTablePath,
+} from "../../lib/winprob/racetable.ts";
+import { bestResponsePath, searchTablePath } from "../../lib/winprob/table.ts";
+import { announce } from "../cost.ts";
 import { ACTIVE, STAYED, type TableView } from "../../lib/game/view.ts";
 import type { Command } from "../command.ts";
 import { pct, RULES, rulesOf } from "../common.ts";
@@ -222,9 +229,24 @@ export class DecideView implements TableView {
   }
 }
 
-function totalsOf(raw: unknown, target: number, opponents = 1): number[] {
+function totalsOf(
+  raw: unknown,
+  target: number,
+  opponents = 1,
+  opponentsGiven = true,
+): number[] {
   const s = typeof raw === "string" ? raw : "";
   const parts = s.split(",").map((x) => x.trim());
+  if (
+    !opponentsGiven && parts.length > 2 && parts.length <= 6 &&
+    parts.every((p) => /^\d+$/.test(p))
+  ) {
+    throw new InputError(
+      `bad --totals '${s}': ${parts.length} totals need --opponents ${
+        parts.length - 1
+      } (your total first, then one per opponent)`,
+    );
+  }
   if (
     parts.length !== opponents + 1 ||
     parts.some((p) => !/^\d+$/.test(p) || Number(p) >= target)
@@ -259,6 +281,51 @@ function cardsOf(raw: unknown, flag: string): number[] {
   return typeof raw === "string" ? parseCards(raw, flag) : [];
 }
 
+/**
+ * What the first run builds, and what that costs, or null when every table
+ * it needs is in the cache: the best-response table, the search table of
+ * the rules, and at `players` (0: none) the race model's table with the
+ * all-94 round laws it needs. Measured on a 2-core machine
+ * (docs/commands.md, "Costs").
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(firstRunCost("standard", 3, () => false), null); // every table cached
+ * assert.match(firstRunCost("standard", 0, () => true)!, /search table of 'standard'/);
+ * assert.match(firstRunCost("standard", 3, () => true)!, /3-player race table .*4\.5 GiB/);
+ * ```
+ */
+export function firstRunCost(
+  rules: string,
+  players: number,
+  missing: (path: string) => boolean = (path) => {
+    try {
+      return !Deno.statSync(path).isFile;
+    } catch {
+      return true;
+    }
+  },
+): string | null {
+  const parts: string[] = [];
+  if (missing(bestResponsePath("numbers"))) {
+    parts.push("the best-response table (seconds)");
+  }
+  if (missing(searchTablePath(rules))) {
+    parts.push(`the search table of '${rules}' (trained: 1-5 min)`);
+  }
+  if (players > 0 && missing(raceTablePath("brfield", players))) {
+    parts.push(
+      `the ${players}-player race table and the all-94 round laws it needs (2-5 min, 4.5 GiB of memory)`,
+    );
+  }
+  return parts.length
+    ? `the first run builds ${
+      parts.join(", ")
+    } into the cache; later runs take under a second`
+    : null;
+}
+
 /** The `decide` command. */
 export const decideCommand: Command = {
   name: "decide",
@@ -266,6 +333,12 @@ export const decideCommand: Command = {
     "Live advice: Hit or Stay for win probability and for points, bust risk, whom to target.",
   usage:
     "decide --totals MINE,THEIRS[,...] --line CARDS [--opponents K] [--opp CARDS] [--opp-done] [--seen CARDS] [--rules PRESET] [--ruling NAME=VALUE ...]",
+  notes: [
+    "Cards, comma-separated: the numbers 0 to 12, the modifiers +2 +4 +6 +8 +10 x2, and freeze, flip3, chance (Second Chance); e.g. `--line 12,9,x2`.",
+    "--line: the cards in front of you; --opp: the leading opponent's; --seen: every other card out of the pile (discards, the other players' cards).",
+    "--totals: your total, then each opponent's; with more than one opponent give --opponents K (e.g. `--totals 150,170,120 --opponents 2`).",
+    "The first run builds win tables into the cache: 1-5 min (and 4.5 GiB at 3 or more players); it says so before it starts.",
+  ],
   options: {
     totals: { type: "string" },
     opponents: { type: "string" },
@@ -278,7 +351,12 @@ export const decideCommand: Command = {
   run({ values, out }) {
     const rules = rulesOf(values);
     const opponents = opponentsOf(values.opponents);
-    const all = totalsOf(values.totals, rules.target, opponents);
+    const all = totalsOf(
+      values.totals,
+      rules.target,
+      opponents,
+      values.opponents !== undefined,
+    );
     // the heads-up advice reads your total and the leader's
     const totals = [all[0], Math.max(...all.slice(1))];
     if (typeof values.line !== "string") {
@@ -297,16 +375,26 @@ export const decideCommand: Command = {
     if (view.unseenExactTotal() === 0) {
       throw new InputError("no card left in the pile: nothing to decide");
     }
+    const players = opponents + 1;
+    const brfield = opponents > 1 || values.opponents !== undefined;
+    const cost = firstRunCost(rules.name, brfield ? players : 0);
+    const clock = cost ? announce("decide", cost) : null;
     const winprob = new WinProbStrategy();
     const wp = winprob.core.advise(view, 0, 1);
     const search = new SearchStrategy(true);
     const searchHit = search.hit(view, 0);
     const one = oneCardValue(view, 0, true), now = view.roundScore(0);
     const risk = bustRisk(view, 0, true);
-    const who = (t: number) => (t === 0 ? "yourself" : "the opponent");
+    // with several opponents the heads-up lines read the leader
+    const who = (t: number) =>
+      t === 0
+        ? "yourself"
+        : opponents > 1
+        ? `the leader on ${totals[1]}`
+        : "the opponent";
     out.line(
-      `totals ${totals[0]} vs ${
-        totals[1]
+      `totals ${all[0]} vs ${
+        all.slice(1).join(", ")
       }; your round score ${now}; pile ${view.unseenExactTotal()} cards (rules ${rules.name})`,
     );
     out.line(
@@ -327,9 +415,11 @@ export const decideCommand: Command = {
       } expected vs ${now} now)`,
     );
     out.line(`bust risk of the next card (exact pile): ${pct(risk, 1)}`);
-    if (opponents > 1 || values.opponents !== undefined) {
-      // the race model's table for this table size (brfield)
-      const br = new BrFieldStrategy();
+    if (brfield) {
+      // the race model's table for this table size (brfield), only that one
+      const br = new BrFieldStrategy((n) =>
+        n === players ? raceTable(BRFIELD_WANT(n)) : null
+      );
       const seats: TableView = Object.assign(Object.create(view), {
         players: opponents + 1,
         total: (seat: number) => all[seat],
@@ -343,6 +433,7 @@ export const decideCommand: Command = {
         }`,
       );
     }
+    clock?.done();
     if (view.isActive(1)) {
       out.line(
         `a Freeze: aim at ${
@@ -353,7 +444,9 @@ export const decideCommand: Command = {
       );
     } else {
       out.line(
-        "an action card: the opponent is out of the round, so it is yours",
+        `an action card: ${
+          opponents > 1 ? "the leader" : "the opponent"
+        } is out of the round, so it is yours`,
       );
     }
   },

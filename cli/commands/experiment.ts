@@ -20,6 +20,7 @@ import type { Output } from "../output.ts";
 import type { Command } from "../command.ts";
 import { experimentName, plainNumber, scaleOption } from "../args.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
+import { announce, committedCost } from "../cost.ts";
 import { progress } from "../output.ts";
 import { checkOutputDir } from "../guard.ts";
 
@@ -31,7 +32,7 @@ import { checkOutputDir } from "../guard.ts";
  * import assert from "node:assert/strict";
  * import { main } from "../main.ts";
  * const dir = await Deno.makeTempDir();
- * assert.equal(await main(["experiment", "round-law", "--quick", "--out", dir]), 0);
+ * assert.equal(await main(["experiment", "round-law", "--quick", "--out", dir, "--no-file"]), 0);
  * for (const ext of ["csv", "svg", "png", "json"]) {
  *   assert.ok(Deno.statSync(`${dir}/round-law.${ext}`).isFile);
  * }
@@ -75,6 +76,8 @@ export const experimentCommand: Command = {
     const outDir = typeof values.out === "string" ? values.out : "results";
     checkOutputDir(outDir, "--out");
     const bar = progress(exp.name);
+    const cost = quick ? null : committedCost([exp.name], scale);
+    if (cost) announce(`experiment ${exp.name}`, cost, { clock: false });
     const argv = [
       "deno task flip7 experiment",
       exp.name,

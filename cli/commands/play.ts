@@ -1,7 +1,8 @@
 /**
  * `flip7 play [-p BOTS] [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...]`: you against bots at the
- * terminal. You are P1; the table, your bust risk and the value of one more
- * card are shown at each decision. Bad input re-prompts; end of input exits.
+ * terminal. You are P1; the table (who stayed, is frozen or busted), your
+ * bust risk and the value of one more card are shown at each decision. `?`
+ * lists the keys, `q` quits; bad input re-prompts; end of input exits.
  *
  * @example
  * ```sh
@@ -15,6 +16,7 @@ import { formatEvent } from "../../lib/game/events.ts";
 import {
   EndOfInput,
   HumanStrategy,
+  Quit,
   readLineSync,
 } from "../../lib/strategies/human.ts";
 import type { Command } from "../command.ts";
@@ -43,6 +45,7 @@ export const playCommand: Command = {
     const fallback = rules.preset === "duel" ? "ev" : "ev,bust:0.25,sum:20";
     const bots = policiesOf(values, rules, fallback, 1);
     const seed = seedOf(values, Date.now() % 1000000);
+    const names = ["you", ...bots.map((b) => b.name)];
     const human = new HumanStrategy({
       readLine: (p) => {
         const a = readLineSync(p);
@@ -50,11 +53,10 @@ export const playCommand: Command = {
         return a;
       },
       write: (l) => out.line(l),
-    });
+    }, names);
     const strategies = [human, ...bots];
-    const names = ["you", ...bots.map((b) => b.name)];
     out.line(
-      `Flip 7 — rules ${rules.name}, seed ${seed}. You are P1. Type h to hit, s to stay.`,
+      `Flip 7 — rules ${rules.name}, seed ${seed}. You are P1. Type h to hit, s to stay, ? for help, q to quit.`,
     );
     const game = new Game(rules, strategies, {
       seed,
@@ -63,9 +65,13 @@ export const playCommand: Command = {
     try {
       game.playGame();
     } catch (e) {
-      if (!(e instanceof EndOfInput)) throw e;
+      if (!(e instanceof EndOfInput) && !(e instanceof Quit)) throw e;
       out.line("");
-      out.line("(end of input: game abandoned)");
+      out.line(
+        e instanceof Quit
+          ? "(you quit: game abandoned)"
+          : "(end of input: game abandoned)",
+      );
     }
   },
 };

@@ -14,6 +14,7 @@ import { runRounds } from "../../lib/run/sim.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import {
+  displayNames,
   JSON_FLAG,
   loadPoliciesOf,
   pct,
@@ -49,7 +50,9 @@ export const roundCommand: Command = {
     const rules = rulesOf(values);
     const rounds = intOption(values, "n", { min: 1, max: 1e10 });
     await loadPoliciesOf(values);
-    const policies = policyLabels(values, policiesOf(values, rules));
+    const strategies = policiesOf(values, rules);
+    const policies = policyLabels(values, strategies);
+    const names = displayNames(policies, strategies);
     const seed = seedOf(values);
     const rows = await runRounds({
       rules: rules.name,
@@ -82,9 +85,9 @@ export const roundCommand: Command = {
       `${rounds} rounds, rules ${rules.name}, seed ${seed}, each from a fresh deck`,
     );
     const t = [["policy", "mean", "± SE", "sd", "bust", "Flip 7"]];
-    for (const r of rows) {
+    for (const [i, r] of rows.entries()) {
       t.push([
-        r.policy,
+        names[i],
         r.mean.toFixed(3),
         r.se.toFixed(3),
         r.sd.toFixed(2),
@@ -93,10 +96,12 @@ export const roundCommand: Command = {
       ]);
     }
     for (const l of table(t)) out.line(l);
-    for (const r of rows) {
+    for (const [i, r] of rows.entries()) {
       out.line("");
       out.line(
-        `${r.policy}: score histogram (share of rounds, bins of 5; 0 = bust or nothing)`,
+        `${
+          names[i]
+        }: score histogram (share of rounds, bins of 5; 0 = bust or nothing)`,
       );
       const bins: number[] = [];
       bins.push(r.histogram[0]);

@@ -14,6 +14,7 @@ import { runMatch } from "../../lib/run/sim.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import {
+  displayNames,
   JSON_FLAG,
   loadPoliciesOf,
   pct,
@@ -29,6 +30,7 @@ import {
   workersOf,
 } from "../common.ts";
 import { progress } from "../output.ts";
+import { announce, duration } from "../cost.ts";
 
 /** The `sim` command. */
 export const simCommand: Command = {
@@ -37,6 +39,10 @@ export const simCommand: Command = {
     "Simulate many games: win share (Wilson 95%), points per round, rounds per game.",
   usage:
     "sim -n GAMES -p P1,P2,... [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...] [--workers N] [--json]",
+  notes: [
+    "The table: '#' is a policy's place in -p (seats rotate game by game), the fair share is 1/N, draws are games ended tied at the top (only under ties=draw).",
+    "Speed: 35 to 75 thousand seat-games a second per worker with quick policies; from a million seat-games on it prints an estimate first, and on a terminal the progress shows the time left.",
+  ],
   options: {
     n: { type: "string" },
     ...POLICIES,
@@ -49,15 +55,31 @@ export const simCommand: Command = {
     const rules = rulesOf(values);
     const games = intOption(values, "n", { min: 1, max: 1e9 });
     await loadPoliciesOf(values);
-    const policies = policyLabels(values, policiesOf(values, rules));
+    const strategies = policiesOf(values, rules);
+    const policies = policyLabels(values, strategies);
     const seed = seedOf(values);
+    const workers = workersOf(values);
+    // 70,000 to 150,000 seat-games a second on 2 cores with the quick
+    // policies (docs/commands.md, "Costs"); the progress shows the pace
+    const work = games * policies.length;
+    if (work >= 1_000_000) {
+      announce(
+        `${games} games`,
+        `about ${duration(work / (75_000 * workers))} to ${
+          duration(work / (35_000 * workers))
+        } on ${workers} worker${
+          workers === 1 ? "" : "s"
+        } with quick policies like ev, sum and bust (search, winprob, adapt, brfield and policy modules are slower)`,
+        { clock: false },
+      );
+    }
     const t0 = performance.now();
     const m = await runMatch({
       rules: rules.name,
       policies,
       games,
       seed,
-      workers: workersOf(values),
+      workers,
       onProgress: progress("sim"),
     });
     if (values.json) {
@@ -78,9 +100,12 @@ export const simCommand: Command = {
       });
       return;
     }
-    out.line(`${m.games} games, rules ${m.rules}, seed ${seed}, seats rotated`);
+    out.line(
+      `${m.games} games, rules ${m.rules}, seed ${seed}; seats rotate game by game (# is a policy's place in -p, not a seat)`,
+    );
+    const names = displayNames(policies, strategies);
     const rows = [[
-      "seat-policy",
+      "# policy",
       "wins",
       "draws",
       "win share",
@@ -89,7 +114,7 @@ export const simCommand: Command = {
     ]];
     m.rows.forEach((r, i) =>
       rows.push([
-        `P${i + 1} ${r.policy}`,
+        `${i + 1} ${names[i]}`,
         String(r.wins),
         String(r.draws),
         pct(r.win_share),
@@ -98,6 +123,12 @@ export const simCommand: Command = {
       ])
     );
     for (const l of table(rows)) out.line(l);
+    const n = m.rows.length;
+    out.line(
+      `fair share ${
+        pct(1 / n)
+      } (1/${n}); draws: games ended tied at the top (only under ties=draw, e.g. --rules duel)`,
+    );
     out.line(
       `rounds per game ${m.rounds_per_game.toFixed(2)} ± ${
         m.rounds_per_game_se.toFixed(2)

@@ -38,6 +38,7 @@ import {
 } from "../../lib/solver/model.ts";
 import { adoptSpace, solve } from "../../lib/solver/solve.ts";
 import { ActionModel } from "../../lib/solver/actions.ts";
+import { announce } from "../cost.ts";
 
 /**
  * The `--model` option.
@@ -105,6 +106,14 @@ export function modelOf(values: Values): SoloModel {
 
 const fmtInt = (n: number) => n.toLocaleString("en-US");
 
+function exists(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The `solve` command.
  *
@@ -119,6 +128,9 @@ export const solveCommand: Command = {
     "Solve one solo round exactly (optimal stopping): value, states, time, assumptions.",
   usage:
     "solve [--model approx|exact|numbers|modifiers|all94] [--deck-counts K:N,...] [--ruling NAME=VALUE ...] [--no-cache] [--json]",
+  notes: [
+    "On the all-94 family (all94: 1.36 billion states) a solve and its forward pass take about 1 min on 2 cores and 4 GiB of memory (30 s from the cache); it says so before it starts. The other models take seconds.",
+  ],
   options: {
     ...MODEL_OPTION,
     ...RULING,
@@ -127,6 +139,18 @@ export const solveCommand: Command = {
   },
   async run({ values, out }) {
     const model = modelOf(values);
+    // the all-94 family: 1.36 billion states on the full deck
+    const clock = model instanceof ActionModel
+      ? announce(
+        `solve ${model.name}`,
+        `${
+          values["no-cache"] || cacheNotWritten(cachePath(model)) ||
+            !exists(cachePath(model))
+            ? "solve and forward pass, about 1 min"
+            : "the table from the cache and a forward pass, about 30 s"
+        } on 2 cores and 4 GiB of memory on the full deck (less on a smaller --deck-counts deck)`,
+      )
+      : null;
     let ev: number, seconds: number, source: string;
     let table;
     let written = true;
@@ -160,6 +184,7 @@ export const solveCommand: Command = {
     const t1 = performance.now();
     const opt = evaluateTable(table.space, table.hit, "dp");
     const evalSeconds = (performance.now() - t1) / 1000;
+    clock?.done();
     const mem = Deno.memoryUsage();
     const actions = model instanceof ActionModel ? model : null;
     const result = {

@@ -13,6 +13,7 @@ import {
   twoSidedP,
 } from "../../lib/run/stats.ts";
 import { Files } from "./files.ts";
+import { simulationTests } from "../solver-vs-simulation/tests.ts";
 
 /**
  * The four win-agent ablations against `winprob` (standard rules, two
@@ -71,8 +72,8 @@ export function ablationTests(dir = "results"): {
 
 /**
  * The solver-against-simulation family: every z of `solver-vs-simulation.csv`
- * (EV, bust and Flip 7 of each policy; rows where both sides are zero by
- * construction left out), the largest |z|, the expected largest |z| of that
+ * (EV, bust and Flip 7 of each policy; no Flip 7 test for a policy that
+ * cannot make one: `simulationTests`), the largest |z|, the expected largest |z| of that
  * many tests, Holm's first bound and the rows Holm rejects at 5%.
  *
  * @example
@@ -90,15 +91,7 @@ export function simulationFamily(dir = "results"): {
 } | null {
   const rows = new Files(dir.replace(/\/+$/, "")).csv("solver-vs-simulation");
   if (!rows) return null;
-  const zs: number[] = [];
-  for (const r of rows) {
-    zs.push(r.z as number);
-    zs.push(r.bust_z as number);
-    // Flip 7 where the policy never reaches it: both sides 0 by construction
-    if (!(r.exact_flip7 === 0 && r.sim_flip7 === 0)) {
-      zs.push(r.flip7_z as number);
-    }
-  }
+  const zs = simulationTests(rows).map((t) => t.z);
   const h = holm(zs.map(twoSidedP));
   return {
     tests: zs.length,

@@ -9,7 +9,7 @@
 import { meanInterval, Z95 } from "../../lib/run/stats.ts";
 import type { Files } from "./files.ts";
 import { parseFigure } from "./figures.ts";
-import type { Ours, Reading, Spec } from "./types.ts";
+import { MARGINS, type Ours, type Reading, type Spec } from "./types.ts";
 
 // ---------------------------------------------------------------------------
 // field-size: the pooled cells of a reading
@@ -80,6 +80,7 @@ function fieldShare(who: "ev" | "other"): FieldMeasure {
       low: c.ci_low,
       high: c.ci_high,
       se: Math.sqrt(P * (1 - P) / c.games) / k,
+      n: c.games,
       interval: "Wilson 95%",
     };
   };
@@ -95,6 +96,7 @@ function fieldPoints(who: "ev" | "other", theirGames: number): FieldMeasure {
       low,
       high,
       se: c.ppr_se,
+      n: c.games,
       // seed 000 prints no SE: ours scaled to its game count
       sePublished: c.ppr_se * Math.sqrt(c.games / theirGames),
       interval: "mean ± 1.96 SE",
@@ -107,18 +109,27 @@ function fieldGap(kind: "share" | "points" | "z"): FieldMeasure {
     const z = (f.json("field-size")?.z_vs_seed000 as Record<string, unknown>)
       ?.[policy] as Record<string, Record<string, Record<string, unknown>>>;
     const cell = z?.[rules]?.[String(players)];
-    if (!cell) return null;
+    const c = pooled(f, policy, rules, players, "ev");
+    if (!cell || !c) return null;
     const o = cell.ours as Record<string, number>;
     const s = cell.seed000 as Record<string, number>;
     if (kind === "z") {
-      const v = o.win_share_diff / o.win_share_diff_se;
+      // our expected z of one run at seed 000's count (its z has SD 1; our
+      // estimate of it SD sqrt(its games / ours))
+      const theirs = SEED000_FIELD[players][4];
+      const scale = Math.sqrt(theirs / c.games);
+      const v = o.win_share_diff / (o.win_share_diff_se / scale);
       return {
         value: v,
-        low: v - Z95,
-        high: v + Z95,
-        se: 1,
+        low: v - Z95 * scale,
+        high: v + Z95 * scale,
+        se: scale,
+        n: c.games,
         sePublished: 1,
-        interval: "z ± 1.96 (a z statistic has SD 1)",
+        text: `${v.toFixed(1)} at its ${theirs.toLocaleString("en-US")} games`,
+        interval: `z at its count ± 1.96 SE (${
+          c.games.toLocaleString("en-US")
+        } games)`,
       };
     }
     const v = kind === "share" ? o.win_share_diff : o.points_gap;
@@ -129,6 +140,7 @@ function fieldGap(kind: "share" | "points" | "z"): FieldMeasure {
       low,
       high,
       se,
+      n: c.games,
       sePublished: kind === "share"
         ? s.win_share_diff_se
         : s.points_gap_se_estimated,
@@ -150,6 +162,7 @@ const fieldMeanGap: FieldMeasure = (f, policy, rules) => {
     low,
     high,
     se,
+    n: g.reduce((a, x) => a + x!.n!, 0),
     sePublished: sp,
     interval: "mean ± 1.96 SE",
   };
@@ -178,6 +191,7 @@ export function fieldSizeSpecs(): Spec[] {
       {
         id: `s000-field-${n}-ev-share`,
         source: "seed 000",
+        family: "s000-field-size",
         claim: `field-size table, ${n} players (${
           games.toLocaleString("en-US")
         } games): ev win ${ev}`,
@@ -186,37 +200,44 @@ export function fieldSizeSpecs(): Spec[] {
         figure: ev,
         sePublished: shareSe(ev),
         publishedNote: "its game count; binomial SE",
+        margin: MARGINS.share,
         readings: fieldReadings(fieldShare("ev"), n),
       },
       {
         id: `s000-field-${n}-bust-share`,
         source: "seed 000",
+        family: "s000-field-size",
         claim: `field-size table, ${n} players: bust:0.25 win ${bu}`,
         experiment: "field-size",
         kind: "mc",
         figure: bu,
         sePublished: shareSe(bu),
         publishedNote: "its game count; binomial SE",
+        margin: MARGINS.share,
         readings: fieldReadings(fieldShare("other"), n),
       },
       {
         id: `s000-field-${n}-ev-points`,
         source: "seed 000",
+        family: "s000-field-size",
         claim: `field-size table, ${n} players: ev pts/rd ${evp}`,
         experiment: "field-size",
         kind: "mc",
         figure: evp,
         publishedNote: "no SE printed: ours scaled to its game count",
+        margin: MARGINS.points,
         readings: fieldReadings(fieldPoints("ev", games), n),
       },
       {
         id: `s000-field-${n}-bust-points`,
         source: "seed 000",
+        family: "s000-field-size",
         claim: `field-size table, ${n} players: bust:0.25 pts/rd ${bup}`,
         experiment: "field-size",
         kind: "mc",
         figure: bup,
         publishedNote: "no SE printed: ours scaled to its game count",
+        margin: MARGINS.points,
         readings: fieldReadings(fieldPoints("other", games), n),
       },
     );
@@ -230,6 +251,7 @@ export function fieldSizeSpecs(): Spec[] {
     {
       id: "s000-field-2-wins",
       source: "seed 000",
+      family: "s000-field-size",
       claim: `"Heads-up, maximizing value wins": ev minus bust:0.25 win share ${
         gapFig(2)
       } at 2 players`,
@@ -237,11 +259,13 @@ export function fieldSizeSpecs(): Spec[] {
       kind: "mc",
       figure: gapFig(2),
       publishedNote: "SE from its game count (paired, same games)",
+      margin: MARGINS.share,
       readings: fieldReadings(fieldGap("share"), 2),
     },
     {
       id: "s000-field-4-loses",
       source: "seed 000",
+      family: "s000-field-size",
       claim: `"At four players it loses": ev minus bust:0.25 win share ${
         gapFig(4)
       }`,
@@ -249,11 +273,13 @@ export function fieldSizeSpecs(): Spec[] {
       kind: "mc",
       figure: gapFig(4),
       publishedNote: "SE from its game count (paired, same games)",
+      margin: MARGINS.share,
       readings: fieldReadings(fieldGap("share"), 4),
     },
     {
       id: "s000-field-6-loses",
       source: "seed 000",
+      family: "s000-field-size",
       claim: `"At six it loses clearly": ev minus bust:0.25 win share ${
         gapFig(6)
       }`,
@@ -261,22 +287,26 @@ export function fieldSizeSpecs(): Spec[] {
       kind: "mc",
       figure: gapFig(6),
       publishedNote: "SE from its game count (paired, same games)",
+      margin: MARGINS.share,
       readings: fieldReadings(fieldGap("share"), 6),
     },
     {
       id: "s000-field-6-twelve-se",
       source: "seed 000",
+      family: "s000-field-size",
       claim:
         '"At six it loses clearly, by about twelve standard errors" (z -12)',
       experiment: "field-size",
       kind: "mc",
       figure: "-12",
       publishedNote: "rounding interval of 'about twelve'; a z has SD 1",
+      margin: MARGINS.z,
       readings: fieldReadings(fieldGap("z"), 6),
     },
     {
       id: "s000-field-points-gap",
       source: "seed 000",
+      family: "s000-field-size",
       claim:
         '"bust:0.25 scores measurably fewer points a round than the EV-maximizing ev bot, about 0.15" (mean of the 2/4/6-player gaps)',
       experiment: "field-size",
@@ -284,6 +314,7 @@ export function fieldSizeSpecs(): Spec[] {
       figure: "0.15",
       publishedNote:
         "rounding interval of 'about 0.15'; its SE ours scaled to its counts",
+      margin: MARGINS.points,
       readings: FIELD_READINGS.map((r, i) => ({
         name: readingName(r),
         chosen: i === 0 ? "before" : "after",
@@ -293,13 +324,16 @@ export function fieldSizeSpecs(): Spec[] {
     {
       id: "s000-replication",
       source: "seed 000",
+      family: "s000-replication",
       claim:
-        '"a single 24,000-game run, looked significant at three standard errors, and did not replicate on a second seed" (4 players, ev vs bust:0.25)',
+        '"a single 24,000-game run, looked significant at three standard errors, and did not replicate on a second seed" (4 players: ev minus bust:0.25, the direction of "at four players it loses"; z -3)',
       experiment: "replication",
       kind: "mc",
-      figure: null,
+      figure: "-3",
+      sePublished: 1,
       publishedNote:
-        "an event: one run crossing 3 SE and the next not; p = its probability in our runs",
+        "rounding interval of 'three standard errors'; one run's z has SD 1",
+      margin: MARGINS.z,
       readings: ["bust:0.25", "bustsc:0.25"].map((reading, i) => ({
         name: `${reading}, standard rules`,
         chosen: i === 0 ? "before" : "after",
@@ -309,16 +343,25 @@ export function fieldSizeSpecs(): Spec[] {
             Record<string, unknown>
           >)?.[reading];
           if (!b) return null;
-          const q = (b.pooled as Record<string, number>).p_one_run_crosses_3se;
+          const pool = b.pooled as Record<string, number>;
+          const runs =
+            f.csv("replication")?.filter((r) => r.reading === reading).length ??
+              0;
+          if (runs === 0) return null;
+          const v = pool.expected_z_one_run, se = 1 / Math.sqrt(runs);
+          const q = pool.p_one_run_crosses_3se;
           return {
-            value: q,
-            text: `a run crosses 3 SE with probability ${
+            value: v,
+            low: v - Z95 * se,
+            high: v + Z95 * se,
+            se,
+            n: pool.games,
+            text: `expected z of one run ${
+              v.toFixed(2)
+            }; ${b.runs_crossing_3se} of ${runs} runs cross 3 SE (one run with probability ${
               q.toFixed(3)
-            } (${b.runs_crossing_3se} of 20 runs); the event has probability ${
-              (q * (1 - q)).toFixed(3)
-            }`,
-            p: q * (1 - q),
-            interval: "from the pooled z",
+            }, a crossing then none ${(q * (1 - q)).toFixed(3)})`,
+            interval: `pooled over ${runs} runs ± 1.96 SE`,
           };
         },
       })),

@@ -12,10 +12,17 @@ import {
   type Row,
   toCsv,
 } from "../../lib/experiment/experiment.ts";
-import { writeFileAtomic } from "../../lib/util/io.ts";
+import { writeFilesTogether } from "./write.ts";
 import { Files } from "./files.ts";
-import { CLAIM_COLUMNS, type ClaimRow, type Verdict } from "./types.ts";
-import { claimRows } from "./verdicts.ts";
+import {
+  CLAIM_COLUMNS,
+  type ClaimRow,
+  FAMILIES,
+  type Verdict,
+  VERDICTS,
+} from "./types.ts";
+import { claimRows, readingSearch } from "./verdicts.ts";
+import { diffText, familySizes, fitText, testText } from "./show.ts";
 import { prose } from "../text.ts";
 import TEXT from "../text/claims.md" with { type: "text" };
 
@@ -27,20 +34,35 @@ export function verdictCounts(
 ): Record<string, Record<Verdict, number>> {
   const out: Record<string, Record<Verdict, number>> = {};
   for (const r of rows) {
-    out[r.source] ??= {
-      exact: 0,
-      reproduced: 0,
-      consistent: 0,
-      "not-reproduced": 0,
-    };
+    out[r.source] ??= Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<
+      Verdict,
+      number
+    >;
     out[r.source][r.verdict]++;
   }
   return out;
 }
 
 /**
+ * The verdict counts as one line: `seed 000: 48 exact, 1 reproduced, ...`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { claimRows } from "./verdicts.ts";
+ * assert.match(countsLine(claimRows("results")), /^seed 000: \d+ exact, \d+ reproduced, \d+ consistent, \d+ inconclusive, \d+ not reproduced; seed 001: /);
+ * ```
+ */
+export function countsLine(rows: ClaimRow[]): string {
+  return Object.entries(verdictCounts(rows)).map(([s, c]) =>
+    `${s}: ${VERDICTS.map((v) => `${c[v]} ${v.replace("-", " ")}`).join(", ")}`
+  ).join("; ");
+}
+
+/**
  * `CLAIMS.md`: the claims table with the verdict column, from the rows of
- * `claims.csv`.
+ * `claims.csv`; then the families, the reading search and each
+ * experiment's own figures.
  *
  * @example
  * ```ts
@@ -56,8 +78,7 @@ export function claimsMarkdown(
   dir = "results",
 ): string {
   const esc = (s: unknown) => String(s ?? "").replaceAll("|", "\\|");
-  const counts = verdictCounts(rows);
-  const mc = rows.filter((r) => r.statistic === "z" || r.holm_p !== null);
+  const sizes = familySizes(rows);
   const f = new Files(dir.replace(/\/+$/, ""));
   const quick = [...new Set(rows.map((r) => r.experiment))].filter((n) =>
     f.json(n)?.quick === true
@@ -74,41 +95,55 @@ export function claimsMarkdown(
     text("written-by", { command }),
     "",
     text("verdicts", {
-      counts: Object.entries(counts).map(([s, c]) =>
-        `${s}: ${c.exact} exact, ${c.reproduced} reproduced, ${c.consistent} consistent, ${
-          c["not-reproduced"]
-        } not reproduced`
-      ).join("; "),
-      rows: mc.length,
+      counts: countsLine(rows),
+      rows: rows.filter((r) => r.statistic === "tost").length,
+      families: sizes.size,
     }),
     "",
-    "| verdict | source | published claim | ours | statistic | reading (chosen) | file |",
-    "| --- | --- | --- | --- | --- | --- | --- |",
+    "| verdict | source | published claim | ours | ours − published | test | reading (chosen) | file and rerun |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const r of rows) {
-    const stat = r.statistic === "z"
-      ? `z ${r.z} (Holm p ${fmtP(r.holm_p)})`
-      : r.statistic === "probability of the event"
-      ? `p ${fmtP(r.p)} (Holm p ${fmtP(r.holm_p)})`
-      : r.statistic;
     const ours = r.ours_interval === "exact" || r.ours_low === null
       ? r.ours_text
-      : `${r.ours_text} (${r.ours_interval} ${
-        show2(r.ours_low, r.published, r.ours_text)
-      }–${show2(r.ours_high!, r.published, r.ours_text)})`;
+      : `${r.ours_text} (${r.ours_interval} ${show2(r.ours_low, r.ours_text)}–${
+        show2(r.ours_high!, r.ours_text)
+      })`;
     lines.push(
-      `| **${r.verdict}** | ${esc(r.source)} | ${esc(r.claim)} | ${esc(ours)}${
-        r.reading_chosen === "after"
-          ? `; under the reading chosen before: ${esc(r.before_ours)}${
-            r.before_z !== null ? `, z ${r.before_z}` : ""
-          }`
-          : ""
-      } | ${esc(stat)} | ${
+      `| **${r.verdict}** | ${esc(r.source)} | ${esc(r.claim)} | ${
+        esc(ours)
+      } | ${esc(diffText(r))} | ${esc(testText(r, sizes.get(r.family)))} | ${
         esc(r.reading)
-      } (${r.reading_chosen}) | [${r.experiment}.csv](${r.experiment}.csv) |`,
+      } (${r.reading_chosen}) | [${r.experiment}.csv](${r.experiment}.csv): \`${
+        esc(r.rerun)
+      }\` |`,
     );
   }
   lines.push(
+    "",
+    "## Families",
+    "",
+    text("families-note"),
+    "",
+    "| family | what it is | rows | Monte Carlo rows (Holm) |",
+    "| --- | --- | --- | --- |",
+    ...[...new Set(rows.map((r) => r.family))].map((fam) =>
+      `| ${fam} | ${esc(FAMILIES[fam])} | ${
+        rows.filter((r) => r.family === fam).length
+      } | ${sizes.get(fam) ?? 0} |`
+    ),
+    "",
+    "## Readings searched (not verdicts)",
+    "",
+    text("search-note"),
+    "",
+    "| family | reading | chosen | fit | which rule picks it |",
+    "| --- | --- | --- | --- | --- |",
+    ...readingSearch(dir).map((s) =>
+      `| ${s.family} | ${esc(s.reading)} | ${s.chosen} | ${esc(fitText(s))} | ${
+        esc(s.pick)
+      } |`
+    ),
     "",
     "## Figures by experiment",
     "",
@@ -119,13 +154,8 @@ export function claimsMarkdown(
   return lines.join("\n");
 }
 
-function fmtP(p: number | null): string {
-  if (p === null) return "-";
-  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
-}
-
 /** An interval end in the unit of the row's text (percent or plain). */
-function show2(x: number, _pub: number | null, text: string): string {
+function show2(x: number, text: string): string {
   const m = /(-?\d+)(\.(\d+))?%/.exec(text);
   if (m) return `${(100 * x).toFixed(m[3]?.length ?? 0)}%`;
   const d = /^-?\d+\.(\d+)/.exec(text)?.[1]?.length ?? 3;
@@ -170,7 +200,32 @@ export function figuresTable(dir = "results"): string {
 }
 
 /**
- * Write `claims.csv` and `CLAIMS.md` of a results directory (atomically);
+ * `claims.csv` and `CLAIMS.md` of a results directory, as the files'
+ * contents (written together by {@linkcode writeClaims} and the report).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const { csv } = claimsFiles("results", "deno task report");
+ * assert.equal(csv, Deno.readTextFileSync("results/claims.csv"));
+ * ```
+ */
+export function claimsFiles(
+  dir = "results",
+  command = "deno task report",
+): { rows: ClaimRow[]; csv: string; md: string } {
+  const d = dir.replace(/\/+$/, "");
+  const rows = claimRows(d);
+  return {
+    rows,
+    csv: toCsv([...CLAIM_COLUMNS], rows as unknown as Row[]),
+    md: claimsMarkdown(rows, command, d),
+  };
+}
+
+/**
+ * Write `claims.csv` and `CLAIMS.md` of a results directory, together (both
+ * staged, then renamed: neither is replaced unless both could be written);
  * returns the rows.
  *
  * @example
@@ -191,11 +246,7 @@ export async function writeClaims(
   command = "deno task report",
 ): Promise<ClaimRow[]> {
   const d = dir.replace(/\/+$/, "");
-  const rows = claimRows(d);
-  await writeFileAtomic(
-    `${d}/claims.csv`,
-    toCsv([...CLAIM_COLUMNS], rows as unknown as Row[]),
-  );
-  await writeFileAtomic(`${d}/CLAIMS.md`, claimsMarkdown(rows, command, d));
+  const { rows, csv, md } = claimsFiles(d, command);
+  await writeFilesTogether([[`${d}/claims.csv`, csv], [`${d}/CLAIMS.md`, md]]);
   return rows;
 }

@@ -45,6 +45,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-numbers-optimum",
       source: "public solver",
+      family: "ps-chapter-1",
       claim:
         "Chapter 1: numbers-only solitaire, optimal E[round score] 18.5652176",
       experiment: "deck-variants",
@@ -55,6 +56,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-numbers-bust",
       source: "public solver",
+      family: "ps-chapter-1",
       claim: "Chapter 1: P(bust) under optimal play 0.3134965",
       experiment: "round-law",
       kind: "exact",
@@ -74,6 +76,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-numbers-flip7",
       source: "public solver",
+      family: "ps-chapter-1",
       claim: "Chapter 1: P(Flip 7) under optimal play 0.0028113",
       experiment: "deck-variants",
       kind: "exact",
@@ -83,6 +86,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-modifiers-optimum",
       source: "public solver",
+      family: "ps-chapter-1b",
       claim: "Chapter 1b: + modifiers (85), exact optimum 20.2291",
       experiment: "deck-variants",
       kind: "exact",
@@ -92,6 +96,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-chance-optimum",
       source: "public solver",
+      family: "ps-chapter-1b",
       claim: "Chapter 1b: + Second Chance (88), exact optimum 22.2504",
       experiment: "deck-variants",
       kind: "exact",
@@ -101,6 +106,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-all94-optimum",
       source: "public solver",
+      family: "ps-chapter-1b",
       claim:
         "Chapter 1b: + Freeze + Flip Three (94, all cards), exact optimum 20.2980",
       experiment: "deck-variants",
@@ -126,6 +132,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-numbers-best-count",
       source: "public solver",
+      family: "ps-chapter-2",
       claim: "Chapter 2: stop at k unique cards, best k = 3, 95.1% of optimal",
       experiment: "deck-variants",
       kind: "exact",
@@ -135,6 +142,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-numbers-best-sum",
       source: "public solver",
+      family: "ps-chapter-2",
       claim:
         "Chapter 2: stop at banked sum ≥ T, best T = 23, 99.76% of optimal",
       experiment: "deck-variants",
@@ -145,6 +153,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-numbers-best-bust",
       source: "public solver",
+      family: "ps-chapter-2",
       claim: "Chapter 2: stop at P(bust) ≥ θ, θ ≈ 0.26, 99.81% of optimal",
       experiment: "deck-variants",
       kind: "exact",
@@ -154,6 +163,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-numbers-best-settings",
       source: "public solver",
+      family: "ps-chapter-2",
       claim: "Chapter 2: the best settings are k = 3, T = 23, θ ≈ 0.26",
       experiment: "deck-variants",
       kind: "predicate",
@@ -175,6 +185,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-numbers-always-hit",
       source: "public solver",
+      family: "ps-chapter-3",
       claim: "Chapter 3: numbers only, always hit: E[score] 5.7433",
       experiment: "deck-variants",
       kind: "exact",
@@ -184,6 +195,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-numbers-always-hit-flip7",
       source: "public solver",
+      family: "ps-chapter-3",
       claim: "Chapter 3: numbers only, always hit: P(Flip 7) 8.66%",
       experiment: "deck-variants",
       kind: "exact",
@@ -193,6 +205,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-rounds-numbers",
       source: "public solver",
+      family: "ps-chapter-4",
       claim:
         "Chapter 4: solitaire to 200 takes on average 11.51 rounds (numbers only)",
       experiment: "round-law",
@@ -207,6 +220,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-rounds-all94",
       source: "public solver",
+      family: "ps-chapter-4",
       claim: "Chapter 4: ... or 10.68 rounds with all 94 cards",
       experiment: "round-law",
       kind: "exact",
@@ -220,6 +234,7 @@ export function publicSolverSpecs(): Spec[] {
     {
       id: "ps-best-response",
       source: "public solver",
+      family: "ps-chapter-4",
       claim:
         "Chapter 4: best response to a greedy (score-maximising) field, W(0,0) = 0.5593",
       experiment: "win-agent",

@@ -10,7 +10,7 @@ import type { Row } from "../../lib/experiment/experiment.ts";
 import type { Files } from "./files.ts";
 import { exactCell, num } from "./cells.ts";
 import { decimals, parseFigure } from "./figures.ts";
-import type { Ours, Reading, Spec } from "./types.ts";
+import { MARGINS, type Ours, type Reading, type Spec } from "./types.ts";
 import { fieldSizeSpecs } from "./field_size.ts";
 
 const pet = (model: string, policy: string, col: string): Reading[] => [{
@@ -48,6 +48,7 @@ function tableSpecs(): Spec[] {
       out.push({
         id: `s000-table-${policy}-${col}`,
         source: "seed 000",
+        family: "s000-policy-table",
         claim:
           `policy table (exact, python3 dp.py --all): "${label}" ${what} ${fig}`,
         experiment: "policy-ev-table",
@@ -82,21 +83,37 @@ function advRow(f: Files, model: string, n: number): Row | null {
   return f.row("advice", { model, numbers_showing: n, features: "none" });
 }
 
-/** The beer-mat cut-off at n numbers: does a printed cut-off give our rule? */
+/**
+ * The beer-mat cut-off at n numbers: does the printed cut-off give our
+ * derived rule? The printed whole percent read as rounded (the reading of
+ * every printed figure here, chosen before) or truncated; the rule derived
+ * from every state or, as seed 000's 34% suggests, from the states without
+ * a Second Chance (both chosen after).
+ */
 function cutoffReading(
   n: number,
   fig: string,
   how: "rounded" | "truncated",
+  states: "all" | "no chance",
 ): Reading {
   return {
     name: `${
       how === "rounded"
         ? "the cut-off rounded to a whole percent"
         : "the cut-off truncated to a whole percent"
+    }${
+      states === "all"
+        ? ""
+        : ", derived over the states without a Second Chance"
     } (seed 000's model)`,
-    chosen: how === "rounded" ? "before" : "after",
+    chosen: how === "rounded" && states === "all" ? "before" : "after",
     ours: (f) => {
-      const r = advRow(f, "approx", n);
+      const r = states === "all" ? advRow(f, "approx", n) : f.row("advice", {
+        model: "approx",
+        numbers_showing: n,
+        features: "chance",
+        holding: "no chance",
+      });
       if (!r) return null;
       const up = num(r, "hit_up_to")!, from = num(r, "stay_from");
       const v = parseFigure(fig).value;
@@ -118,6 +135,10 @@ function cutoffReading(
   };
 }
 
+/**
+ * A card-counting figure; `assumed`: the game count seed 000's SE is taken
+ * at when it prints none (its field-size count at the same table size).
+ */
 function cc(
   f: Files,
   setting: string,
@@ -125,21 +146,56 @@ function cc(
   measure: string,
   policy: string,
   scale = 1,
+  assumed?: number,
 ): Ours | null {
   const r = f.row("card-counting", { setting, rules, measure, policy });
   if (!r) return null;
   const v = num(r, "estimate")! * scale, se = num(r, "se")! * scale;
+  const n = num(r, "n")!;
   const [low, high] = meanInterval(v, se);
-  return { value: v, low, high, se, interval: "mean ± 1.96 SE" };
+  return {
+    value: v,
+    low,
+    high,
+    se,
+    n,
+    sePublished: se * Math.sqrt(n / (assumed ?? n)),
+    interval: "mean ± 1.96 SE",
+  };
 }
 
 /** Every claim of seed 000 we test, in table order. */
 export function seed000Specs(): Spec[] {
-  const out: Spec[] = tableSpecs();
+  const out: Spec[] = [{
+    id: "s000-model-states",
+    source: "seed 000",
+    family: "s000-model",
+    claim: '"The reachable state space is 1.83M states" (millions)',
+    experiment: "policy-ev-table",
+    kind: "exact",
+    figure: "1.83",
+    readings: [{
+      name:
+        "seed 000's 88-card model (the pre-deal state not counted), as solve --model approx counts it",
+      chosen: "before",
+      ours: (f) => {
+        const n = (f.json("policy-ev-table")?.states as Record<string, number>)
+          ?.approx;
+        return typeof n === "number"
+          ? {
+            value: n / 1e6,
+            digits: 6,
+            text: `${n.toLocaleString("en-US")} states`,
+          }
+          : null;
+      },
+    }],
+  }, ...tableSpecs()];
   out.push(
     {
       id: "s000-simple-rules-below",
       source: "seed 000",
+      family: "s000-policy-table",
       claim:
         '"stand on a sum of 24, or hit while the bust risk is under 25% ... some 5.6% below perfect play" (sum 24)',
       experiment: "policy-ev-table",
@@ -150,6 +206,7 @@ export function seed000Specs(): Spec[] {
     {
       id: "s000-bust045-worst",
       source: "seed 000",
+      family: "s000-policy-table",
       claim:
         '"the policies that reach it most often (bust risk under 0.45, 4% of rounds) are the worst policies in the table"',
       experiment: "policy-ev-table",
@@ -182,6 +239,7 @@ export function seed000Specs(): Spec[] {
     {
       id: "s000-distribution-zero",
       source: "seed 000",
+      family: "s000-distribution",
       claim: '"Optimal play scores 0 on 31.7% of rounds"',
       experiment: "optimal-distribution",
       kind: "exact",
@@ -199,14 +257,17 @@ export function seed000Specs(): Spec[] {
     {
       id: "s000-distribution-pile",
       source: "seed 000",
+      family: "s000-distribution",
       claim:
         '"and otherwise piles up around 25-33" (read: the quartiles of the nonzero scores lie in 25-33)',
       experiment: "optimal-distribution",
       kind: "predicate",
       figure: null,
       readings: [{
-        name: "seed 000's 88-card model",
-        chosen: "before",
+        // "piles up around" names no statistic: the quartiles were chosen
+        // after seeing the distribution (issue 42)
+        name: "seed 000's 88-card model; 'around 25-33' read as the quartiles",
+        chosen: "after",
         ours: (f) => {
           const q = scoreQuartiles(f, "approx");
           return q && {
@@ -242,58 +303,99 @@ export function seed000Specs(): Spec[] {
     out.push({
       id: `s000-counting-round-${policy}`,
       source: "seed 000",
+      family: "s000-card-counting",
       claim:
         `"over 100,000 rounds, ev and evc scored 20.21 each" (single rounds off a fresh deck): ${policy}`,
       experiment: "card-counting",
       kind: "mc",
       figure: "20.21",
-      publishedNote: "its count (100,000 rounds): its SE taken as ours",
+      publishedNote: "its count (100,000 rounds): its SE ours scaled to it",
+      margin: MARGINS.points,
       readings: roundReadings(policy).map((r) => ({
         ...r,
         ours: (f) => {
           const o = r.ours(f);
-          return o && { ...o, sePublished: o.se };
+          return o &&
+            { ...o, sePublished: o.se! * Math.sqrt(o.n! / 100_000) };
         },
       })),
     });
   }
+  // seed 000 prints no count for its full games: its SE is taken at its
+  // field-size counts for the same table sizes
   for (
-    const [setting, label] of [["heads-up", "heads-up"], [
-      "four",
-      "4 players (2 ev, 2 evc)",
-    ]] as const
+    const [setting, label, assumed] of [
+      ["heads-up", "heads-up", 100_000],
+      ["four", "4 players (2 ev, 2 evc)", 60_000],
+    ] as const
   ) {
+    const note = `no count printed: its SE ours scaled to ${
+      assumed.toLocaleString("en-US")
+    } games (its field-size count at this size)`;
     out.push(
       {
         id: `s000-counting-points-${setting}`,
         source: "seed 000",
+        family: "s000-card-counting",
         claim:
           `"Across a full game ... tracking them gains about 0.2 points a round" (${label})`,
         experiment: "card-counting",
         kind: "mc",
         figure: "0.2",
-        publishedNote: "rounding interval of 'about 0.2'; no count printed",
+        publishedNote: `rounding interval of 'about 0.2'; ${note}`,
+        margin: MARGINS.points,
         readings: [{
           name: `${label}, standard rules`,
           chosen: "before",
-          ours: (f) => cc(f, setting, "standard", "points_per_round", "evc-ev"),
+          ours: (f) =>
+            cc(
+              f,
+              setting,
+              "standard",
+              "points_per_round",
+              "evc-ev",
+              1,
+              assumed,
+            ),
         }],
       },
       {
         id: `s000-counting-winrate-${setting}`,
         source: "seed 000",
+        family: "s000-card-counting",
         claim:
           `"and about a point of win rate" (${label}; evc's per-seat share over the fair share, in points)`,
         experiment: "card-counting",
         kind: "mc",
         figure: "1",
-        publishedNote: "rounding interval of 'about a point'; no count printed",
-        readings: [{
-          name: `${label}, standard rules`,
-          chosen: "before",
-          ours: (f) =>
-            cc(f, setting, "standard", "win_share_over_fair", "evc", 100),
-        }],
+        publishedNote: `rounding interval of 'about a point'; ${note}`,
+        margin: MARGINS.sharePoints,
+        readings: [
+          {
+            // "a point of win rate" names no measure: evc's share over the
+            // fair share was chosen after seeing the figures (issue 42)
+            name:
+              `${label}, standard rules; win rate read as evc's share over the fair share`,
+            chosen: "after",
+            ours: (f) =>
+              cc(
+                f,
+                setting,
+                "standard",
+                "win_share_over_fair",
+                "evc",
+                100,
+                assumed,
+              ),
+          },
+          {
+            name:
+              `${label}, standard rules; win rate read as evc's share minus ev's`,
+            chosen: "after",
+            ours: (f) =>
+              cc(f, setting, "standard", "win_share", "evc-ev", 100, assumed),
+          },
+        ],
       },
     );
   }
@@ -306,14 +408,17 @@ export function seed000Specs(): Spec[] {
     out.push({
       id: `s000-beermat-${n}`,
       source: "seed 000",
+      family: "s000-beer-mat",
       claim:
         `beer mat: "${n} numbers showing: hit while bust risk is under ${fig}"`,
       experiment: "advice",
       kind: "predicate",
       figure: fig,
       readings: [
-        cutoffReading(n, fig, "rounded"),
-        cutoffReading(n, fig, "truncated"),
+        cutoffReading(n, fig, "rounded", "all"),
+        cutoffReading(n, fig, "truncated", "all"),
+        cutoffReading(n, fig, "rounded", "no chance"),
+        cutoffReading(n, fig, "truncated", "no chance"),
       ],
     });
   }
@@ -328,6 +433,7 @@ export function seed000Specs(): Spec[] {
     {
       id: "s000-beermat-value",
       source: "seed 000",
+      family: "s000-beer-mat",
       claim: '"That rule is worth 21.02"',
       experiment: "advice",
       kind: "exact",
@@ -349,12 +455,14 @@ export function seed000Specs(): Spec[] {
     {
       id: "s000-beermat-within",
       source: "seed 000",
+      family: "s000-beer-mat",
       claim: '"within 5.5% of a solved 1.8M-state table"',
       experiment: "advice",
       kind: "predicate",
       figure: "5.5%",
       readings: [{
-        name: "seed 000's cut-offs on its 88-card model",
+        name:
+          "seed 000's cut-offs on its 88-card model, risks on the 94-card deck",
         chosen: "before",
         ours: (f) => {
           const v = (f.json("advice")?.values as Record<
@@ -374,6 +482,7 @@ export function seed000Specs(): Spec[] {
     {
       id: "s000-beermat-rest",
       source: "seed 000",
+      family: "s000-beer-mat",
       claim:
         '"Everything the exact solution knows beyond that ... is worth about one point a round" (optimum minus the rule)',
       experiment: "advice",
@@ -394,12 +503,14 @@ export function seed000Specs(): Spec[] {
     {
       id: "s000-dp-vs-sim",
       source: "seed 000",
+      family: "s000-dp-check",
       claim:
         '"test_flip7.py checks the simulated mean against the DP\'s 22.23" (optimal play, simulated under the faithful rules)',
       experiment: "solver-vs-simulation",
       kind: "mc",
       figure: "22.23",
-      publishedNote: "rounding interval of 22.23 (an exact figure)",
+      publishedNote: "rounding interval of 22.23 (an exact figure: no SE)",
+      margin: MARGINS.points,
       readings: [{
         name: "our dp policy, 200,000 solo rounds, solo-model rules",
         chosen: "before",
@@ -408,7 +519,14 @@ export function seed000Specs(): Spec[] {
           if (!r) return null;
           const v = num(r, "sim_mean")!, se = num(r, "sim_se")!;
           const [low, high] = meanInterval(v, se);
-          return { value: v, low, high, se, interval: "mean ± 1.96 SE" };
+          return {
+            value: v,
+            low,
+            high,
+            se,
+            n: num(r, "rounds")!,
+            interval: "mean ± 1.96 SE",
+          };
         },
       }],
     },

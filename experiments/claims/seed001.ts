@@ -8,7 +8,31 @@
 import { wilson, Z95 } from "../../lib/run/stats.ts";
 import type { Files } from "./files.ts";
 import { num } from "./cells.ts";
-import type { Ours, Spec } from "./types.ts";
+import { MARGINS, type Ours, type Reading, type Spec } from "./types.ts";
+
+/** The two readings of seed 001's leaves: the literal one (the verdicts'), then ours. */
+const LITERAL =
+  "search-bank (the literal reading: leaves bank every player's line)";
+const CONTINUATION =
+  "search (leaves let a player still in the round go on by a continuation law)";
+
+function readings(
+  measure: (f: Files, agent: string, opponent: string) => Ours | null,
+  opponents: { bank: string; cont: string },
+): Reading[] {
+  return [
+    {
+      name: LITERAL,
+      chosen: "before",
+      ours: (f) => measure(f, "search-bank", opponents.bank),
+    },
+    {
+      name: CONTINUATION,
+      chosen: "after",
+      ours: (f) => measure(f, "search", opponents.cont),
+    },
+  ];
+}
 
 /** Seed 001's figure, with its stated Wilson interval and 2,000 games. */
 function s001(
@@ -22,6 +46,7 @@ function s001(
   return {
     id,
     source: "seed 001",
+    family: "s001-results",
     claim: `"${what}": ${fig} of 2,000 games (95% Wilson ${
       (100 * lo).toFixed(1)
     }%-${(100 * hi).toFixed(1)}%)`,
@@ -31,20 +56,8 @@ function s001(
     stated: lowHigh,
     sePublished: (hi - lo) / (2 * Z95),
     publishedNote: "stated Wilson 95%; its SE = width / 3.92",
-    readings: [
-      {
-        name:
-          "search-bank (the literal reading: leaves bank every player's line)",
-        chosen: "before",
-        ours: (f) => duelShare(f, "search-bank", opponents.bank),
-      },
-      {
-        name:
-          "search (leaves let a player still in the round go on by a continuation law)",
-        chosen: "after",
-        ours: (f) => duelShare(f, "search", opponents.cont),
-      },
-    ],
+    margin: MARGINS.share,
+    readings: readings(duelShare, opponents),
   };
 }
 
@@ -59,6 +72,7 @@ function duelShare(f: Files, agent: string, opponent: string): Ours | null {
     low,
     high,
     se: Math.sqrt(p * (1 - p) / n),
+    n,
     interval: `Wilson 95% (${n.toLocaleString("en-US")} games)`,
   };
 }
@@ -74,6 +88,7 @@ function duelDraws(f: Files, agent: string, opponent: string): Ours | null {
     low,
     high,
     se: Math.sqrt(Math.max(p * (1 - p), 1 / n) / n),
+    n,
     text: `${d} of ${n.toLocaleString("en-US")} (${(100 * p).toFixed(2)}%)`,
     interval: "Wilson 95%",
   };
@@ -89,25 +104,16 @@ function s001Draws(
   return {
     id,
     source: "seed 001",
+    family: "s001-results",
     claim: `draws against "${what}": ${draws} of 2,000 games`,
     experiment: "win-agent",
     kind: "mc",
     figure: `${(100 * p).toFixed(2)}%`,
-    stated: [p, p],
+    rounding: 0, // a count, exact as printed
     sePublished: Math.sqrt(p * (1 - p) / 2000),
     publishedNote: "a count of 2,000 games; binomial SE",
-    readings: [
-      {
-        name: "search-bank (the literal reading)",
-        chosen: "before",
-        ours: (f) => duelDraws(f, "search-bank", opponents.bank),
-      },
-      {
-        name: "search (continuation-law leaves)",
-        chosen: "after",
-        ours: (f) => duelDraws(f, "search", opponents.cont),
-      },
-    ],
+    margin: MARGINS.share,
+    readings: readings(duelDraws, opponents),
   };
 }
 

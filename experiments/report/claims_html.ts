@@ -4,9 +4,14 @@
  * @module
  */
 
-import { holmFirstBound } from "../../lib/run/stats.ts";
 import { REGISTRY } from "../../lib/run/registry.ts";
-import { type ClaimRow, verdictCounts } from "../claims.ts";
+import {
+  type ClaimRow,
+  countsLine,
+  diffText,
+  familySizes,
+  testText,
+} from "../claims.ts";
 import { csvRows, esc, readJson } from "./read.ts";
 import { prose } from "../text.ts";
 import TEXT from "../text/report.md" with { type: "text" };
@@ -77,36 +82,29 @@ export function claimsHtml(rows: ClaimRow[]): string {
   if (rows.length === 0) {
     return "<p>No claims: run <code>deno task repro</code>.</p>";
   }
-  const counts = verdictCounts(rows);
-  const k = rows.filter((r) => r.holm_p !== null).length;
+  const sizes = familySizes(rows);
   return `${
     text("claims-summary", {
-      counts: esc(
-        Object.entries(counts).map(([s, c]) =>
-          `${s}: ${c.exact} exact, ${c.reproduced} reproduced, ${c.consistent} consistent, ${
-            c["not-reproduced"]
-          } not reproduced`
-        ).join("; "),
-      ),
-      rows: k,
-      bound: holmFirstBound(k).toFixed(2),
+      counts: esc(countsLine(rows)),
+      rows: rows.filter((r) => r.statistic === "tost").length,
+      families: sizes.size,
     })
   }
-<table class="claims"><thead><tr><th>verdict</th><th>source</th><th>published claim (theirs, quoted)</th><th>ours</th><th>statistic</th><th>reading (chosen)</th><th>file</th></tr></thead><tbody>
-${grouped(rows)}</tbody></table>`;
+<table class="claims"><thead><tr><th>verdict</th><th>source</th><th>published claim (theirs, quoted)</th><th>ours</th><th>ours − published</th><th>test</th><th>reading (chosen)</th><th>file and rerun</th></tr></thead><tbody>
+${grouped(rows, sizes)}</tbody></table>`;
 }
 
 /**
  * The claims table's rows, seed 000's 40-figure policy table folded into one
  * line (its rows are in the policy-ev-table section and claims.csv).
  */
-function grouped(rows: ClaimRow[]): string {
+function grouped(rows: ClaimRow[], sizes: Map<string, number>): string {
   const table = rows.filter((r) => r.id.startsWith("s000-table-"));
   const out: string[] = [];
   let folded = false;
   for (const r of rows) {
     if (!r.id.startsWith("s000-table-")) {
-      out.push(claimRowHtml(r));
+      out.push(claimRowHtml(r, sizes));
       continue;
     }
     if (folded) continue;
@@ -119,47 +117,36 @@ function grouped(rows: ClaimRow[]): string {
         Object.entries(c).map(([k, n]) => `${n} ${k}`).join(", ")
       })</td><td>seed 000</td><td>its policy table (exact, python3 dp.py --all): EV, sd, bust and Flip 7 of ${
         table.length / 4
-      } policies, ${table.length} figures</td><td>each at its printed digits: see <a href="#policy-ev-table">policy-ev-table</a></td><td>digits</td><td>${
+      } policies, ${table.length} figures</td><td>each at its printed digits: see <a href="#policy-ev-table">policy-ev-table</a></td><td>each within the rounding of the two printed figures (claims.csv)</td><td>digits</td><td>${
         esc(table[0].reading)
       } (${
         table[0].reading_chosen
-      })</td><td><a href="policy-ev-table.csv">policy-ev-table</a></td></tr>`,
+      })</td><td><a href="policy-ev-table.csv">policy-ev-table</a><br><code>${
+        esc(table[0].rerun)
+      }</code></td></tr>`,
     );
   }
   return out.join("\n");
 }
 
-export function claimRowHtml(r: ClaimRow): string {
-  const stat = r.statistic === "z"
-    ? `z ${r.z}, Holm p ${fmtP(r.holm_p)}`
-    : r.statistic === "probability of the event"
-    ? `p ${fmtP(r.p)}, Holm p ${fmtP(r.holm_p)}`
-    : r.statistic;
+export function claimRowHtml(
+  r: ClaimRow,
+  sizes: Map<string, number> = new Map(),
+): string {
   const ours = r.ours_interval === "exact" || r.ours_low === null
-    ? r.ours_text
-    : `${r.ours_text} <small>[${iv(r.ours_low, r.ours_text)}, ${
+    ? esc(r.ours_text)
+    : `${esc(r.ours_text)} <small>[${iv(r.ours_low, r.ours_text)}, ${
       iv(r.ours_high!, r.ours_text)
     }] ${esc(r.ours_interval)}</small>`;
-  const before = r.reading_chosen === "after"
-    ? `<br><small>under the reading chosen before: ${esc(r.before_ours)}${
-      r.before_z !== null ? `, z ${r.before_z}` : ""
-    }</small>`
-    : "";
   return `<tr class="v-${r.verdict}"><td><b>${r.verdict}</b></td><td>${
     esc(r.source)
-  }</td><td>${esc(r.claim)}</td><td>${
-    ours.startsWith(r.ours_text)
-      ? esc(r.ours_text) + ours.slice(r.ours_text.length)
-      : ours
-  }${before}</td><td>${esc(stat)}</td><td>${
+  }</td><td>${esc(r.claim)}</td><td>${ours}</td><td>${
+    esc(diffText(r))
+  }</td><td>${esc(testText(r, sizes.get(r.family)))}</td><td>${
     esc(r.reading)
-  } (${r.reading_chosen})</td><td><a href="${r.experiment}.csv">${r.experiment}</a></td></tr>`;
-}
-
-/** A p-value as text: three decimals, or exponent form below 0.001; "-" when none. */
-function fmtP(p: number | null): string {
-  if (p === null || !Number.isFinite(p)) return "-";
-  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
+  } (${r.reading_chosen})</td><td><a href="${r.experiment}.csv">${r.experiment}</a><br><code>${
+    esc(r.rerun)
+  }</code></td></tr>`;
 }
 
 function iv(x: number, text: string): string {

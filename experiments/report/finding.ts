@@ -12,15 +12,16 @@ import TEXT from "../text/report.md" with { type: "text" };
 const text = prose("report", TEXT);
 
 /**
- * Our one-sentence finding of an experiment, from its files, with the tally
- * of its verdicts.
+ * Our one-sentence finding of an experiment, from its files (for an
+ * experiment with no sentence of its own, the first line of its summary),
+ * with the tally of its verdicts; never empty for an experiment with files.
  *
  * @example
  * ```ts
  * import { claimRows } from "../claims.ts";
  * import assert from "node:assert/strict";
  * const f = finding("results", "field-size", claimRows("results"));
- * assert.match(f, /^Under the literal reading \(bust:0\.25\) ev out-wins the rule at every table size;/);
+ * assert.match(f, /^Under the reading its verdicts use \(bust:0\.25, /);
  * assert.match(f, / Verdicts of its \d+ published figures: /);
  * ```
  */
@@ -87,8 +88,9 @@ export function finding(dir: string, name: string, claims: ClaimRow[]): string {
       return w
         ? text("finding-win-agent", {
           winprob: pci(w),
-          literal: s1.filter((c) => c.reading_chosen === "before").length,
-          consistent: s1.filter((c) => c.verdict === "consistent").length,
+          not_reproduced: s1.filter((c) =>
+            c.verdict === "not-reproduced"
+          ).length,
         })
         : "";
     },
@@ -126,6 +128,7 @@ export function finding(dir: string, name: string, claims: ClaimRow[]): string {
         : "";
     },
   };
-  const f = (own[name]?.() ?? "").trim();
+  // an experiment with no finding of its own: the first line of its summary
+  const f = (own[name]?.() ?? summary[0] ?? "").trim();
   return `${f && !/[.:;]$/.test(f) ? `${f}.` : f}${tally}`.trim();
 }

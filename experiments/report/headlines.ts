@@ -6,7 +6,6 @@
  */
 
 import type { Row } from "../../lib/experiment/experiment.ts";
-import { Z95 } from "../../lib/run/stats.ts";
 import type { ClaimRow } from "../claims.ts";
 import { csvRows, find, pc, pci, readJson } from "./read.ts";
 import { prose } from "../text.ts";
@@ -65,16 +64,16 @@ export function headlines(dir: string, claims: ClaimRow[]): string[] {
     find(pooled, { reading, rules: "standard", players: n, policy: "ev" });
   if (fp(2) && fp(4) && fp(6)) {
     const fsRows = claims.filter((c) => c.experiment === "field-size");
-    const nr = fsRows.filter((c) => c.verdict === "not-reproduced").length;
-    const cons = fsRows.filter((c) => c.verdict === "consistent").length;
     out.push(
       text("headline-field", {
         two: pci(fp(2)),
         four: pci(fp(4)),
         six: pci(fp(6)),
         figures: fsRows.length,
-        consistent: cons,
-        not_reproduced: nr,
+        not_reproduced: fsRows.filter((c) =>
+          c.verdict === "not-reproduced"
+        ).length,
+        reproduced: fsRows.filter((c) => c.verdict === "reproduced").length,
       }),
     );
   }
@@ -96,17 +95,22 @@ export function headlines(dir: string, claims: ClaimRow[]): string[] {
     agent: "search-bank",
     opponent: "search0-bank",
   });
-  const s001 = claims.find((c) => c.id === "s001-vs-search0");
-  if (wp && wp4 && sb && s001) {
+  const sbEv = find(wa, {
+    rules: "duel",
+    agent: "search-bank",
+    opponent: "ev",
+  });
+  const s001 = claims.filter((c) => c.id.startsWith("s001-vs-"));
+  if (wp && wp4 && sb && sbEv && s001.length) {
     out.push(
       text("headline-win", {
         winprob: pci(wp),
         winprob4: pci(wp4),
         search_bank: pci(sb),
-        z: claims.find((c) =>
-          c.id === "s001-vs-search0" && c.reading_chosen === "before"
-        )?.z ?? zOf(sb, 0.567, 0.545, 0.588),
-        verdict: s001.verdict,
+        vs_ev: pci(sbEv),
+        not_reproduced: s001.filter((c) =>
+          c.verdict === "not-reproduced"
+        ).length,
       }),
     );
   }
@@ -123,22 +127,19 @@ export function headlines(dir: string, claims: ClaimRow[]): string[] {
     measure: "points_per_round",
     policy: "evc-ev",
   });
+  const v = (id: string) =>
+    claims.find((c) => c.id === id)?.verdict.replace("-", " ") ?? "-";
   if (h && f4) {
     out.push(
       text("headline-counting", {
         two: (h.estimate as number).toFixed(2),
         two_se: (h.se as number).toFixed(3),
+        two_verdict: v("s000-counting-points-heads-up"),
         four: (f4.estimate as number).toFixed(2),
         four_se: (f4.se as number).toFixed(3),
+        four_verdict: v("s000-counting-points-four"),
       }),
     );
   }
   return out;
-}
-
-/** z of a share row against a figure with a stated Wilson interval. */
-function zOf(r: Row, fig: number, lo: number, hi: number): string {
-  const p = r.win_share as number, n = r.games as number;
-  const s = Math.sqrt(p * (1 - p) / n), sp = (hi - lo) / (2 * Z95);
-  return ((p - fig) / Math.sqrt(s * s + sp * sp)).toFixed(1);
 }

@@ -4,8 +4,23 @@
  * @module
  */
 
-import { claimRows, SOURCES } from "../claims.ts";
-import { counts, esc, exists, readJson, seedsOf } from "./read.ts";
+import { type ClaimRow, claimsFiles, familySizes, SOURCES } from "../claims.ts";
+import {
+  checkResults,
+  counts,
+  esc,
+  exists,
+  readJson,
+  seedsOf,
+} from "./read.ts";
+import { checkedSvg } from "./svg.ts";
+import {
+  citation,
+  CITE_MARK,
+  type REPORT_FILES,
+  reportDigests,
+} from "./cite.ts";
+import { REGISTERED } from "../names.ts";
 import { headlines } from "./headlines.ts";
 import { headlineTable } from "./headline_table.ts";
 import { claimRowHtml, claimsHtml, glossary } from "./claims_html.ts";
@@ -27,14 +42,51 @@ const THEIRS = [
 ];
 
 /**
+ * The report's three files of a results directory — `claims.csv`,
+ * `CLAIMS.md` and `index.html` — with the claims rows and the digests
+ * `repro.json` records (the page's citation left out). Refuses, with one
+ * {@linkcode InputError}, a damaged result (`checkResults`) or a chart it
+ * would not inline (`checkedSvg`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const r = reportFiles("results");
+ * assert.equal(r.files["claims.csv"], Deno.readTextFileSync("results/claims.csv"));
+ * assert.match(r.digests["index.html"], /^[0-9a-f]{16}$/);
+ * ```
+ */
+export function reportFiles(dir = "results"): {
+  rows: ClaimRow[];
+  files: Record<(typeof REPORT_FILES)[number], string>;
+  digests: Record<string, string>;
+} {
+  dir = dir.replace(/\/+$/, "");
+  checkResults(dir);
+  const { rows, csv, md } = claimsFiles(dir, "deno task report");
+  const page = pageHtml(dir, rows);
+  const digests = reportDigests({
+    "claims.csv": csv,
+    "CLAIMS.md": md,
+    "index.html": page,
+  });
+  const html = page.replace(CITE_MARK, citation(dir, digests));
+  return {
+    rows,
+    files: { "claims.csv": csv, "CLAIMS.md": md, "index.html": html },
+    digests,
+  };
+}
+
+/**
  * The report page of a results directory, as HTML: a write-up. First a
  * one-screen summary (five headline findings with their numbers and
  * intervals, read from the files), the headline table, then the claims table
- * with verdicts (`claims.csv`), the statistics (definitions, family-wise
- * rules, the reading search, the ablations), a glossary of every policy
- * code of the CSVs, limitations, references and how to cite, and one short
- * section per experiment: our finding, the claim tested (quoted), the
- * chart, its verdicts, the command that wrote its files and its provenance.
+ * with verdicts (`claims.csv`), the statistics (definitions, families, the
+ * reading search, the ablations), a glossary of every policy code of the
+ * CSVs, limitations, references and how to cite, and one short section per
+ * registered experiment: our finding, the claim tested (quoted), the chart,
+ * its verdicts, the command that wrote its files and its provenance.
  *
  * @example
  * ```ts
@@ -43,26 +95,26 @@ const THEIRS = [
  * ```
  */
 export function reportHtml(dir = "results"): string {
-  dir = dir.replace(/\/+$/, "");
-  const files = [...Deno.readDirSync(dir)].filter((e) => e.isFile)
-    .map((e) => e.name).sort();
-  const claims = claimRows(dir);
-  // charts in the order of the claims table, then the others by name
+  return reportFiles(dir).files["index.html"];
+}
+
+/** The page, its citation still to be put in at {@linkcode CITE_MARK}. */
+function pageHtml(dir: string, claims: ClaimRow[]): string {
+  // the registered experiments' charts only, in the order of the claims
+  // table, then the others by name (a stray SVG is not an experiment)
   const order = [...new Set(claims.map((c) => c.experiment))];
   const rank = (n: string) =>
     order.includes(n) ? order.indexOf(n) : order.length;
-  const charts = files.filter((f) => f.endsWith(".svg"))
-    .map((f) => f.slice(0, -4))
+  const charts = REGISTERED.filter((n) => exists(`${dir}/${n}.svg`))
     .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
-  const repro = readJson(`${dir}/repro.json`);
-  const reproCommit = String(
-    (repro?.code as Record<string, unknown> | undefined)?.commit ?? "",
-  );
+  const sizes = familySizes(claims);
   const sections = charts.map((name) => {
     const p = readJson(`${dir}/${name}.json`) ?? {};
     const code = (p.code ?? {}) as Record<string, unknown>;
-    const svg = Deno.readTextFileSync(`${dir}/${name}.svg`)
-      .replace(/^<\?xml[^>]*>\s*/, "");
+    const svg = checkedSvg(
+      Deno.readTextFileSync(`${dir}/${name}.svg`),
+      `${dir}/${name}.svg`,
+    );
     const links = ["csv", "json", "png", "svg"]
       .filter((x) => exists(`${dir}/${name}.${x}`))
       .map((x) => `<a href="${esc(name)}.${x}">${esc(name)}.${x}</a>`)
@@ -109,8 +161,8 @@ ${
 <p class="files">${links}</p>
 ${
       mine.length
-        ? `<table class="claims"><thead><tr><th>verdict</th><th>source</th><th>published claim</th><th>ours</th><th>statistic</th><th>reading (chosen)</th><th>file</th></tr></thead><tbody>${
-          mine.map(claimRowHtml).join("\n")
+        ? `<table class="claims"><thead><tr><th>verdict</th><th>source</th><th>published claim</th><th>ours</th><th>ours − published</th><th>test</th><th>reading (chosen)</th><th>file and rerun</th></tr></thead><tbody>${
+          mine.map((r) => claimRowHtml(r, sizes)).join("\n")
         }</tbody></table>`
         : ""
     }
@@ -134,13 +186,9 @@ ${
     ["glossary", "Glossary"],
     ["limitations", "Limitations"],
     ["references", "References"],
+    ["cite", "How to cite"],
     ...charts.map((n) => [n, n]),
   ].map(([id, t]) => `<a href="#${esc(id)}">${esc(t)}</a>`).join(" · ");
-  const reproLine = repro
-    ? `<p>Last <code>${esc(repro.command)}</code>: ${esc(repro.total_s)} s on ${
-      esc(repro.workers)
-    } worker(s), commit <code>${esc(reproCommit.slice(0, 12))}</code>.</p>`
-    : "";
   const quick = charts.filter((n) => readJson(`${dir}/${n}.json`)?.quick);
   const heads = headlines(dir, claims);
   return `<!DOCTYPE html>
@@ -177,7 +225,6 @@ tr.v-reproduced td:first-child, tr.v-exact td:first-child { color: #1a6b1a; }
       }.</strong>`
       : ""
   }</p>
-${reproLine}
 <nav>${toc}</nav>
 <h2 id="summary">Summary</h2>
 <ol class="headlines">${heads.map((h) => `<li>${h}</li>`).join("\n")}</ol>
@@ -206,12 +253,8 @@ ${
   }
 ${text("official-rules")}
 </ul>
-${
-    text("cite", {
-      commit: esc(reproCommit.slice(0, 12) || "-"),
-      command: esc(repro?.command ?? "deno task repro --seed 1"),
-    })
-  }
+<h2 id="cite">How to cite</h2>
+${CITE_MARK}
 ${sections.join("\n")}
 </body>
 </html>

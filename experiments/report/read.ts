@@ -12,6 +12,9 @@ import {
   type Row,
 } from "../../lib/experiment/experiment.ts";
 import { InputError } from "../../lib/game/cards.ts";
+import { digest } from "../../lib/util/sources.ts";
+import { csvParseRows } from "d3-dsv";
+import { REGISTERED } from "../names.ts";
 
 export const esc = (s: unknown) =>
   String(s ?? "").replace(
@@ -49,6 +52,7 @@ export function readJson(path: string): Record<string, unknown> | null {
   return v as Record<string, unknown>;
 }
 
+/** Whether a regular file is there. */
 export function exists(path: string): boolean {
   try {
     return Deno.statSync(path).isFile;
@@ -121,3 +125,72 @@ export const find = (rows: Row[], where: Record<string, Cell>) =>
 
 export const num = (x: unknown): number | null =>
   typeof x === "number" ? x : null;
+
+/**
+ * Refuse a results folder whose experiment files are damaged (issue 41,
+ * row 16): for every registered experiment with a CSV, the CSV is not
+ * empty, has its JSON beside it, the header and row count the JSON names,
+ * every line as many cells as the header, and (when the JSON records them)
+ * the same digests as the CSV, SVG and PNG written with it. One
+ * {@linkcode InputError} naming the file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * checkResults("results"); // the committed files are sound
+ * const dir = Deno.makeTempDirSync();
+ * Deno.copyFileSync("results/advice.json", `${dir}/advice.json`);
+ * Deno.writeTextFileSync(`${dir}/advice.csv`, "");
+ * assert.throws(() => checkResults(dir), /advice\.csv is empty/);
+ * Deno.removeSync(dir, { recursive: true });
+ * ```
+ */
+export function checkResults(dir: string): void {
+  for (const name of REGISTERED) {
+    const path = `${dir}/${name}.csv`;
+    if (!exists(path)) continue;
+    const damaged = (why: string) =>
+      new InputError(
+        `${path} ${why}: restore it (git checkout ${path}) or rerun its experiment`,
+      );
+    const text = Deno.readTextFileSync(path);
+    if (text.trim() === "") throw damaged("is empty");
+    const p = readJson(`${dir}/${name}.json`);
+    if (!p) throw damaged(`has no ${name}.json beside it`);
+    let lines: string[][];
+    try {
+      lines = csvParseRows(text);
+    } catch {
+      throw damaged("is damaged (not CSV)");
+    }
+    const head = lines[0];
+    if (Array.isArray(p.columns) && head.join(",") !== p.columns.join(",")) {
+      throw damaged(
+        `is damaged (its header is not the columns ${name}.json names)`,
+      );
+    }
+    const bad = lines.findIndex((l) => l.length !== head.length);
+    if (bad > 0) {
+      throw damaged(
+        `is damaged (line ${bad + 1} has ${
+          lines[bad].length
+        } cells, the header ${head.length})`,
+      );
+    }
+    if (typeof p.rows === "number" && lines.length - 1 !== p.rows) {
+      throw damaged(
+        `is damaged (${lines.length - 1} rows, ${name}.json says ${p.rows})`,
+      );
+    }
+    const digests = (p.digests ?? {}) as Record<string, string>;
+    for (const [file, d] of Object.entries(digests)) {
+      const f = `${dir}/${file}`;
+      if (!exists(f)) continue;
+      if (digest(Deno.readFileSync(f)) !== d) {
+        throw new InputError(
+          `${f} is not the file ${name}.json was written with (its digest differs): restore it (git checkout ${f}) or rerun its experiment`,
+        );
+      }
+    }
+  }
+}

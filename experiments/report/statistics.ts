@@ -9,6 +9,9 @@
 import {
   ablationTests,
   type ClaimRow,
+  FAMILIES,
+  familySizes,
+  fitText,
   readingSearch,
   simulationFamily,
 } from "../claims.ts";
@@ -31,22 +34,34 @@ export function statisticsHtml(dir: string, rows: ClaimRow[]): string {
         expected_z: sim.expected_max_abs_z.toFixed(2),
         bound: sim.holm_bound.toFixed(2),
         rejected: sim.rejected,
+        agree: sim.rejected === 0
+          ? "The simulation agrees with the exact solver"
+          : "The simulation and the exact solver differ",
       }),
+    );
+  }
+  const sizes = familySizes(rows);
+  if (sizes.size) {
+    parts.push(
+      `${text("statistics-families")}
+<table class="families"><thead><tr><th>family</th><th>what it is</th><th>Monte Carlo rows (Holm)</th></tr></thead><tbody>${
+        [...sizes.entries()].map(([f, k]) =>
+          `<tr><td>${esc(f)}</td><td>${esc(FAMILIES[f])}</td><td>${k}</td></tr>`
+        ).join("")
+      }</tbody></table>`,
     );
   }
   const search = readingSearch(dir);
   if (search.length) {
     parts.push(
-      `${text("statistics-search", { figures: search[0].cells })}
-<table class="search"><thead><tr><th>reading</th><th>chosen</th><th>figures</th><th>largest |z|</th><th>Σz²</th><th>within |z| ≤ ${
-        search[0].bound
-      }</th><th>which rule picks it</th></tr></thead><tbody>${
+      `${text("statistics-search")}
+<table class="search"><thead><tr><th>family</th><th>reading</th><th>chosen</th><th>fit</th><th>which rule picks it</th></tr></thead><tbody>${
         search.map((r) =>
-          `<tr><td>${
-            esc(r.reading)
-          }</td><td>${r.chosen}</td><td>${r.cells}</td><td>${r.max_abs_z}</td><td>${r.sum_z2}</td><td>${r.within_bound} of ${r.cells}</td><td>${
-            esc(r.pick)
-          }</td></tr>`
+          `<tr${r.verdict ? ' class="verdict-reading"' : ""}><td>${
+            esc(r.family)
+          }</td><td>${esc(r.reading)}</td><td>${r.chosen}</td><td>${
+            esc(fitText(r))
+          }</td><td>${esc(r.pick)}</td></tr>`
         ).join("")
       }</tbody></table>${text("statistics-search-note")}`,
     );
@@ -66,6 +81,5 @@ export function statisticsHtml(dir: string, rows: ClaimRow[]): string {
       }</tbody></table>`,
     );
   }
-  void rows;
   return parts.join("\n");
 }

@@ -307,6 +307,11 @@ export interface ExperimentDefinition<S = unknown, W = unknown> {
   name: string;
   /** The claim it tests, one sentence. */
   claim: string;
+  /**
+   * The module that defines it (`import.meta.url`): its module graph is the
+   * code its files depend on, hashed into their provenance (`code.sources`).
+   */
+  source?: string;
   /** What to compute (no game is played here). */
   plan(
     options: ExperimentOptions,

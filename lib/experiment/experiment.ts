@@ -37,6 +37,8 @@ import { renderSvg, svgToPng } from "../chart/chart.ts";
 import { writeFileAtomic } from "../util/io.ts";
 import { mergeProvenance, ShardStop, shardStopHere } from "../run/shard.ts";
 import { codeVersion } from "../util/version.ts";
+import { digest, sourcesHash } from "../util/sources.ts";
+import { writeProvenance } from "./provenance.ts";
 import {
   type RunAccum,
   runAll,
@@ -251,6 +253,7 @@ function chartProvenance(
 }
 
 export { type CodeVersion, codeVersion } from "../util/version.ts";
+export { sameContent, writeProvenance } from "./provenance.ts";
 
 /**
  * Options of {@linkcode runExperiment}.
@@ -397,7 +400,11 @@ export async function writeExperiment(
     columns: result.columns,
     claims: result.claims,
     summary: result.summary,
-    code: await codeVersion(),
+    code: {
+      ...await codeVersion(),
+      // the hash of the code these files depend on (lib/util/sources.ts)
+      sources: exp.source ? sourcesHash([exp.source]) : null,
+    },
     deno: Deno.version.deno,
     workers: options.workers,
     started: started.toISOString(),
@@ -411,8 +418,16 @@ export async function writeExperiment(
       }
       : {}),
     files: files.map((f) => f.slice(f.lastIndexOf("/") + 1)),
+    // what was written beside it: the report refuses a file that differs
+    digests: Object.fromEntries(
+      [csv, svg, png].map((d, i) => [
+        files[i].slice(files[i].lastIndexOf("/") + 1),
+        digest(d),
+      ]),
+    ),
     ...mergeProvenance(), // a merge of shards lists them
   };
-  await writeFileAtomic(files[3], JSON.stringify(provenance, null, 2) + "\n");
+  // kept when only the time and the checkout would change (provenance.ts)
+  await writeProvenance(files[3], provenance);
   return { name: exp.name, files, elapsed, result };
 }

@@ -317,6 +317,8 @@ export interface SweepExperimentConfig extends Omit<SweepConfig, "seed"> {
   name: string;
   /** One sentence: what the sweep asks. */
   claim: string;
+  /** The module that defines it (`import.meta.url`), for its provenance. */
+  source?: string;
   /** Games per run of a quick run (default: the full count). */
   quickGames?: number;
   /** Chart title (default: the sets). */
@@ -349,6 +351,7 @@ export function sweepExperiment(config: SweepExperimentConfig): Experiment {
   return defineExperiment({
     name: config.name,
     claim: config.claim,
+    source: config.source,
     // the chart again from what the run wrote: the pooled rows of the
     // provenance (so `flip7 chart NAME` re-renders it)
     chart: (_rows, provenance) =>

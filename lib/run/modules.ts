@@ -279,7 +279,7 @@ export async function loadPolicies(specs: readonly string[]): Promise<void> {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.equal(isPolicyLoaded("./tests/fixtures/my_policy.ts"), false); // before loadPolicies
+ * assert.equal(isPolicyLoaded("./tests/fixtures/no_such_policy.ts"), false); // never loaded
  * await loadPolicies(["./tests/fixtures/my_policy.ts"]);
  * assert.equal(isPolicyLoaded("./tests/fixtures/my_policy.ts:0.5"), true); // whatever the parameter
  * ```

@@ -1,7 +1,10 @@
 /**
- * `human` — asks at the terminal, showing the table, your bust risk and the
- * value of one more card. Bad input re-prompts; end of input ends the game
- * cleanly (a {@linkcode EndOfInput} is thrown for the command line to catch).
+ * `human` — asks at the terminal, showing the table (each player as P1,
+ * P2, ... by seat, yours as "you", and who stayed, is frozen or busted),
+ * your bust risk and the value of one more card. `?` shows the keys; bad
+ * input re-prompts, naming what is allowed; `q` quits and end of input ends
+ * the game cleanly (a {@linkcode Quit} or {@linkcode EndOfInput} is thrown
+ * for the command line to catch).
  *
  * @example
  * ```ts
@@ -17,14 +20,20 @@
  * g.playRound();
  * assert.equal(answers.length, 0);
  * assert.equal(g.total(0), 24); // (5 + 7) × 2, banked
- * assert.ok(shown.includes("  'maybe' is not an answer here; try again."));
- * assert.ok(shown.includes("  you: total 0, round 24  [5 7 | x2]"));
+ * assert.ok(shown.includes("  'maybe' is not an answer here (h, s, ? or q); try again."));
+ * assert.ok(shown.includes("  P1 (you): total 0, round 24  [5 7 | x2]"));
  * ```
  * @module
  */
 
 import { CARD_NAMES, maskModifiers, maskNumbers } from "../game/cards.ts";
-import type { Strategy, TableView } from "../game/view.ts";
+import {
+  BUSTED,
+  FROZEN,
+  STAYED,
+  type Strategy,
+  type TableView,
+} from "../game/view.ts";
 import { bustRisk, oneCardValue } from "./estimate.ts";
 
 /** Thrown when the terminal's input ends. */
@@ -34,6 +43,21 @@ export class EndOfInput extends Error {
     this.name = "EndOfInput";
   }
 }
+
+/** Thrown when the player types `q` (quit). */
+export class Quit extends Error {
+  constructor() {
+    super("quit");
+    this.name = "Quit";
+  }
+}
+
+/** What a seat's status reads as beside its line. */
+const STATUS: Record<number, string> = {
+  [STAYED]: " (stayed)",
+  [FROZEN]: " (frozen)",
+  [BUSTED]: " (busted)",
+};
 
 /** Where a human player reads and writes. */
 export interface HumanIO {
@@ -117,26 +141,53 @@ export function describeSeat(view: TableView, seat: number): string {
 export class HumanStrategy implements Strategy {
   /** `human`. */
   readonly name = "human";
-  /** @param io the terminal (default: Deno's prompt and console) */
-  constructor(private readonly io: HumanIO = TERMINAL) {}
+  /**
+   * @param io the terminal (default: Deno's prompt and console)
+   * @param names each seat's policy, shown beside its P number (yours: "you")
+   */
+  constructor(
+    private readonly io: HumanIO = TERMINAL,
+    private readonly names: readonly string[] = [],
+  ) {}
 
-  private ask(question: string, allowed: (a: string) => boolean): string {
+  /**
+   * Ask until an allowed answer: `?` shows `help`, `q` quits, anything else
+   * is named with the allowed answers (`keys`).
+   */
+  private ask(
+    question: string,
+    allowed: (a: string) => boolean,
+    keys: string,
+    help: string[],
+  ): string {
     for (;;) {
       const a = this.io.readLine(question);
       if (a === null) throw new EndOfInput();
       const t = a.trim().toLowerCase();
+      if (t === "q" || t === "quit") throw new Quit();
+      if (t === "?" || t === "help") {
+        for (const l of help) this.io.write(`  ${l}`);
+        continue;
+      }
       if (allowed(t)) return t;
-      this.io.write(`  '${a.trim()}' is not an answer here; try again.`);
+      this.io.write(
+        `  '${a.trim()}' is not an answer here (${keys}, ? or q); try again.`,
+      );
     }
+  }
+
+  /** `P2 (ev)`, or `P1 (you)` for your own seat. */
+  private seatName(s: number, seat: number): string {
+    const who = s === seat ? "you" : this.names[s];
+    return `P${s + 1}${who ? ` (${who})` : ""}`;
   }
 
   private showTable(view: TableView, seat: number): void {
     for (let s = 0; s < view.players; s++) {
-      const state = view.isActive(s) ? "" : " (out)";
       this.io.write(
-        `  ${s === seat ? "you" : `P${s + 1}`}: total ${view.total(s)}, round ${
+        `  ${this.seatName(s, seat)}: total ${view.total(s)}, round ${
           view.roundScore(s)
-        }${state}  [${describeSeat(view, s)}]`,
+        }${STATUS[view.seatStatus(s)] ?? ""}  [${describeSeat(view, s)}]`,
       );
     }
   }
@@ -154,8 +205,13 @@ export class HumanStrategy implements Strategy {
       } now`,
     );
     const a = this.ask(
-      "Hit or stay? [h/s] ",
+      "Hit or stay? [h/s, ? help, q quit] ",
       (t) => ["h", "hit", "s", "stay"].includes(t),
+      "h, s",
+      [
+        "h (hit): draw one more card; s (stay): bank your round score;",
+        "q: quit the game; ?: these keys. The table lists every player by seat (P1, P2, ...).",
+      ],
     );
     return a.startsWith("h");
   }
@@ -169,15 +225,22 @@ export class HumanStrategy implements Strategy {
       legal.push(s);
     }
     this.showTable(view, seat);
-    const names = legal.map((
-      s,
-    ) => (s === seat ? "0=you" : `${s + 1}=P${s + 1}`));
+    // every player by seat number, yours as everywhere else (P1 in play)
+    const names = legal.map((s) => `${s + 1}=${this.seatName(s, seat)}`);
     const a = this.ask(
       `Give ${CARD_NAMES[kind]} to whom? [${names.join(", ")}] `,
-      (t) =>
-        /^\d+$/.test(t) &&
-        legal.includes(Number(t) === 0 ? seat : Number(t) - 1),
+      (t) => /^\d+$/.test(t) && legal.includes(Number(t) - 1),
+      legal.map((s) => s + 1).join(", "),
+      [
+        `type the number of the player who gets the ${CARD_NAMES[kind]}: ${
+          names.join(", ")
+        }`,
+        legal.includes(seat)
+          ? "you may give it to yourself"
+          : "not yourself: a spare Second Chance goes to another player in the round",
+        "q: quit the game; ?: these keys",
+      ],
     );
-    return Number(a) === 0 ? seat : Number(a) - 1;
+    return Number(a) - 1;
   }
 }

@@ -8,3 +8,4 @@
 export * from "./io.ts";
 export * from "./format.ts";
 export * from "./version.ts";
+export * from "./sources.ts";

@@ -197,6 +197,7 @@ let builder: Builder | null = null;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { buildRaceTable } from "../run/race_build.ts";
  * // a builder that makes an all-zero table (the real one is lib/run/race_build.ts)
  * setRaceTableBuilder((w) => ({
  *   header: { ...w, family: [...w.family], dims: 2, w0: 0.5 },
@@ -207,6 +208,7 @@ let builder: Builder | null = null;
  * assert.equal(t.choice.length, 9);
  * assert.ok(Deno.statSync(raceTablePath("brfield", 2, dir, "numbers", 3)).isFile);
  * await Deno.remove(dir, { recursive: true });
+ * setRaceTableBuilder(buildRaceTable); // the real builder back
  * ```
  */
 export function setRaceTableBuilder(b: Builder): void {

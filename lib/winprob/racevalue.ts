@@ -106,12 +106,14 @@ let builder: RaceValueBuilder | null = null;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { buildRaceValue } from "../run/race_build.ts";
  * setRaceValueBuilder((w) => { throw new Error(`no builder for ${w.players}`); });
  * const dir = await Deno.makeTempDir();
  * Deno.env.set("FLIP7_CACHE_DIR", dir); // an empty cache: the table is missing
  * assert.throws(() => raceValue(2, "ev", "numbers", 7), /no builder for 2/);
  * Deno.env.delete("FLIP7_CACHE_DIR");
  * await Deno.remove(dir, { recursive: true });
+ * setRaceValueBuilder(buildRaceValue); // the real builder back
  * ```
  */
 export function setRaceValueBuilder(b: RaceValueBuilder): void {
