@@ -14,7 +14,9 @@
  *
  * Every reachable state of four small decks (numbers, modifiers, Second
  * Chances, Freezes, nested Flip Threes, a Flip 7, reshuffles) is walked
- * under every value of the four rulings a round reads (16 combinations);
+ * under every value of the four rulings a round reads (16 combinations;
+ * the fast tier walks the defaults and the other values together, the 14
+ * other combinations are `slow`);
  * random walks cover the real 94-card deck under each (more with
  * `FLIP7_LONG=1`). tests/new_card_test.ts does the same on a table with
  * cards the official deck lacks. Last, the kernel's exact DP gives the
@@ -30,6 +32,7 @@ import "../lib/solver/actions.ts";
 import { solveKernel } from "../lib/solver/kernel_dp.ts";
 import { getModel } from "../lib/solver/model.ts";
 import { solve } from "../lib/solver/solve.ts";
+import { slow } from "./tier.ts";
 import {
   deckOf,
   ROUND_CASES,
@@ -81,9 +84,15 @@ Deno.test("the kernel's example decks and rulings are what the walks need", () =
   ]);
 });
 
-for (const changes of ROUND_CASES) {
+// the fast tier walks the default rulings and every other value at once;
+// test:full each of the 16 combinations
+ROUND_CASES.forEach((changes, i) => {
+  const name = `engine = kernel, every state of four small decks: ${
+    changes.join(" ")
+  }`;
+  const fast = i === 0 || i === ROUND_CASES.length - 1;
   Deno.test(
-    `engine = kernel, every state of four small decks: ${changes.join(" ")}`,
+    fast ? { name, ignore: false } : slow(name),
     () => {
       for (const counts of [FLIP7_DECK, ACTIONS_DECK, RUNOUT_DECK, MODS_DECK]) {
         const n = walkAll(rulesOf(deckOf(STD, counts), changes), counts);
@@ -91,7 +100,7 @@ for (const changes of ROUND_CASES) {
       }
     },
   );
-}
+});
 
 Deno.test("engine = kernel on the real deck: random walks under every round ruling", () => {
   const walks = Deno.env.get("FLIP7_LONG") === "1" ? 200 : 6;
