@@ -26,6 +26,7 @@ export * from "./game/rng.ts";
 export * from "./game/view.ts";
 export * from "./game/events.ts";
 export * from "./game/engine.ts";
+export * from "./game/kernel.ts";
 export * from "./run/stats.ts";
 export * from "./run/sim.ts";
 export {

@@ -35,7 +35,7 @@ export const rulesCommand: Command = {
     out.line(`  ${have.join(" ")}`);
     out.line("");
     out.line(
-      "Scoring: sum of the numbers, doubled by x2, plus the +X cards, plus 15 for a Flip 7",
+      `Scoring: sum of the numbers, doubled by x2, plus the +X cards, plus ${r.flip7Bonus} for a Flip 7`,
     );
     out.line(
       "(seven different numbers, which ends the round for everyone). Modifiers score even",

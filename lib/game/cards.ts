@@ -1,44 +1,79 @@
 /**
- * Card kinds, their notation and their counts.
+ * The card table: every card kind's name, count and effect with its
+ * parameter, as data ({@linkcode CardRow}, {@linkcode STANDARD_ROWS}), and
+ * the notation and lookups derived from it.
  *
- * A card is identified by its *kind*, a small integer: `0`–`12` are the number
- * cards, then the five `+X` modifiers, `x2`, and the three action cards. Cards
- * of one kind are interchangeable, so every place in the engine and the solver
- * holds counts or bit masks of kinds, never card objects.
+ * A card is identified by its *kind*, a small integer: its row's index in a
+ * {@linkcode CardTable}. Cards of one kind are interchangeable, so every place
+ * in the engine and the solver holds counts or bit masks of kinds, never card
+ * objects. The number cards come first (kind = bit of the line's number
+ * mask), the modifiers' bits in a modifier mask follow their kinds' order.
+ * The official table's kinds: `0`–`12` the numbers, then the five `+X`
+ * modifiers, `x2`, and the three action cards; the named constants below
+ * ({@linkcode PLUS2}, {@linkcode X2}, {@linkcode FLIP3}, …) are looked up in
+ * it by name.
+ *
+ * A new card is a new row: a table with more rows ({@linkcode CardTable}'s
+ * constructor) is played by the engine and the round kernel (`kernel.ts`) as
+ * it is, where its effects are ones they know; a new *effect* is a new member
+ * of {@linkcode CardEffect}, and every component that handles cards switches
+ * on the effect and ends with {@linkcode unhandledEffect}, so it fails to
+ * type-check until it handles the new one.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseCard, cardName, FREEZE } from "./cards.ts";
+ * import { parseCard, cardName, FREEZE, STANDARD_CARDS, EFFECT_FLIP, FLIP3 } from "./cards.ts";
  * assert.equal(parseCard("freeze"), FREEZE);
  * assert.equal(cardName(12), "12");
+ * // the Flip Three's row: its effect and the cards it makes the target flip
+ * assert.deepEqual(STANDARD_CARDS.rows[FLIP3], { name: "flip3", count: 3, effect: EFFECT_FLIP, value: 3 });
  * ```
  * @module
  */
 
-/** Number of distinct card kinds. */
-export const KINDS = 22;
-/** Number of distinct number values (0 to 12). */
-export const NUMBER_KINDS = 13;
-/** Kind of the `+2` modifier; `+4`../..`+10` follow it. */
-export const PLUS2 = 13;
-/** Kind of the `+10` modifier. */
-export const PLUS10 = 17;
-/** Kind of the `x2` modifier. */
-export const X2 = 18;
-/** Kind of the Freeze action. */
-export const FREEZE = 19;
-/** Kind of the Flip Three action. */
-export const FLIP3 = 20;
-/** Kind of the Second Chance action. */
-export const CHANCE = 21;
+/** An error from bad user input: the CLI prints its message alone and exits 2. */
+export class InputError extends Error {
+  /**
+   * An error whose message is one line naming the bad value and what is allowed.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * assert.throws(
+   *   () => { throw new InputError("unknown card 'x3': allowed 0-12, +2, +4, +6, +8, +10, x2, freeze, flip3, chance"); },
+   *   { name: "InputError", message: /^unknown card 'x3': allowed / },
+   * );
+   * assert.throws(() => parseCard("x3"), InputError); // what parseCard throws
+   * ```
+   */
+  constructor(message: string) {
+    super(message);
+    this.name = "InputError";
+  }
+}
 
 /**
- * What a card does, declared once per kind: a number, a `+X` modifier, the
- * `x2`, a Second Chance, a Freeze or a Flip Three. A component that handles
- * cards switches on {@linkcode CARD_EFFECTS} and ends the switch with
- * {@linkcode unhandledEffect}, so a new effect that it does not handle fails
- * to type-check there.
+ * What a card does, declared once per kind in its row: a number, a `+X`
+ * modifier, a multiplier, a Second Chance, a Freeze or a "flip N". A
+ * component that handles cards switches on the effect and ends the switch
+ * with {@linkcode unhandledEffect}, so a new effect that it does not handle
+ * fails to type-check there.
+ *
+ * Each effect's parameter is its row's {@linkcode CardRow.value}:
+ *
+ * | effect                      | value                                                            |
+ * |-----------------------------|------------------------------------------------------------------|
+ * | {@linkcode EFFECT_NUMBER}   | the face value                                                   |
+ * | {@linkcode EFFECT_PLUS}     | X, added to the round score (negative: taken off, the score stays at 0 or more) |
+ * | {@linkcode EFFECT_TIMES}    | the factor the number sum is multiplied by, rounded down (`x2`: 2; a halving: 0.5) |
+ * | {@linkcode EFFECT_CHANCE}   | 0                                                                |
+ * | {@linkcode EFFECT_FREEZE}   | 0                                                                |
+ * | {@linkcode EFFECT_FLIP}     | N, the cards the target flips (Flip Three: 3; a Flip Four: 4)     |
+ *
+ * A kind the tables do not have yet (a "take one card, then stay", a card
+ * that ends or restarts a line) is a new effect: a new constant here and a
+ * member of this union.
  *
  * @example
  * ```ts
@@ -50,45 +85,354 @@ export const CHANCE = 21;
 export type CardEffect =
   | typeof EFFECT_NUMBER
   | typeof EFFECT_PLUS
-  | typeof EFFECT_TIMES2
+  | typeof EFFECT_TIMES
   | typeof EFFECT_CHANCE
   | typeof EFFECT_FREEZE
-  | typeof EFFECT_FLIP3;
+  | typeof EFFECT_FLIP;
 /** A number card: joins the line, or busts (or is saved) as a duplicate. */
 export const EFFECT_NUMBER = 0 as const;
 /** A `+X` modifier: adds X to the round score. */
 export const EFFECT_PLUS = 1 as const;
-/** The `x2` modifier: doubles the number sum. */
-export const EFFECT_TIMES2 = 2 as const;
+/** A multiplier (`x2`): multiplies the number sum (rounded down). */
+export const EFFECT_TIMES = 2 as const;
 /** Second Chance: kept, it saves one duplicate; a spare one is passed on. */
 export const EFFECT_CHANCE = 3 as const;
 /** Freeze: the target banks and is out of the round. */
 export const EFFECT_FREEZE = 4 as const;
-/** Flip Three: the target flips three cards. */
-export const EFFECT_FLIP3 = 5 as const;
+/** Flip N (Flip Three): the target flips N cards. */
+export const EFFECT_FLIP = 5 as const;
 
-/** The effect of each kind, indexed by kind (the one table of card effects). */
-export const CARD_EFFECTS: readonly CardEffect[] = Array.from(
-  { length: 22 },
-  (_, k): CardEffect =>
-    k < 13
-      ? EFFECT_NUMBER
-      : k < 18
-      ? EFFECT_PLUS
-      : k === 18
-      ? EFFECT_TIMES2
-      : k === 19
-      ? EFFECT_FREEZE
-      : k === 20
-      ? EFFECT_FLIP3
-      : EFFECT_CHANCE,
-);
+/**
+ * One kind of card: its notation, its copies in the deck, its effect and the
+ * effect's parameter (see {@linkcode CardEffect}).
+ */
+export interface CardRow {
+  /** The notation, as typed (`--deck`, `--deck-counts`) and printed: `7`, `+4`, `x2`, `flip3`. */
+  readonly name: string;
+  /** Copies in the full deck. */
+  readonly count: number;
+  /** What the card does. */
+  readonly effect: CardEffect;
+  /** The effect's parameter: face value, X, factor or N ({@linkcode CardEffect}). */
+  readonly value: number;
+}
+
+/** A number card's row. */
+const num = (face: number, count: number): CardRow => ({
+  name: String(face),
+  count,
+  effect: EFFECT_NUMBER,
+  value: face,
+});
+
+/**
+ * The official 94-card deck (seeds 002-004), one row per kind in kind order:
+ * one 0 and k copies of each k from 1 to 12, the modifiers `+2 +4 +6 +8 +10`
+ * and `x2`, three each of Freeze, Flip Three and Second Chance. (Seed 002
+ * says two 0s; its own 79-number count and every other source say one.)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(STANDARD_ROWS.reduce((n, r) => n + r.count, 0), 94);
+ * assert.deepEqual(STANDARD_ROWS.find((r) => r.name === "+10"), { name: "+10", count: 1, effect: EFFECT_PLUS, value: 10 });
+ * ```
+ */
+export const STANDARD_ROWS: readonly CardRow[] = Object.freeze([
+  num(0, 1),
+  num(1, 1),
+  num(2, 2),
+  num(3, 3),
+  num(4, 4),
+  num(5, 5),
+  num(6, 6),
+  num(7, 7),
+  num(8, 8),
+  num(9, 9),
+  num(10, 10),
+  num(11, 11),
+  num(12, 12),
+  { name: "+2", count: 1, effect: EFFECT_PLUS, value: 2 },
+  { name: "+4", count: 1, effect: EFFECT_PLUS, value: 4 },
+  { name: "+6", count: 1, effect: EFFECT_PLUS, value: 6 },
+  { name: "+8", count: 1, effect: EFFECT_PLUS, value: 8 },
+  { name: "+10", count: 1, effect: EFFECT_PLUS, value: 10 },
+  { name: "x2", count: 1, effect: EFFECT_TIMES, value: 2 },
+  { name: "freeze", count: 3, effect: EFFECT_FREEZE, value: 0 },
+  { name: "flip3", count: 3, effect: EFFECT_FLIP, value: 3 },
+  { name: "chance", count: 3, effect: EFFECT_CHANCE, value: 0 },
+].map((r) => Object.freeze(r)));
+
+/**
+ * The official scoring's Flip 7 bonus: points a line of
+ * {@linkcode FLIP7_LENGTH} numbers adds (a rules object carries it as
+ * `flip7Bonus`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getRules } from "./rules.ts";
+ * assert.equal(getRules().flip7Bonus, FLIP7_BONUS);
+ * ```
+ */
+export const FLIP7_BONUS = 15;
+/**
+ * How many different numbers make a Flip 7, ending the round (a rules object
+ * carries it as `flip7Length`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getRules } from "./rules.ts";
+ * assert.equal(getRules().flip7Length, FLIP7_LENGTH);
+ * ```
+ */
+export const FLIP7_LENGTH = 7;
+
+/** Most modifier kinds a table may have: a modifier mask is an int32. */
+const MAX_MODIFIER_KINDS = 30;
+/** Most number kinds a table may have: the face sums are tabled by number mask. */
+const MAX_NUMBER_KINDS = 20;
+
+/**
+ * A card table: its rows and what the engine, the kernel and the solvers
+ * read from them, derived once: each kind's effect and parameter, the
+ * number kinds (the first ones), the modifier kinds and their bits, the face
+ * sums of number masks and the modifiers' sums and factors by modifier mask.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * // the official rows and two that the official deck lacks
+ * const t = new CardTable([
+ *   ...STANDARD_ROWS,
+ *   { name: "flip4", count: 2, effect: EFFECT_FLIP, value: 4 },
+ *   { name: "-4", count: 1, effect: EFFECT_PLUS, value: -4 },
+ * ]);
+ * assert.equal(t.kinds, 24);
+ * assert.equal(t.kindOf("flip4"), 22);
+ * assert.equal(t.modifierKinds.length, 7); // +2 … +10, x2, -4
+ * const mods = t.modBit[t.kindOf("x2")] | t.modBit[t.kindOf("-4")];
+ * assert.equal(t.score(0b110, mods, 0), 2); // (1 + 2) × 2 − 4
+ * assert.equal(t.score(0b10, mods, 0), 0); // (1 × 2 − 4) is below 0: 0
+ * assert.throws(() => new CardTable([{ name: "x", count: 1, effect: EFFECT_PLUS, value: 2 }, ...STANDARD_ROWS]), /number cards first/);
+ * ```
+ */
+export class CardTable {
+  /** The rows, by kind. */
+  readonly rows: readonly CardRow[];
+  /** Number of kinds. */
+  readonly kinds: number;
+  /** Each kind's notation. */
+  readonly names: readonly string[];
+  /** Each kind's effect. */
+  readonly effects: readonly CardEffect[];
+  /** Each kind's parameter ({@linkcode CardRow.value}). */
+  readonly values: readonly number[];
+  /** Copies of each kind in the full deck. */
+  readonly counts: readonly number[];
+  /** The number kinds are `0 … numberKinds − 1`. */
+  readonly numberKinds: number;
+  /** The modifier kinds (`+X` and multipliers), in kind order: bit i of a modifier mask is `modifierKinds[i]`. */
+  readonly modifierKinds: readonly number[];
+  /** Each kind's bit in a modifier mask (0 for a kind that is no modifier). */
+  readonly modBit: readonly number[];
+  /** The kind of Second Chance, -1 when the table has none. */
+  readonly chanceKind: number;
+  /** Sum of the face values of a number mask, indexed by the mask. */
+  readonly sumOfMask: Int32Array;
+  /** Sum of the `+X` values of a modifier mask, indexed by the mask. */
+  readonly plusOfMods: Int32Array;
+  /** Product of the multipliers' factors of a modifier mask, indexed by the mask. */
+  readonly timesOfMods: Float64Array;
+
+  /**
+   * A table of `rows` (kind = index).
+   *
+   * @throws {InputError} for a table the engine cannot play: a name twice,
+   *   a number card after another kind, a bad parameter, more than one
+   *   Second Chance kind, too many number or modifier kinds.
+   */
+  constructor(rows: readonly CardRow[]) {
+    const bad = (why: string): never => {
+      throw new InputError(`bad card table: ${why}`);
+    };
+    const names = rows.map((r) => r.name);
+    let numbers = 0, chance = -1;
+    const modifiers: number[] = [];
+    rows.forEach((r, k) => {
+      if (!/^[^\s,:]+$/.test(r.name) || names.indexOf(r.name) !== k) {
+        bad(
+          `card name '${r.name}' (names are unique, without spaces, commas or colons)`,
+        );
+      }
+      if (!Number.isInteger(r.count) || r.count < 0) {
+        bad(`count ${r.count} of '${r.name}' (allowed whole numbers from 0)`);
+      }
+      const e = r.effect, v = r.value;
+      switch (e) {
+        case EFFECT_NUMBER:
+          if (numbers !== k) bad(`'${r.name}' (the number cards first)`);
+          if (!Number.isInteger(v) || v < 0) {
+            bad(`face value ${v} of '${r.name}'`);
+          }
+          numbers++;
+          break;
+        case EFFECT_PLUS:
+          if (!Number.isInteger(v)) bad(`value ${v} of '${r.name}' (whole)`);
+          modifiers.push(k);
+          break;
+        case EFFECT_TIMES:
+          if (!(v > 0)) bad(`factor ${v} of '${r.name}' (above 0)`);
+          modifiers.push(k);
+          break;
+        case EFFECT_CHANCE:
+          if (chance >= 0) bad(`'${r.name}': a second Second Chance kind`);
+          chance = k;
+          break;
+        case EFFECT_FREEZE:
+          break;
+        case EFFECT_FLIP:
+          if (!Number.isInteger(v) || v < 1) {
+            bad(`cards ${v} of '${r.name}' (1 or more)`);
+          }
+          break;
+        default:
+          unhandledEffect(e);
+      }
+    });
+    if (numbers === 0 || numbers > MAX_NUMBER_KINDS) {
+      bad(`${numbers} number kinds (allowed 1 to ${MAX_NUMBER_KINDS})`);
+    }
+    if (modifiers.length > MAX_MODIFIER_KINDS) {
+      bad(
+        `${modifiers.length} modifier kinds (allowed up to ${MAX_MODIFIER_KINDS})`,
+      );
+    }
+    this.rows = Object.freeze(rows.map((r) => Object.freeze({ ...r })));
+    this.kinds = rows.length;
+    this.names = Object.freeze(names);
+    this.effects = Object.freeze(rows.map((r) => r.effect));
+    this.values = Object.freeze(rows.map((r) => r.value));
+    this.counts = Object.freeze(rows.map((r) => r.count));
+    this.numberKinds = numbers;
+    this.modifierKinds = Object.freeze(modifiers);
+    const bits = new Array<number>(rows.length).fill(0);
+    modifiers.forEach((k, i) => bits[k] = 1 << i);
+    this.modBit = Object.freeze(bits);
+    this.chanceKind = chance;
+    const sums = new Int32Array(1 << numbers);
+    for (let m = 1; m < sums.length; m++) {
+      const low = 31 - Math.clz32(m & -m);
+      sums[m] = sums[m & (m - 1)] + rows[low].value;
+    }
+    this.sumOfMask = sums;
+    const mods = 1 << modifiers.length;
+    this.plusOfMods = new Int32Array(mods);
+    this.timesOfMods = new Float64Array(mods).fill(1);
+    for (let m = 1; m < mods; m++) {
+      const i = 31 - Math.clz32(m & -m),
+        rest = m & (m - 1),
+        r = rows[modifiers[i]];
+      this.plusOfMods[m] = this.plusOfMods[rest] +
+        (r.effect === EFFECT_PLUS ? r.value : 0);
+      this.timesOfMods[m] = this.timesOfMods[rest] *
+        (r.effect === EFFECT_TIMES ? r.value : 1);
+    }
+    Object.freeze(this);
+  }
+
+  /**
+   * The kind of a card name.
+   *
+   * @throws {InputError} for a name the table lacks.
+   */
+  kindOf(name: string): number {
+    const k = this.names.indexOf(name);
+    if (k < 0) {
+      throw new InputError(
+        `unknown card '${name}': allowed ${this.names.join(", ")}`,
+      );
+    }
+    return k;
+  }
+
+  /**
+   * The round score of a line (not bust): the numbers' face values summed
+   * and multiplied by the multipliers (rounded down), plus the `+X` values,
+   * at least 0, plus `bonus` (the Flip 7 bonus for a Flip 7, else 0).
+   */
+  score(numberMask: number, mods: number, bonus: number): number {
+    const s = Math.floor(this.sumOfMask[numberMask] * this.timesOfMods[mods]) +
+      this.plusOfMods[mods];
+    return (s > 0 ? s : 0) + bonus;
+  }
+}
+
+/**
+ * The official card table ({@linkcode STANDARD_ROWS}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(STANDARD_CARDS.kinds, KINDS);
+ * assert.equal(STANDARD_CARDS.values[STANDARD_CARDS.kindOf("+6")], 6);
+ * ```
+ */
+export const STANDARD_CARDS: CardTable = new CardTable(STANDARD_ROWS);
+
+const STD = STANDARD_CARDS;
+
+/** Number of distinct card kinds (of the official table). */
+export const KINDS: number = STD.kinds;
+/** Number of distinct number values (0 to 12). */
+export const NUMBER_KINDS: number = STD.numberKinds;
+/** Kind of the `+2` modifier; `+4`../..`+10` follow it. */
+export const PLUS2: number = STD.kindOf("+2");
+/** Kind of the `+10` modifier. */
+export const PLUS10: number = STD.kindOf("+10");
+/** Kind of the `x2` modifier. */
+export const X2: number = STD.kindOf("x2");
+/** Kind of the Freeze action. */
+export const FREEZE: number = STD.kindOf("freeze");
+/** Kind of the Flip Three action. */
+export const FLIP3: number = STD.kindOf("flip3");
+/** Kind of the Second Chance action. */
+export const CHANCE: number = STD.kindOf("chance");
+/** Cards a Flip Three makes its target flip (its row's parameter). */
+export const FLIP3_DRAWS: number = STD.values[FLIP3];
+/** Number of modifier kinds of the official table: a modifier mask has this many bits. */
+export const MODIFIER_KINDS: number = STD.modifierKinds.length;
+/** Number of modifier masks (`1 << MODIFIER_KINDS`): the solvers' blocks of states. */
+export const MODS: number = 1 << MODIFIER_KINDS;
+/** Every bit of a modifier mask (`MODS − 1`). */
+export const MOD_MASK: number = MODS - 1;
+/**
+ * The modifier kinds of the official table in bit order: bit i of a
+ * modifier mask is `MODIFIERS[i]` (`+2 +4 +6 +8 +10 x2`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(MODIFIERS.map(cardName), ["+2", "+4", "+6", "+8", "+10", "x2"]);
+ * assert.equal(MODIFIERS.length, MODIFIER_KINDS);
+ * ```
+ */
+export const MODIFIERS: readonly number[] = STD.modifierKinds.slice();
+
+/**
+ * The effect of each kind, indexed by kind (the official table's). (This
+ * and the other arrays exported here are plain copies of the table's frozen
+ * ones: a frozen array is read about twice as slowly in the loops that read
+ * these on every kind, bench/HISTORY.md "Issue 40".)
+ */
+export const CARD_EFFECTS: readonly CardEffect[] = STD.effects.slice();
 
 /**
  * True when kind `k` is a number card: {@linkcode CARD_EFFECTS} gives
  * `EFFECT_NUMBER` for the kinds below {@linkcode NUMBER_KINDS} and for no
- * other. The engine's draw tests this (a comparison) rather than the effect
- * table (a load on every card's path).
+ * other (every table puts its numbers first). The engine's draw tests this
+ * (a comparison) rather than the effect table (a load on every card's path).
  *
  * @example
  * ```ts
@@ -110,10 +454,11 @@ export function isNumberKind(k: number): boolean {
  *
  * @example
  * ```ts
- * import { CARD_EFFECTS, unhandledEffect } from "./cards.ts";
+ * import { CARD_EFFECTS, EFFECT_CHANCE, EFFECT_FLIP, EFFECT_FREEZE, EFFECT_NUMBER, EFFECT_PLUS, EFFECT_TIMES, unhandledEffect } from "./cards.ts";
  * const e = CARD_EFFECTS[0];
  * switch (e) {
- *   case 0: case 1: case 2: case 3: case 4: case 5: break;
+ *   case EFFECT_NUMBER: case EFFECT_PLUS: case EFFECT_TIMES:
+ *   case EFFECT_CHANCE: case EFFECT_FREEZE: case EFFECT_FLIP: break;
  *   default: unhandledEffect(e);
  * }
  * ```
@@ -123,30 +468,7 @@ export function unhandledEffect(effect: never): never {
 }
 
 /** Names of all kinds, indexed by kind, in the notation used for input and output. */
-export const CARD_NAMES: readonly string[] = [
-  "0",
-  "1",
-  "2",
-  "3",
-  "4",
-  "5",
-  "6",
-  "7",
-  "8",
-  "9",
-  "10",
-  "11",
-  "12",
-  "+2",
-  "+4",
-  "+6",
-  "+8",
-  "+10",
-  "x2",
-  "freeze",
-  "flip3",
-  "chance",
-];
+export const CARD_NAMES: readonly string[] = STD.names.slice();
 
 /**
  * True when `kind` is a number card (0–12).
@@ -173,7 +495,7 @@ export function isNumber(kind: number): boolean {
  * ```
  */
 export function isModifier(kind: number): boolean {
-  return kind >= PLUS2 && kind <= X2;
+  return (MOD_BITS[kind] | 0) !== 0;
 }
 
 /**
@@ -186,7 +508,7 @@ export function isModifier(kind: number): boolean {
  * ```
  */
 export function plusValue(kind: number): number {
-  return kind >= PLUS2 && kind <= PLUS10 ? (kind - PLUS2 + 1) * 2 : 0;
+  return CARD_EFFECTS[kind] === EFFECT_PLUS ? STD.values[kind] : 0;
 }
 
 /**
@@ -199,32 +521,25 @@ export function plusValue(kind: number): number {
  * ```
  */
 export function modifierBit(kind: number): number {
-  return 1 << (kind - FIRST_MODIFIER);
+  return MOD_BITS[kind];
 }
 
 /** Bit of `x2` in a modifier mask. */
-export const X2_BIT = 1 << (X2 - PLUS2);
+export const X2_BIT: number = STD.modBit[X2];
+/** Bits of the `+X` modifiers in a modifier mask. */
+export const PLUS_BITS: number = STD.modifierKinds.reduce(
+  (m, k) => CARD_EFFECTS[k] === EFFECT_PLUS ? m | STD.modBit[k] : m,
+  0,
+);
 
-/** Sum of the `+X` bonuses in a modifier mask, indexed by the 6-bit mask. */
-export const PLUS_OF_MASK: Int32Array = (() => {
-  const t = new Int32Array(64);
-  for (let m = 0; m < 64; m++) {
-    let s = 0;
-    for (let b = 0; b < 5; b++) if (m & (1 << b)) s += (b + 1) * 2;
-    t[m] = s;
-  }
-  return t;
-})();
+/** Sum of the `+X` bonuses in a modifier mask, indexed by the mask (the `x2` bit adds nothing). */
+export const PLUS_OF_MASK: Int32Array = STD.plusOfMods;
+
+/** The factor of the number sum in a modifier mask (2 with `x2`, else 1), indexed by the mask. */
+export const MULT_OF_MASK: Int32Array = Int32Array.from(STD.timesOfMods);
 
 /** Sum of the face values in a 13-bit number mask, indexed by the mask. */
-export const SUM_OF_MASK: Int32Array = (() => {
-  const t = new Int32Array(1 << NUMBER_KINDS);
-  for (let m = 1; m < t.length; m++) {
-    const low = 31 - Math.clz32(m & -m);
-    t[m] = t[m & (m - 1)] + low;
-  }
-  return t;
-})();
+export const SUM_OF_MASK: Int32Array = STD.sumOfMask;
 
 /** Number of set bits of a 13-bit mask, indexed by the mask. */
 export const COUNT_OF_MASK: Uint8Array = (() => {
@@ -237,18 +552,23 @@ export const COUNT_OF_MASK: Uint8Array = (() => {
 // round loop calls (isNumberKind, modifierBit, lineScore): an exported
 // binding is read through its cell at every use, a private `const` is
 // compiled in as a constant (engine.ts, beside its imports).
-const NUMBERS = NUMBER_KINDS, FIRST_MODIFIER = PLUS2, TIMES2_BIT = X2_BIT;
-const SUMS = SUM_OF_MASK, PLUS_SUMS = PLUS_OF_MASK;
+const NUMBERS = NUMBER_KINDS, BONUS = FLIP7_BONUS;
+const MOD_BITS = Int32Array.from(STD.modBit);
+const SUMS = SUM_OF_MASK, PLUS_SUMS = PLUS_OF_MASK, MULTS = MULT_OF_MASK;
 
 /**
- * Score of a line: numbers summed, doubled by `x2`, plus the `+X` cards, plus
- * 15 for a Flip 7. The caller handles busts (which score 0).
+ * Score of a line under the official table: numbers summed, doubled by `x2`,
+ * plus the `+X` cards, plus {@linkcode FLIP7_BONUS} for a Flip 7
+ * ({@linkcode CardTable.score} of {@linkcode STANDARD_CARDS}, whose values
+ * need no rounding or floor). The caller handles busts (which score 0).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * // 5 + 7 with x2 and +10 is (5 + 7) × 2 + 10
- * assert.equal(lineScore((1 << 5) | (1 << 7), modifierBit(X2) | modifierBit(PLUS10), false), 34);
+ * const mods = modifierBit(X2) | modifierBit(PLUS10);
+ * assert.equal(lineScore((1 << 5) | (1 << 7), mods, false), 34);
+ * assert.equal(lineScore((1 << 5) | (1 << 7), mods, true), STANDARD_CARDS.score((1 << 5) | (1 << 7), mods, FLIP7_BONUS));
  * ```
  */
 export function lineScore(
@@ -256,35 +576,14 @@ export function lineScore(
   modMask: number,
   flip7: boolean,
 ): number {
-  const sum = SUMS[numberMask];
-  return (modMask & TIMES2_BIT ? 2 * sum : sum) + PLUS_SUMS[modMask & 31] +
-    (flip7 ? 15 : 0);
-}
-
-/** An error from bad user input: the CLI prints its message alone and exits 2. */
-export class InputError extends Error {
-  /**
-   * An error whose message is one line naming the bad value and what is allowed.
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * assert.throws(
-   *   () => { throw new InputError("unknown card 'x3': allowed 0-12, +2, +4, +6, +8, +10, x2, freeze, flip3, chance"); },
-   *   { name: "InputError", message: /^unknown card 'x3': allowed / },
-   * );
-   * assert.throws(() => parseCard("x3"), InputError); // what parseCard throws
-   * ```
-   */
-  constructor(message: string) {
-    super(message);
-    this.name = "InputError";
-  }
+  return MULTS[modMask] * SUMS[numberMask] + PLUS_SUMS[modMask] +
+    (flip7 ? BONUS : 0);
 }
 
 /**
  * Parse one card in the notation `0`-`12`, `+2` `+4` `+6` `+8` `+10`, `x2`,
- * `freeze`, `flip3`, `chance`.
+ * `freeze`, `flip3`, `chance` (the names of a table's rows: the official
+ * table's unless `table` is given).
  *
  * @throws {InputError} for anything else.
  * @example
@@ -295,12 +594,15 @@ export class InputError extends Error {
  * assert.throws(() => parseCard("x3"), /unknown card 'x3'/);
  * ```
  */
-export function parseCard(text: string): number {
+export function parseCard(
+  text: string,
+  table: CardTable = STANDARD_CARDS,
+): number {
   const t = text.trim().toLowerCase();
-  const k = CARD_NAMES.indexOf(t);
+  const k = table.names.indexOf(t);
   if (k < 0) {
     throw new InputError(
-      `unknown card '${text}': allowed ${CARD_NAMES.join(", ")}`,
+      `unknown card '${text}': allowed ${table.names.join(", ")}`,
     );
   }
   return k;
@@ -337,7 +639,7 @@ export function parseCards(text: string, flag?: string): number[] {
       } '${shown}': an empty card between commas; write cards separated by commas, e.g. 12,x2`,
     );
   }
-  return parts.map(parseCard);
+  return parts.map((p) => parseCard(p));
 }
 
 /**
@@ -380,6 +682,6 @@ export function maskNumbers(mask: number): number[] {
  */
 export function maskModifiers(mask: number): number[] {
   const out: number[] = [];
-  for (let k = PLUS2; k <= X2; k++) if (mask & modifierBit(k)) out.push(k);
+  for (const k of STD.modifierKinds) if (mask & STD.modBit[k]) out.push(k);
   return out;
 }

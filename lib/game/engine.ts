@@ -3,19 +3,25 @@
  * seed. One engine serves the command line, the experiments, the notebooks and
  * the agents.
  *
+ * Every card's effect and parameter, the Flip 7 length and bonus come from
+ * the rules' card table (`rules.cards`, `cards.ts`) and scoring: a table
+ * with a kind the official deck lacks (a Flip Four, a `-4`) is played as it
+ * is, where its effect is one the engine knows.
+ *
  * State is packed into typed arrays: a seat's state within a round is one
- * integer word (its line a 13-bit mask of numbers — a line never holds a
- * number twice — and their count, its modifiers a 6-bit mask, its Second
- * Chance, status, bust card and Flip 7; the `LINE` … `COUNT_SHIFT` constants
- * below), and every
- * place a card can be is counted by kind, so that card conservation can
- * be checked at any moment ({@linkcode Game.checkConservation}). The draw pile
+ * integer word (its line a mask of number kinds — a line never holds a
+ * number twice — and their count, its Second Chance, status, bust card and
+ * Flip 7, and a flag for modifiers and one for actions in front, whose
+ * kinds are counted beside the word; the `LINE` … `COUNT_SHIFT` constants
+ * below), and every place a card can be is counted by kind, so that card
+ * conservation can be checked at any moment
+ * ({@linkcode Game.checkConservation}). The draw pile
  * and the discards, with the seeded draw and the reshuffle, are a
  * {@linkcode Pile} (`pile.ts`); every card a seat takes goes through one
  * method, `takeCard` (draw, reshuffle or end the round when the cards run
  * out, report the card, receive it).
  *
- * Why this file is long (~1,000 lines, past the ~500 of the rest of lib/):
+ * Why this file is long (~1,250 lines, past the ~500 of the rest of lib/):
  * `Game` is one hot loop, the inner loop of every simulation (a solo round
  * costs a few hundred nanoseconds, bench/engine_bench.ts). Its rule steps —
  * the deal, the turns, the card effects, Flip Three and its set-aside cards,
@@ -61,6 +67,7 @@
  */
 
 import * as cards from "./cards.ts";
+import type { CardEffect, CardTable } from "./cards.ts";
 import type { GameEvent, Listener } from "./events.ts";
 import { Pile } from "./pile.ts";
 import type { Rules } from "./rules.ts";
@@ -74,28 +81,14 @@ import type { Strategy, TableView } from "./view.ts";
 // checks that it is initialised, at every use; a round reads a dozen of
 // them (bench/HISTORY.md, "The round loop, session 33").
 const {
-  CARD_EFFECTS,
-  cardName,
-  CHANCE,
-  COUNT_OF_MASK,
   EFFECT_CHANCE,
-  EFFECT_FLIP3,
+  EFFECT_FLIP,
   EFFECT_FREEZE,
   EFFECT_NUMBER,
   EFFECT_PLUS,
-  EFFECT_TIMES2,
-  FLIP3,
-  FREEZE,
+  EFFECT_TIMES,
   InputError,
-  isNumberKind,
-  KINDS,
-  lineScore,
-  modifierBit,
-  NUMBER_KINDS,
-  PLUS2,
-  SUM_OF_MASK,
   unhandledEffect,
-  X2,
 } = cards;
 const { BUSTED, FROZEN, STAYED } = view;
 
@@ -111,30 +104,37 @@ const DEAL = 0, HIT = 1, FORCED = 2;
 // A seat's state within a round in one 31-bit word (`Game.seat`), so that
 // the round loop reads and clears a seat in one access (bench/HISTORY.md,
 // "The round loop, session 32"); 0 is an active seat with nothing in front.
-/** Bits 0-12: the numbers of the line (bit v for number v). */
-const LINE = 0x1fff;
-/** Bits 13-18: the modifiers (`+2` bit 13 … `x2` bit 18). */
-const MODS_SHIFT = 13;
-/** Bit 19: a Second Chance in front of the seat. */
-const CHANCE_BIT = 1 << 19;
-/** Bits 20-21: the status (ACTIVE 0, STAYED, FROZEN, BUSTED). */
-const STATUS_SHIFT = 20, STATUS_BITS = 3 << 20;
+// The word holds what every card table shares: a line of up to LINE_KINDS
+// number kinds (the table's numbers: `rules.cards`), and a flag for each
+// kind of card that lies in front of a seat in numbers the table decides
+// (its modifiers, its actions), counted beside the word.
+/** Most number kinds a table the engine plays may have: the line's bits. */
+const LINE_KINDS = 16;
+/** Bits 0-15: the numbers of the line (bit v for number kind v). */
+const LINE = (1 << LINE_KINDS) - 1;
+/** Bit 16: some modifier lies in front of the seat (which: `Game.mods`). */
+const MODS_BIT = 1 << 16;
+/** Bit 17: a Second Chance in front of the seat. */
+const CHANCE_BIT = 1 << 17;
+/** Bits 18-19: the status (ACTIVE 0, STAYED, FROZEN, BUSTED). */
+const STATUS_SHIFT = 18, STATUS_BITS = 3 << 18;
 /** The status bits of a busted seat. */
 const BUSTED_WORD = BUSTED << STATUS_SHIFT;
-/** Bit 22: the seat has seven numbers. */
-const FLIP7_BIT = 1 << 22;
-/** Bits 23-26: the number that busted the seat, plus one (0: none). */
-const BUST_SHIFT = 23, BUST_BITS = 15 << 23;
+/** Bit 20: the seat has a Flip 7. */
+const FLIP7_BIT = 1 << 20;
+/** Bits 21-25: the number kind that busted the seat, plus one (0: none). */
+const BUST_SHIFT = 21, BUST_BITS = 31 << 21;
 /**
- * Bit 27: some Freeze or Flip Three lies in front of the seat (how many of
- * each: `freezeFront`, `flip3Front`, which a custom deck may make more than
- * a few bits hold).
+ * Bit 26: some action card (a Freeze, a Flip Three) lies in front of the
+ * seat (how many of each: `Game.actions`).
  */
-const ACTIONS_BIT = 1 << 27;
-/** Bits 28-30: how many numbers the line holds (the bits of LINE counted). */
-const COUNT_SHIFT = 28, COUNT_ONE = 1 << 28;
+const ACTIONS_BIT = 1 << 26;
+/** Bits 27-30: how many numbers the line holds (the bits of LINE counted). */
+const COUNT_SHIFT = 27, COUNT_ONE = 1 << 27, MAX_COUNT = 15;
 /** The bits of the cards in front of a seat other than its bust card. */
-const FRONT_BITS = LINE | (63 << MODS_SHIFT) | CHANCE_BIT | ACTIONS_BIT;
+const FRONT_BITS = LINE | MODS_BIT | CHANCE_BIT | ACTIONS_BIT;
+/** The flags of the cards counted beside the word. */
+const BESIDE_BITS = MODS_BIT | ACTIONS_BIT;
 
 /**
  * Rounds after which a game ends whatever the totals (a guard: games of real
@@ -172,9 +172,11 @@ export interface GameOptions {
   /** Seat that is first in round 1 (default 0); it passes left each round. */
   firstSeat?: number;
   /**
-   * True: once the stacked cards are used up the pile counts as empty (the
-   * round ends with a `deck_exhausted` event), so that a test can drive the
-   * engine card by card (tests/equivalence_test.ts); default false.
+   * True: the stacked cards are the only draws, each taken from the pile
+   * when it is drawn (after a reshuffle, from the discards shuffled into
+   * it); once they are used up the pile counts as empty (the round ends
+   * with a `deck_exhausted` event), so that a test can drive the engine card
+   * by card (tests/kernel_test.ts); default false.
    */
   stackOnly?: boolean;
 }
@@ -191,11 +193,37 @@ export interface GameResult {
   points: number[];
 }
 
-/** What a seat whose packed word is `w` banks if it stops now (0 after a bust). */
-function wordScore(w: number): number {
-  return (w & STATUS_BITS) === BUSTED_WORD
-    ? 0
-    : lineScore(w & LINE, (w >>> MODS_SHIFT) & 63, (w & FLIP7_BIT) !== 0);
+/**
+ * Refuse a rule set whose card table or scoring the seat word cannot hold:
+ * more number kinds than the line's bits, a Flip 7 length the count bits
+ * cannot reach, a modifier with more than one copy (the modifiers in front
+ * are a mask), or more action cards than the set-aside list holds.
+ */
+function checkTable(rules: Rules): void {
+  const t = rules.cards, deck = rules.deck;
+  const bad = (why: string): never => {
+    throw new InputError(`rules '${rules.name}': ${why}`);
+  };
+  if (deck.length !== t.kinds) {
+    bad(`a deck of ${deck.length} kinds for a card table of ${t.kinds}`);
+  }
+  if (t.numberKinds > LINE_KINDS) {
+    bad(`${t.numberKinds} number kinds: the engine plays up to ${LINE_KINDS}`);
+  }
+  const len = rules.flip7Length;
+  if (!Number.isInteger(len) || len < 1 || len > MAX_COUNT) {
+    bad(`a Flip 7 of ${len} numbers: allowed 1 to ${MAX_COUNT}`);
+  }
+  let others = 0;
+  for (let k = 0; k < t.kinds; k++) {
+    if (t.modBit[k] !== 0 && deck[k] > 1) {
+      bad(`${deck[k]} copies of the modifier '${t.names[k]}': allowed 0 or 1`);
+    }
+    if (k >= t.numberKinds && t.modBit[k] === 0) others += deck[k];
+  }
+  if (others > CONSUMED - 1) {
+    bad(`${others} action cards: the engine plays up to ${CONSUMED - 1}`);
+  }
 }
 
 /** The number that busted a seat whose packed word is `w`, -1 if none. */
@@ -219,9 +247,9 @@ function bustCardOf(w: number): number {
  */
 export class Game implements TableView {
   /** The rules in play. */
-  readonly rules: Rules;
+  declare readonly rules: Rules;
   /** Number of seats. */
-  readonly players: number;
+  declare readonly players: number;
   /**
    * The strategy of each seat. To change the seats assign an array (the same
    * one after changing it will do): the game notes then which seats have the
@@ -252,34 +280,64 @@ export class Game implements TableView {
   // the listener, tested as `this.onEvent !== null` on every card: one
   // comparison, where V8 compiles a truthiness test of a field it has no
   // type for into half a dozen (bench/HISTORY.md, "Issue 26, session 37")
-  private onEvent: Listener | null;
+  declare private onEvent: Listener | null;
 
-  private seed: number;
-  private stream: number;
-  private firstSeat: number;
+  declare private seed: number;
+  declare private stream: number;
+  declare private firstSeat: number;
 
   // where cards are, counted by kind: the draw pile and the discards are the
   // pile's (the deck's and the discards' tallies aliased here, read by the
   // table view on every call; the draw pile's through Pile.count)
-  private readonly deck: Pile;
-  private readonly deckCounts: Int32Array;
-  private readonly discardCounts: Int32Array;
-  private readonly frontCounts = new Int32Array(KINDS);
+  declare private readonly deck: Pile;
+  declare private readonly deckCounts: Int32Array;
+  declare private readonly discardCounts: Int32Array;
+  declare private readonly frontCounts: Int32Array;
   private frontTotal = 0;
-  private readonly asideCounts = new Int32Array(KINDS);
+  declare private readonly asideCounts: Int32Array;
   private readonly aside = new Uint8Array(256);
   private asideTop = 0;
-  private readonly size: number;
+  declare private readonly size: number;
 
-  // per seat: the packed word (LINE … ACTIONS_BIT above), the actions in front
-  private readonly seat: Int32Array;
-  private readonly freezeFront: Uint8Array;
-  private readonly flip3Front: Uint8Array;
+  // the card table (`rules.cards`), read once: what each kind does and its
+  // parameter, the modifiers' bits, the face sums of a line. (A field
+  // assigned in the constructor is `declare`d, so that it is created by its
+  // first store, a typed array or a small integer, and the optimiser loads
+  // it without checking its type; a field that starts as `undefined` is
+  // checked at every use. bench/HISTORY.md, "Issue 40".)
+  declare private readonly kinds: number;
+  declare private readonly names: readonly string[];
+  declare private readonly effects: Uint8Array;
+  declare private readonly values: Float64Array;
+  declare private readonly modBits: Int32Array;
+  declare private readonly modKinds: Int32Array;
+  declare private readonly actionKinds: Int32Array;
+  declare private readonly chanceKind: number;
+  declare private readonly numbers: number;
+  declare private readonly sums: Int32Array;
+  declare private readonly cards: CardTable;
+  // the modifiers' sums and whole factors by modifier mask, when every
+  // modifier adds a non-negative X or multiplies by a whole factor
+  // (`plainMods`: the score needs no rounding or floor)
+  declare private readonly plainMods: boolean;
+  declare private readonly multOf: Int32Array;
+  declare private readonly plusOf: Int32Array;
+  // the scoring: the line count that is a Flip 7 (shifted to the word's
+  // count bits) and its bonus
+  declare private readonly flip7Count: number;
+  declare private readonly flip7Bonus: number;
+
+  // per seat: the packed word (LINE … COUNT_SHIFT above), the modifier mask
+  // (bit i: the table's modifier i) and the actions in front, by kind
+  // (`actions[seat * kinds + kind]`)
+  declare private readonly seat: Int32Array;
+  declare private readonly mods: Int32Array;
+  declare private readonly actions: Uint8Array;
   // whole numbers below MAX_ROUNDS x 171 < 2^31; an Int32Array adds them
   // with an integer add (a Float64Array of whole numbers: checked conversions)
-  private readonly totals: Int32Array;
-  private readonly scores: Float64Array;
-  private readonly lastOutcome: Uint8Array;
+  declare private readonly totals: Int32Array;
+  declare private readonly scores: Float64Array;
+  declare private readonly lastOutcome: Uint8Array;
 
   private activeCount = 0;
   private roundOver = false;
@@ -288,11 +346,11 @@ export class Game implements TableView {
   // (and if one was left half-played by a throwing strategy)
   private tidy = false;
   // the rulings, read once
-  private readonly deferActions: boolean;
-  private readonly forcedDrawsFirst: boolean;
-  private readonly chanceWaits: boolean;
-  private readonly tiesDraw: boolean;
-  private readonly freshDeck: boolean;
+  declare private readonly deferActions: boolean;
+  declare private readonly forcedDrawsFirst: boolean;
+  declare private readonly chanceWaits: boolean;
+  declare private readonly tiesDraw: boolean;
+  declare private readonly freshDeck: boolean;
   /** Rounds played so far in this game. */
   round = 0;
 
@@ -302,7 +360,8 @@ export class Game implements TableView {
    * @param rules the rule set
    * @param strategies one strategy per seat
    * @param options seed, stream, stacked deck, listener
-   * @throws {InputError} for a player count the rules do not allow or an impossible stacked deck
+   * @throws {InputError} for a player count the rules do not allow, an
+   *   impossible stacked deck, or a card table the seat word cannot hold
    */
   constructor(
     rules: Rules,
@@ -318,6 +377,34 @@ export class Game implements TableView {
       );
     }
     this.rules = rules;
+    const table = rules.cards;
+    checkTable(rules);
+    this.cards = table;
+    this.kinds = table.kinds;
+    this.names = table.names;
+    this.effects = Uint8Array.from(table.effects);
+    this.values = Float64Array.from(table.values);
+    this.modBits = Int32Array.from(table.modBit);
+    this.modKinds = Int32Array.from(table.modifierKinds);
+    this.actionKinds = Int32Array.from(
+      table.effects.flatMap((e, k) =>
+        e === EFFECT_FREEZE || e === EFFECT_FLIP ? [k] : []
+      ),
+    );
+    this.chanceKind = table.chanceKind;
+    this.numbers = table.numberKinds;
+    this.sums = table.sumOfMask;
+    this.plainMods = table.modifierKinds.every((k) =>
+      table.effects[k] === EFFECT_PLUS
+        ? table.values[k] >= 0
+        : Number.isInteger(table.values[k])
+    );
+    this.multOf = Int32Array.from(table.timesOfMods, Math.trunc);
+    this.plusOf = table.plusOfMods;
+    this.flip7Count = rules.flip7Length << COUNT_SHIFT;
+    this.flip7Bonus = rules.flip7Bonus;
+    this.frontCounts = new Int32Array(this.kinds);
+    this.asideCounts = new Int32Array(this.kinds);
     const ru = rules.rulings;
     this.deferActions = ru.actions === "deferred";
     this.forcedDrawsFirst = ru.setAsideOrder === "forced-draws-first";
@@ -339,8 +426,8 @@ export class Game implements TableView {
     this.deckCounts = this.deck.deckCounts;
     this.discardCounts = this.deck.discards;
     this.seat = new Int32Array(n);
-    this.freezeFront = new Uint8Array(n);
-    this.flip3Front = new Uint8Array(n);
+    this.mods = new Int32Array(n);
+    this.actions = new Uint8Array(n * this.kinds);
     this.totals = new Int32Array(n);
     this.scores = new Float64Array(n);
     this.lastOutcome = new Uint8Array(n);
@@ -391,7 +478,7 @@ export class Game implements TableView {
   private clearTable(): void {
     const front = this.frontCounts, aside = this.asideCounts;
     // plain loops: TypedArray.fill costs more than these few stores per call
-    for (let k = 0; k < KINDS; k++) front[k] = aside[k] = 0;
+    for (let k = 0; k < this.kinds; k++) front[k] = aside[k] = 0;
     this.frontTotal = 0;
     this.asideTop = 0;
     this.resetSeats();
@@ -404,10 +491,15 @@ export class Game implements TableView {
 
   /** Clear seat `s`: no line, no modifiers, active again. */
   private resetSeat(s: number): void {
-    if (this.seat[s] & ACTIONS_BIT) {
-      this.freezeFront[s] = this.flip3Front[s] = 0;
-    }
+    if (this.seat[s] & BESIDE_BITS) this.clearBeside(s);
     this.seat[s] = 0;
+  }
+
+  /** Clear the modifiers and the actions in front of seat `s` (kept beside its word). */
+  private clearBeside(s: number): void {
+    this.mods[s] = 0;
+    const acts = this.actionKinds, base = s * this.kinds;
+    for (let i = 0; i < acts.length; i++) this.actions[base + acts[i]] = 0;
   }
 
   /** The status of seat `s` (ACTIVE, STAYED, FROZEN, BUSTED). */
@@ -419,6 +511,24 @@ export class Game implements TableView {
   private leave(s: number, status: number): void {
     this.seat[s] = (this.seat[s] & ~STATUS_BITS) | (status << STATUS_SHIFT);
     this.activeCount--;
+  }
+
+  /** What seat `s`, whose word is `w`, banks if it stops now (0 after a bust). */
+  private wordScore(w: number, s: number): number {
+    if ((w & STATUS_BITS) === BUSTED_WORD) return 0;
+    if (w & MODS_BIT) return this.modsScore(w, s);
+    return this.sums[w & LINE] + (w & FLIP7_BIT ? this.flip7Bonus : 0);
+  }
+
+  /**
+   * {@linkcode wordScore} of a seat with modifiers in front: the card
+   * table's scoring, in integers where no modifier can round or floor it.
+   */
+  private modsScore(w: number, s: number): number {
+    const bonus = w & FLIP7_BIT ? this.flip7Bonus : 0, m = this.mods[s];
+    return this.plainMods
+      ? this.multOf[m] * this.sums[w & LINE] + this.plusOf[m] + bonus
+      : this.cards.score(w & LINE, m, bonus);
   }
 
   /** Seat `s` holds a Second Chance. */
@@ -438,11 +548,11 @@ export class Game implements TableView {
   }
   /** Sum of the face values in a seat's line. */
   numberSum(seat: number): number {
-    return SUM_OF_MASK[this.seat[seat] & LINE];
+    return this.sums[this.seat[seat] & LINE];
   }
-  /** Bit mask of the modifiers in front of a seat (`+2` bit 0 … `x2` bit 5). */
+  /** Bit mask of the modifiers in front of a seat (bit i: the table's modifier i, `+2` bit 0 … `x2` bit 5). */
   modMask(seat: number): number {
-    return (this.seat[seat] >>> MODS_SHIFT) & 63;
+    return this.mods[seat];
   }
   /** True when the seat holds a Second Chance. */
   hasChance(seat: number): boolean {
@@ -451,17 +561,20 @@ export class Game implements TableView {
   /** Cards in front of the seat (numbers, modifiers, Second Chance, actions played on it). */
   cardsInFront(seat: number): number {
     const w = this.seat[seat];
-    let m = (w >>> MODS_SHIFT) & 63, c = w >>> COUNT_SHIFT;
+    let m = this.mods[seat], c = w >>> COUNT_SHIFT;
     while (m) {
       c++;
       m &= m - 1;
     }
-    return c + (w & CHANCE_BIT ? 1 : 0) + this.freezeFront[seat] +
-      this.flip3Front[seat] + (w & BUST_BITS ? 1 : 0);
+    if (w & ACTIONS_BIT) {
+      const acts = this.actionKinds, base = seat * this.kinds;
+      for (let i = 0; i < acts.length; i++) c += this.actions[base + acts[i]];
+    }
+    return c + (w & CHANCE_BIT ? 1 : 0) + (w & BUST_BITS ? 1 : 0);
   }
   /** What the seat would bank if it stopped now (0 after a bust). */
   roundScore(seat: number): number {
-    return wordScore(this.seat[seat]);
+    return this.wordScore(this.seat[seat], seat);
   }
   /** The seat's game total before this round. */
   total(seat: number): number {
@@ -523,6 +636,20 @@ export class Game implements TableView {
     return this.deck.discardTotal;
   }
 
+  /**
+   * Copies of `kind` in the draw pile (what {@linkcode unseenExact} reads
+   * while the pile is not empty): for tests and tools that compare the
+   * engine with a model card by card.
+   */
+  pileCount(kind: number): number {
+    return this.deck.count(kind);
+  }
+
+  /** Copies of `kind` in the discard pile (for tests and tools, as {@linkcode pileCount}). */
+  discardCount(kind: number): number {
+    return this.discardCounts[kind];
+  }
+
   /** True once the current round has ended. */
   isRoundOver(): boolean {
     return this.roundOver;
@@ -553,7 +680,7 @@ export class Game implements TableView {
    * line (bench/HISTORY.md, "The round loop, session 31").
    */
   private place(s: number, k: number, inFlip3: boolean): void {
-    if (!isNumberKind(k)) {
+    if (k >= this.numbers) {
       this.receiveOther(s, k, inFlip3);
       return;
     }
@@ -566,7 +693,7 @@ export class Game implements TableView {
     this.seat[s] = v;
     this.frontCounts[k]++;
     this.frontTotal++;
-    if (v >= 7 << COUNT_SHIFT) this.sevenNumbers(s);
+    if (v >= this.flip7Count) this.sevenNumbers(s);
   }
 
   /**
@@ -589,10 +716,10 @@ export class Game implements TableView {
   /** Tell the listener seat `s` took card `k` (`how`: the deal, a hit or a Flip Three's draw). */
   private reportCard(s: number, k: number, how: number): void {
     this.onEvent!(
-      how === DEAL ? { type: "deal", seat: s, card: cardName(k) } : {
+      how === DEAL ? { type: "deal", seat: s, card: this.names[k] } : {
         type: "draw",
         seat: s,
-        card: cardName(k),
+        card: this.names[k],
         flip3: how === FORCED,
       },
     );
@@ -656,14 +783,15 @@ export class Game implements TableView {
 
   /** A card other than a number arrives in front of seat `s` (from a hit, the deal or a Flip Three). */
   private receiveOther(s: number, k: number, inFlip3: boolean): void {
-    const effect = CARD_EFFECTS[k];
+    const effect = this.effects[k] as CardEffect;
     switch (effect) {
       case EFFECT_NUMBER: // (place takes numbers itself)
         this.place(s, k, inFlip3);
         return;
       case EFFECT_PLUS:
-      case EFFECT_TIMES2:
-        this.seat[s] |= modifierBit(k) << MODS_SHIFT;
+      case EFFECT_TIMES:
+        this.mods[s] |= this.modBits[k];
+        this.seat[s] |= MODS_BIT;
         this.toFront(k);
         return;
       case EFFECT_CHANCE:
@@ -671,7 +799,7 @@ export class Game implements TableView {
         else this.takeChance(s);
         return;
       case EFFECT_FREEZE:
-      case EFFECT_FLIP3:
+      case EFFECT_FLIP:
         if (inFlip3 && this.deferActions) this.setAside(s, k);
         else this.resolveAction(s, k);
         return;
@@ -685,7 +813,7 @@ export class Game implements TableView {
     this.asideCounts[k]++;
     this.aside[this.asideTop++] = k;
     if (this.onEvent !== null) {
-      this.onEvent({ type: "set_aside", seat: s, card: cardName(k) });
+      this.onEvent({ type: "set_aside", seat: s, card: this.names[k] });
     }
   }
 
@@ -693,19 +821,19 @@ export class Game implements TableView {
   private duplicate(s: number, k: number): void {
     if (this.holdsChance(s)) {
       this.seat[s] &= ~CHANCE_BIT;
-      this.frontCounts[CHANCE]--;
+      this.frontCounts[this.chanceKind]--;
       this.frontTotal--;
-      this.deck.discard(CHANCE);
+      this.deck.discard(this.chanceKind);
       this.deck.discard(k);
       if (this.onEvent !== null) {
-        this.onEvent({ type: "save", seat: s, card: cardName(k) });
+        this.onEvent({ type: "save", seat: s, card: this.names[k] });
       }
     } else {
       this.seat[s] |= (k + 1) << BUST_SHIFT;
       this.leave(s, BUSTED);
       this.toFront(k);
       if (this.onEvent !== null) {
-        this.onEvent({ type: "bust", seat: s, card: cardName(k) });
+        this.onEvent({ type: "bust", seat: s, card: this.names[k] });
       }
     }
   }
@@ -723,7 +851,7 @@ export class Game implements TableView {
   private takeChance(s: number): void {
     if (!this.holdsChance(s)) {
       this.seat[s] |= CHANCE_BIT;
-      this.toFront(CHANCE);
+      this.toFront(this.chanceKind);
     } else {
       this.passChance(s);
     }
@@ -740,7 +868,7 @@ export class Game implements TableView {
       }
     }
     if (eligible === 0) {
-      this.deck.discard(CHANCE);
+      this.deck.discard(this.chanceKind);
       if (this.onEvent !== null) {
         this.onEvent({ type: "chance_discarded", seat: s });
       }
@@ -748,7 +876,7 @@ export class Game implements TableView {
     }
     let t = only;
     if (eligible > 1) {
-      t = this.seats[s].target(this, s, CHANCE);
+      t = this.seats[s].target(this, s, this.chanceKind);
       if (
         t === s || !(t >= 0 && t < n) ||
         (this.seat[t] & (STATUS_BITS | CHANCE_BIT)) !== 0
@@ -761,20 +889,18 @@ export class Game implements TableView {
       }
     }
     this.seat[t] |= CHANCE_BIT;
-    this.toFront(CHANCE);
+    this.toFront(this.chanceKind);
     if (this.onEvent !== null) {
       this.onEvent({ type: "pass", seat: s, target: t });
     }
   }
 
-  /** Seat `s` plays a Freeze or Flip Three on a seat of its choice. */
+  /** Seat `s` plays a Freeze or Flip Three (a Flip N) on a seat of its choice. */
   private resolveAction(s: number, k: number): void {
     const t = this.actionTarget(s, k);
-    this.toFront(k);
-    const effect = CARD_EFFECTS[k];
+    const effect = this.effects[k];
+    this.playedOn(t, k);
     if (effect === EFFECT_FREEZE) {
-      this.freezeFront[t]++;
-      this.seat[t] |= ACTIONS_BIT;
       this.leave(t, FROZEN);
       if (this.onEvent !== null) {
         this.onEvent({
@@ -784,16 +910,21 @@ export class Game implements TableView {
           score: this.roundScore(t),
         });
       }
-    } else if (effect === EFFECT_FLIP3) {
-      this.flip3Front[t]++;
-      this.seat[t] |= ACTIONS_BIT;
+    } else if (effect === EFFECT_FLIP) {
       if (this.onEvent !== null) {
         this.onEvent({ type: "flip_three", seat: s, target: t });
       }
-      this.flipThree(t);
+      this.flipThree(t, k);
     } else {
-      throw new Error(`${cardName(k)} is not an action played on a seat`);
+      throw new Error(`${this.names[k]} is not an action played on a seat`);
     }
+  }
+
+  /** Action card `k` now lies in front of seat `t`, its target. */
+  private playedOn(t: number, k: number): void {
+    this.toFront(k);
+    this.actions[t * this.kinds + k]++;
+    this.seat[t] |= ACTIONS_BIT;
   }
 
   /** The seat seat `s` plays action `k` on: itself when alone, else its strategy's choice (checked). */
@@ -809,7 +940,7 @@ export class Game implements TableView {
         if (!(t >= 0 && t < this.players) || !this.isActive(t)) {
           throw new InputError(
             `strategy ${this.seats[s].name} aimed ${
-              cardName(k)
+              this.names[k]
             } at an inactive or unknown seat ${t}`,
           );
         }
@@ -819,34 +950,34 @@ export class Game implements TableView {
   }
 
   /**
-   * Seat `t` flips three cards, then resolves what it set aside: in the order
-   * flipped (`set-aside-order=drawn`), or every Flip Three first — the three
-   * more cards of one played on `t` join this sequence, its set-aside cards
-   * this list — and then the rest in the order flipped
-   * (`forced-draws-first`). A set-aside card of a seat that is out (or of a
-   * round that is over) is dropped.
+   * Seat `t` flips the cards of Flip N card `k` (its row's N: three for a
+   * Flip Three), then resolves what it set aside: in the order flipped
+   * (`set-aside-order=drawn`), or every Flip N first — the N more cards of
+   * one played on `t` join this sequence, its set-aside cards this list —
+   * and then the rest in the order flipped (`forced-draws-first`). A
+   * set-aside card of a seat that is out (or of a round that is over) is
+   * dropped.
    */
-  private flipThree(t: number): void {
+  private flipThree(t: number, k: number): void {
     const start = this.asideTop;
-    this.forcedDraws(t);
+    this.forcedDraws(t, k);
     if (this.forcedDrawsFirst) {
       for (let j = start; j < this.asideTop; j++) {
-        if (this.aside[j] !== FLIP3) continue;
+        const f = this.aside[j];
+        if (f === CONSUMED || this.effects[f] !== EFFECT_FLIP) continue;
         this.aside[j] = CONSUMED;
-        this.asideCounts[FLIP3]--;
+        this.asideCounts[f]--;
         if (this.roundOver || !this.isActive(t)) {
-          this.drop(t, FLIP3);
+          this.drop(t, f);
           continue;
         }
-        const u = this.actionTarget(t, FLIP3);
-        this.toFront(FLIP3);
-        this.flip3Front[u]++;
-        this.seat[u] |= ACTIONS_BIT;
+        const u = this.actionTarget(t, f);
+        this.playedOn(u, f);
         if (this.onEvent !== null) {
           this.onEvent({ type: "flip_three", seat: t, target: u });
         }
-        if (u === t) this.forcedDraws(t);
-        else this.flipThree(u); // its own sequence, above this list
+        if (u === t) this.forcedDraws(t, f);
+        else this.flipThree(u, f); // its own sequence, above this list
       }
     }
     const end = this.asideTop;
@@ -856,7 +987,7 @@ export class Game implements TableView {
       this.aside[j] = CONSUMED;
       this.asideCounts[k]--;
       if (!this.roundOver && this.isActive(t)) {
-        if (CARD_EFFECTS[k] === EFFECT_CHANCE) this.takeChance(t);
+        if (this.effects[k] === EFFECT_CHANCE) this.takeChance(t);
         else this.resolveAction(t, k);
       } else {
         this.drop(t, k);
@@ -870,13 +1001,13 @@ export class Game implements TableView {
   private drop(t: number, k: number): void {
     this.deck.discard(k);
     if (this.onEvent !== null) {
-      this.onEvent({ type: "dropped", seat: t, card: cardName(k) });
+      this.onEvent({ type: "dropped", seat: t, card: this.names[k] });
     }
   }
 
-  /** Seat `t` flips three cards (stopping when it is out or the round is over). */
-  private forcedDraws(t: number): void {
-    for (let i = 0; i < 3; i++) {
+  /** Seat `t` flips the N cards of Flip N card `k` (stopping when it is out or the round is over). */
+  private forcedDraws(t: number, k: number): void {
+    for (let i = 0, n = this.values[k]; i < n; i++) {
       if (this.roundOver || !this.isActive(t)) break;
       if (!this.takeCard(t, FORCED)) break;
     }
@@ -893,7 +1024,7 @@ export class Game implements TableView {
     // one pass over the seats: score, outcome, the cards gathered, the seat cleared
     for (let s = 0; s < n; s++) {
       const w = this.seat[s];
-      const sc = wordScore(w);
+      const sc = this.wordScore(w, s);
       this.scores[s] = sc;
       this.totals[s] += sc;
       this.lastOutcome[s] = (w & STATUS_BITS) === BUSTED_WORD
@@ -949,30 +1080,32 @@ export class Game implements TableView {
       front[v] = 0;
       m &= m - 1;
     }
-    let md = (w >>> MODS_SHIFT) & 63;
-    while (md) {
-      const k = PLUS2 + 31 - Math.clz32(md & -md);
-      into[k]++;
-      front[k] = 0;
-      md &= md - 1;
+    if (w & MODS_BIT) {
+      const kinds = this.modKinds;
+      for (let md = this.mods[s]; md !== 0; md &= md - 1) {
+        const k = kinds[31 - Math.clz32(md & -md)];
+        into[k]++;
+        front[k] = 0;
+      }
     }
     if (w & CHANCE_BIT) {
-      into[CHANCE]++;
-      front[CHANCE] = 0;
+      into[this.chanceKind]++;
+      front[this.chanceKind] = 0;
     }
     const b = bustCardOf(w);
     if (b >= 0) {
       into[b]++;
       front[b] = 0;
     }
-    const fz = this.freezeFront[s], f3 = this.flip3Front[s];
-    if (fz) {
-      into[FREEZE] += fz;
-      front[FREEZE] = 0;
-    }
-    if (f3) {
-      into[FLIP3] += f3;
-      front[FLIP3] = 0;
+    if (w & ACTIONS_BIT) {
+      const acts = this.actionKinds, base = s * this.kinds;
+      for (let i = 0; i < acts.length; i++) {
+        const a = acts[i], c = this.actions[base + a];
+        if (c) {
+          into[a] += c;
+          front[a] = 0;
+        }
+      }
     }
     this.resetSeat(s);
   }
@@ -1062,49 +1195,64 @@ export class Game implements TableView {
    * ```
    */
   checkConservation(): string | null {
-    const front = new Int32Array(KINDS);
+    const kinds = this.kinds, names = this.names;
+    const front = new Int32Array(kinds);
     for (let s = 0; s < this.players; s++) {
       const w = this.seat[s];
-      if (w >>> COUNT_SHIFT !== COUNT_OF_MASK[w & LINE]) {
+      let count = 0;
+      for (let v = 0; v < this.numbers; v++) {
+        if (w & (1 << v)) {
+          front[v]++;
+          count++;
+        }
+      }
+      if (
+        w >>> COUNT_SHIFT !== count ||
+        (w & LINE) >>> this.numbers !== 0
+      ) {
         return `seat ${s}: the line's count bits disagree with its numbers`;
       }
-      for (let v = 0; v < NUMBER_KINDS; v++) {
-        if (w & (1 << v)) front[v]++;
+      const md = this.mods[s];
+      if (((w & MODS_BIT) !== 0) !== (md !== 0)) {
+        return `seat ${s}: the modifiers bit disagrees with the modifiers in front`;
       }
-      for (let k = PLUS2; k <= X2; k++) {
-        if (w & (modifierBit(k) << MODS_SHIFT)) front[k]++;
-      }
-      if (w & CHANCE_BIT) front[CHANCE]++;
+      this.modKinds.forEach((k, i) => {
+        if (md & (1 << i)) front[k]++;
+      });
+      if (w & CHANCE_BIT) front[this.chanceKind]++;
       const b = bustCardOf(w);
       if (b >= 0) front[b]++;
-      front[FREEZE] += this.freezeFront[s];
-      front[FLIP3] += this.flip3Front[s];
-      if (
-        ((w & ACTIONS_BIT) !== 0) !==
-          (this.freezeFront[s] + this.flip3Front[s] > 0)
-      ) return `seat ${s}: the actions bit disagrees with the actions in front`;
+      let acted = 0;
+      for (const a of this.actionKinds) {
+        const c = this.actions[s * kinds + a];
+        front[a] += c;
+        acted += c;
+      }
+      if (((w & ACTIONS_BIT) !== 0) !== (acted > 0)) {
+        return `seat ${s}: the actions bit disagrees with the actions in front`;
+      }
     }
     // the pile and the discards check their own tallies (Pile.check)
     const bad = this.deck.check();
     if (bad !== null) return bad;
     const pile = this.deck.counts;
-    const aside = new Int32Array(KINDS);
+    const aside = new Int32Array(kinds);
     for (let j = 0; j < this.asideTop; j++) {
       if (this.aside[j] !== CONSUMED) aside[this.aside[j]]++;
     }
     let frontTotal = 0;
-    for (let k = 0; k < KINDS; k++) {
+    for (let k = 0; k < kinds; k++) {
       if (front[k] !== this.frontCounts[k]) {
-        return `front count of ${cardName(k)}: ${
-          this.frontCounts[k]
-        } counted, ${front[k]} in front of players`;
+        return `front count of ${names[k]}: ${this.frontCounts[k]} counted, ${
+          front[k]
+        } in front of players`;
       }
       if (aside[k] !== this.asideCounts[k]) {
-        return `set-aside count of ${cardName(k)} is off`;
+        return `set-aside count of ${names[k]} is off`;
       }
       const sum = pile[k] + this.discardCounts[k] + front[k] + aside[k];
       if (sum !== this.deckCounts[k]) {
-        return `${cardName(k)}: ${sum} cards found, the deck has ${
+        return `${names[k]}: ${sum} cards found, the deck has ${
           this.deckCounts[k]
         }`;
       }

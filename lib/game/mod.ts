@@ -1,8 +1,9 @@
 /**
- * The game layer: the 94 cards, the rules presets, the seeded random streams,
- * the table view a policy reads, the events of a game, and the one engine
- * (class Game) that the command line, the experiments, the notebooks and
- * every agent play.
+ * The game layer: the card table (the 94 cards as data), the rules presets,
+ * the seeded random streams, the table view a policy reads, the events of a
+ * game, the one engine (class Game) that the command line, the experiments,
+ * the notebooks and every agent play, and the round kernel that defines one
+ * player's round exactly (class RoundKernel).
  *
  * @module
  */
@@ -13,3 +14,4 @@ export * from "./rng.ts";
 export * from "./view.ts";
 export * from "./events.ts";
 export * from "./engine.ts";
+export * from "./kernel.ts";

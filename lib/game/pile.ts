@@ -32,7 +32,6 @@
  * @module
  */
 
-import { cardName, KINDS } from "./cards.ts";
 import { Rng } from "./rng.ts";
 import { checkStack, deckSize, type Rules } from "./rules.ts";
 
@@ -43,9 +42,9 @@ import { checkStack, deckSize, type Rules } from "./rules.ts";
  */
 export class Pile {
   /** Cards in the deck. */
-  readonly size: number;
+  declare readonly size: number;
   /** The deck's count of each kind. */
-  readonly deckCounts: Int32Array;
+  declare readonly deckCounts: Int32Array;
   /**
    * Cards of each kind in the draw pile (stacked cards not yet drawn
    * included), brought up to date by this read. The array stays valid until
@@ -63,31 +62,34 @@ export class Pile {
   // the counts by kind of pile[0..counted) and of the stacked cards not yet
   // drawn: the cards pile[n..counted) were drawn since the counts were last
   // brought up to date (draws swap each card to the end of the live part)
-  private readonly kinds: Int32Array = new Int32Array(KINDS);
+  declare private readonly kinds: Int32Array;
   private counted = 0;
   /** Cards in the draw pile: the live part of the array and the stacked cards not yet drawn. */
   get total(): number {
-    return this.n + this.stackLen - this.stackPos;
+    return this.stackOnly ? this.n : this.n + this.stackLen - this.stackPos;
   }
   /** Cards of each kind in the discard pile. */
-  readonly discards: Int32Array = new Int32Array(KINDS);
+  declare readonly discards: Int32Array;
   /** Cards in the discard pile. */
   discardTotal = 0;
 
+  // the card table's kinds and their names
+  declare private readonly kindCount: number;
+  declare private readonly names: readonly string[];
   private readonly rng = new Rng();
-  private readonly stack: readonly number[];
-  private readonly stackLen: number;
+  declare private readonly stack: readonly number[];
+  declare private readonly stackLen: number;
   private stackPos = 0;
-  private readonly stackOnly: boolean;
+  declare private readonly stackOnly: boolean;
   // 1 while a draw must take the rare path (`drawSpecial`: stacked cards
   // still to come, or `stackOnly`), else 0: one test in the common draw
   private slow = 1;
-  private readonly reshuffles: boolean;
+  declare private readonly reshuffles: boolean;
   private reshuffled = false;
   // the live draw pile is pile[0..n) (stacked cards excluded)
-  private readonly pile: Uint8Array;
+  declare private readonly pile: Uint8Array;
   private n = 0;
-  private readonly template: Uint8Array;
+  declare private readonly template: Uint8Array;
   // true while the pile array is a permutation of the deck (no reshuffle
   // since the template was copied in)
   private isDeck = false;
@@ -95,19 +97,27 @@ export class Pile {
   // whole words): a new game copies the template in a dozen word moves. The
   // bytes are card kinds (0-21), so no word is a NaN pattern, and a typed
   // array's load and store move the bits unchanged anyway.
-  private readonly pile64: Float64Array;
-  private readonly tmpl64: Float64Array;
+  declare private readonly pile64: Float64Array;
+  declare private readonly tmpl64: Float64Array;
 
   /**
    * An empty pile for the deck of `rules` ({@linkcode Pile.newGame} fills it).
    *
    * @param rules the rule set (its deck and its `run-out` ruling)
    * @param stack cards placed, top first, on the shuffled deck (kinds)
-   * @param stackOnly true: once the stacked cards are used up the pile counts as empty
+   * @param stackOnly true: draw the stacked cards only, each taken from the
+   *   pile when it is drawn (so that a card can come back by a reshuffle and
+   *   be stacked again); once they are used up the pile counts as empty
    * @throws {InputError} for an impossible stacked deck
    */
   constructor(rules: Rules, stack: readonly number[], stackOnly: boolean) {
-    checkStack(rules, stack);
+    // (a stackOnly stack may draw a card again after a reshuffle: each kind
+    // need only be in the deck)
+    checkStack(rules, stackOnly ? [...new Set(stack)] : stack);
+    this.kindCount = rules.cards.kinds;
+    this.names = rules.cards.names;
+    this.kinds = new Int32Array(this.kindCount);
+    this.discards = new Int32Array(this.kindCount);
     this.stack = stack;
     this.stackLen = stack.length;
     this.stackOnly = stackOnly;
@@ -120,7 +130,7 @@ export class Pile {
     this.pile = new Uint8Array(this.pile64.buffer, 0, this.size);
     this.template = new Uint8Array(this.tmpl64.buffer, 0, this.size);
     let i = 0;
-    for (let k = 0; k < KINDS; k++) {
+    for (let k = 0; k < this.kindCount; k++) {
       for (let c = 0; c < rules.deck[k]; c++) this.template[i++] = k;
     }
   }
@@ -143,7 +153,7 @@ export class Pile {
   private clearDiscards(): void {
     // plain loops: TypedArray.fill costs more than these few stores per call
     const discards = this.discards;
-    for (let k = 0; k < KINDS; k++) discards[k] = 0;
+    for (let k = 0; k < this.kindCount; k++) discards[k] = 0;
   }
 
   /** A new round: the discards may be reshuffled once again. */
@@ -165,13 +175,13 @@ export class Pile {
     this.n = this.counted = this.size;
     if (!whole || !tidy) this.countDeck();
     this.setStackPos(first ? 0 : this.stackLen);
-    if (first && this.stackLen > 0) this.setStackAside();
+    if (first && this.stackLen > 0 && !this.stackOnly) this.setStackAside();
   }
 
   /** The pile counts the whole deck (the pile array holds it whole: `n` is `size`). */
   private countDeck(): void {
     const counts = this.kinds, deck = this.deckCounts;
-    for (let k = 0; k < KINDS; k++) counts[k] = deck[k];
+    for (let k = 0; k < this.kindCount; k++) counts[k] = deck[k];
     this.counted = this.n;
   }
 
@@ -236,6 +246,7 @@ export class Pile {
 
   /** {@linkcode Pile.draw} of a stacked card, or -1 from an empty (or `stackOnly`) pile. */
   private drawSpecial(): number {
+    if (this.stackOnly) return this.drawStackOnly();
     if (this.stackPos < this.stackLen) {
       const k = this.stack[this.stackPos];
       this.setStackPos(this.stackPos + 1);
@@ -246,20 +257,49 @@ export class Pile {
   }
 
   /**
+   * With `stackOnly`: the next stacked card, taken out of the pile; -1 once
+   * the stacked cards are used up, or when the pile is empty (a reshuffle
+   * may bring the card back).
+   *
+   * @throws {Error} for a stacked card the pile does not hold
+   */
+  private drawStackOnly(): number {
+    if (this.stackPos >= this.stackLen || this.n === 0) return -1;
+    const k = this.stack[this.stackPos];
+    const pile = this.pile, n = this.n - 1;
+    let j = n;
+    while (j >= 0 && pile[j] !== k) j--;
+    if (j < 0) {
+      throw new Error(
+        `stacked card ${this.names[k]} (card ${
+          this.stackPos + 1
+        }) is not in the pile`,
+      );
+    }
+    pile[j] = pile[n];
+    pile[n] = k;
+    this.n = n;
+    this.setStackPos(this.stackPos + 1);
+    return k;
+  }
+
+  /**
    * Shuffle the discards into a new draw pile, if the rules allow it now
-   * (`run-out=reshuffle-once`, not yet this round, not `stackOnly`, and
+   * (`run-out=reshuffle-once`, not yet this round, not `stackOnly` with its
+   * stacked cards used up, and
    * there are discards).
    *
    * @returns the cards of the new pile, 0 when there is no reshuffle
    */
   reshuffle(): number {
     if (
-      !this.reshuffles || this.stackOnly || this.discardTotal === 0 ||
+      !this.reshuffles || (this.stackOnly && this.stackPos >= this.stackLen) ||
+      this.discardTotal === 0 ||
       this.reshuffled
     ) return 0;
     this.sync();
     let n = 0;
-    for (let k = 0; k < KINDS; k++) {
+    for (let k = 0; k < this.kindCount; k++) {
       const c = this.discards[k];
       for (let j = 0; j < c; j++) this.pile[n++] = k;
       this.kinds[k] += c;
@@ -312,7 +352,7 @@ export class Pile {
 
   /** {@linkcode Pile.gatherAll} after a reshuffle, or with stacked cards (they lie in the tail too). */
   private gatherScrambled(front: Int32Array): void {
-    for (let k = 0; k < KINDS; k++) front[k] = 0;
+    for (let k = 0; k < this.kindCount; k++) front[k] = 0;
     if (this.isDeck) {
       this.n = this.size;
       this.countDeck();
@@ -325,8 +365,9 @@ export class Pile {
    * `into` (zeroed first).
    */
   recount(into: Int32Array): void {
-    for (let k = 0; k < KINDS; k++) into[k] = 0;
+    for (let k = 0; k < this.kindCount; k++) into[k] = 0;
     for (let j = 0; j < this.n; j++) into[this.pile[j]]++;
+    if (this.stackOnly) return; // (its stacked cards are in the pile)
     for (let j = this.stackPos; j < this.stack.length; j++) {
       into[this.stack[j]]++;
     }
@@ -340,13 +381,13 @@ export class Pile {
    * @returns null when they agree, else a description of the first mismatch
    */
   check(): string | null {
-    const pile = new Int32Array(KINDS);
+    const pile = new Int32Array(this.kindCount);
     this.recount(pile);
     const counts = this.counts;
     let pileTotal = 0, discardTotal = 0;
-    for (let k = 0; k < KINDS; k++) {
+    for (let k = 0; k < this.kindCount; k++) {
       if (pile[k] !== counts[k]) {
-        return `pile count of ${cardName(k)}: ${counts[k]} counted, ${
+        return `pile count of ${this.names[k]}: ${counts[k]} counted, ${
           pile[k]
         } in the pile`;
       }

@@ -15,16 +15,13 @@
  */
 
 import {
-  CARD_NAMES,
-  CHANCE,
+  type CardTable,
   FLIP3,
+  FLIP7_BONUS,
+  FLIP7_LENGTH,
   FREEZE,
   InputError,
-  KINDS,
-  NUMBER_KINDS,
-  PLUS10,
-  PLUS2,
-  X2,
+  STANDARD_CARDS,
 } from "./cards.ts";
 import {
   applyRulings,
@@ -50,8 +47,14 @@ export interface Rules {
   readonly preset: string;
   /** One-line description. */
   readonly summary: string;
-  /** Copies of each card kind in the deck, indexed by kind. */
+  /** The card table: each kind's name, effect and parameter (`cards.ts`). */
+  readonly cards: CardTable;
+  /** Copies of each card kind in the deck, indexed by kind of {@linkcode Rules.cards}. */
   readonly deck: readonly number[];
+  /** How many different numbers in a line make a Flip 7 (it ends the round). */
+  readonly flip7Length: number;
+  /** Points a Flip 7 adds to the round score. */
+  readonly flip7Bonus: number;
   /** Every ruling where the official texts are silent or ambiguous (`rulings.ts`). */
   readonly rulings: Rulings;
   /** True: a freshly shuffled full deck every round (no persistent deck). */
@@ -64,17 +67,17 @@ export interface Rules {
   readonly maxPlayers: number;
 }
 
-/** The official 94-card deck: one 0, k copies of each k, six modifiers, three of each action. */
-export const STANDARD_DECK: readonly number[] = (() => {
-  const d = new Array<number>(KINDS).fill(0);
-  d[0] = 1;
-  for (let k = 1; k < NUMBER_KINDS; k++) d[k] = k;
-  for (let k = PLUS2; k <= X2; k++) d[k] = 1;
-  d[FREEZE] = 3;
-  d[FLIP3] = 3;
-  d[CHANCE] = 3;
-  return d;
-})();
+/** The official 94-card deck (the counts of the official card table's rows). */
+export const STANDARD_DECK: readonly number[] = STANDARD_CARDS.counts;
+
+/** What every preset shares: the official cards and scoring, 1 to 18 players. */
+const OFFICIAL = {
+  cards: STANDARD_CARDS,
+  flip7Length: FLIP7_LENGTH,
+  flip7Bonus: FLIP7_BONUS,
+  minPlayers: 1,
+  maxPlayers: 18,
+} as const;
 
 function without(deck: readonly number[], kinds: number[]): number[] {
   const d = deck.slice();
@@ -93,8 +96,7 @@ export const PRESETS: readonly Rules[] = [
     rulings: DEFAULT_RULINGS,
     freshDeckEachRound: false,
     target: 200,
-    minPlayers: 1,
-    maxPlayers: 18,
+    ...OFFICIAL,
   },
   {
     name: "immediate-actions",
@@ -105,20 +107,14 @@ export const PRESETS: readonly Rules[] = [
     rulings: applyRulings(DEFAULT_RULINGS, ["actions=immediate"]),
     freshDeckEachRound: false,
     target: 200,
-    minPlayers: 1,
-    maxPlayers: 18,
+    ...OFFICIAL,
   },
   {
     name: "duel",
     summary:
       "Seed 001's game: the 79 number cards and 3 Second Chances only, two players, persistent deck, 200 to end, a tie is a draw.",
     deck: without(STANDARD_DECK, [
-      13,
-      14,
-      15,
-      16,
-      PLUS10,
-      X2,
+      ...STANDARD_CARDS.modifierKinds,
       FREEZE,
       FLIP3,
     ]),
@@ -126,6 +122,7 @@ export const PRESETS: readonly Rules[] = [
     rulings: applyRulings(DEFAULT_RULINGS, ["ties=draw"]),
     freshDeckEachRound: false,
     target: 200,
+    ...OFFICIAL,
     minPlayers: 2,
     maxPlayers: 2,
   },
@@ -138,8 +135,7 @@ export const PRESETS: readonly Rules[] = [
     rulings: DEFAULT_RULINGS,
     freshDeckEachRound: true,
     target: 200,
-    minPlayers: 1,
-    maxPlayers: 18,
+    ...OFFICIAL,
   },
 ];
 
@@ -239,21 +235,20 @@ export function deckSize(rules: Rules): number {
  * ```
  */
 export function checkStack(rules: Rules, cards: readonly number[]): void {
-  const used = new Array<number>(KINDS).fill(0);
+  const names = rules.cards.names;
+  const used = new Array<number>(rules.cards.kinds).fill(0);
   for (const k of cards) used[k]++;
   for (const k of cards) {
     if (used[k] > rules.deck[k]) {
       const held = rules.deck[k];
       throw new InputError(
         held === 0
-          ? `card '${
-            CARD_NAMES[k]
-          }' is not in the '${rules.name}' deck: allowed ${
-            rules.deck.map((c, i) => c > 0 ? CARD_NAMES[i] : "").filter((
+          ? `card '${names[k]}' is not in the '${rules.name}' deck: allowed ${
+            rules.deck.map((c, i) => c > 0 ? names[i] : "").filter((
               s,
             ) => s).join(", ")
           }`
-          : `too many '${CARD_NAMES[k]}' cards in the stacked deck: ${
+          : `too many '${names[k]}' cards in the stacked deck: ${
             used[k]
           } given, the '${rules.name}' deck holds ${held}`,
       );

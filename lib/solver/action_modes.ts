@@ -10,12 +10,10 @@
  * @module
  */
 
+import { FLIP3_DRAWS } from "../game/cards.ts";
 import type { Rulings } from "../game/rulings.ts";
 import type { ChanceModel } from "./model.ts";
 import type { SoloSpace } from "./solve.ts";
-
-/** Draws of one Flip Three. */
-export const FLIP_DRAWS = 3;
 
 /**
  * How the action cards flipped during a Flip Three resolve for a lone player
@@ -103,12 +101,16 @@ export class ActionModes {
    * @param flips Flip Threes in the deck
    * @param freezes Freezes in the deck
    * @param reading how set-aside actions resolve
+   * @param draws the cards one Flip Three makes the player flip (its row's
+   *   value in the card table)
    */
   constructor(
     readonly flips: number,
     readonly freezes: number,
     readonly reading: ActionReading = "drawn",
+    readonly draws: number = FLIP3_DRAWS,
   ) {
+    const FLIP_DRAWS = draws;
     type M = number[]; // drawn: td, fd, r, a, p, fL, fP; others: td, fd, owed, fp
     const T = flips, F = freezes;
     const canon = (m: M): M | null => {

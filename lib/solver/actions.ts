@@ -57,6 +57,7 @@ import {
   CARD_NAMES,
   COUNT_OF_MASK,
   FLIP3,
+  FLIP7_BONUS,
   FREEZE,
   InputError,
 } from "../game/cards.ts";
@@ -85,6 +86,9 @@ import {
 } from "./solve.ts";
 import { forwardLevels, LevelStep, modTables, solveLevels } from "./levels.ts";
 import { type CoreIndex, DenseIndex, IntTable } from "./table.ts";
+
+// the Flip 7 bonus as this module's own constant (contributing.md, "hot loops")
+const BONUS = FLIP7_BONUS;
 import {
   ActionModes,
   type ActionReading,
@@ -541,7 +545,7 @@ export function forwardActions(
           }
           for (let i = 0; i < step.f7n; i++) {
             const q = p * step.f7Count[i];
-            dist[x2Of[mods] * step.f7Sum[i] + plusOf[mods] + 15] += q;
+            dist[x2Of[mods] * step.f7Sum[i] + plusOf[mods] + BONUS] += q;
             flip7 += q;
           }
         }

@@ -13,13 +13,18 @@ import {
   CHANCE,
   COUNT_OF_MASK,
   FLIP3,
+  FLIP7_BONUS,
+  FLIP7_LENGTH,
   FREEZE,
   InputError,
+  isModifier,
   maskModifiers,
   maskNumbers,
+  modifierBit,
+  MODIFIERS,
+  MULT_OF_MASK,
   NUMBER_KINDS,
-  PLUS2,
-  X2,
+  PLUS_OF_MASK,
 } from "../game/cards.ts";
 import { getRules, type Rules, withRules } from "../game/rules.ts";
 import {
@@ -123,13 +128,10 @@ export class ChanceModel implements SoloModel {
     // the seven largest numbers (doubled if the deck has x2), every +X card, the Flip 7 bonus
     const values: number[] = [];
     for (let v = NUMBER_KINDS - 1; v >= 0; v--) if (deck[v] > 0) values.push(v);
-    const top = values.slice(0, 7).reduce((a, b) => a + b, 0);
-    let plus = 0;
-    for (let k = PLUS2; k < X2; k++) {
-      if (deck[k] > 0) plus += 2 * (k - PLUS2 + 1);
-    }
-    this.maxScore = (deck[X2] > 0 ? 2 : 1) * top + plus +
-      (values.length >= 7 ? 15 : 0);
+    const top = values.slice(0, FLIP7_LENGTH).reduce((a, b) => a + b, 0);
+    const mods = this.modMaskOfDeck();
+    this.maxScore = MULT_OF_MASK[mods] * top + PLUS_OF_MASK[mods] +
+      (values.length >= FLIP7_LENGTH ? FLIP7_BONUS : 0);
     this.signature = `${name}/layout${LAYOUT_VERSION}/deck:${deck.join(",")}`;
     this.id = modelId(name, deck);
     if (!actions && (deck[FREEZE] !== 0 || deck[FLIP3] !== 0)) {
@@ -162,9 +164,7 @@ export class ChanceModel implements SoloModel {
       return this.deck[kind] - held - this.saved(core, kind);
     }
     if (kind === CHANCE) return this.chances - this.chancesDrawn(core);
-    if (kind >= PLUS2 && kind < PLUS2 + 6) {
-      return (mods >> (kind - PLUS2)) & 1 ? 0 : this.deck[kind];
-    }
+    if (isModifier(kind)) return mods & modifierBit(kind) ? 0 : this.deck[kind];
     return this.deck[kind];
   }
 
@@ -181,7 +181,7 @@ export class ChanceModel implements SoloModel {
   private modMaskOfDeck(): number {
     if (this.modBits < 0) {
       let m = 0;
-      for (let b = 0; b < 6; b++) if (this.deck[PLUS2 + b] > 0) m |= 1 << b;
+      for (const k of MODIFIERS) if (this.deck[k] > 0) m |= modifierBit(k);
       this.modBits = m;
     }
     return this.modBits;

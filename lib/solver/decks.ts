@@ -15,15 +15,23 @@
  */
 
 import {
+  CARD_EFFECTS,
   CARD_NAMES,
-  CHANCE,
+  EFFECT_CHANCE,
+  EFFECT_FLIP,
+  EFFECT_FREEZE,
+  EFFECT_NUMBER,
+  EFFECT_PLUS,
+  EFFECT_TIMES,
   FLIP3,
   FREEZE,
   InputError,
+  KINDS,
+  MODIFIERS,
   NUMBER_KINDS,
   parseCard,
-  PLUS2,
-  X2,
+  STANDARD_CARDS,
+  unhandledEffect,
 } from "../game/cards.ts";
 import { STANDARD_DECK } from "../game/rules.ts";
 import { fnv1a } from "../util/io.ts";
@@ -108,6 +116,11 @@ export const MAX_KIND_COUNT = 1_000_000;
  * ```
  */
 export function checkDeck(deck: readonly number[], name: ModelName): void {
+  if (deck.length !== KINDS) {
+    throw new InputError(
+      `a deck of ${deck.length} kinds: the solo models take the official card table's ${KINDS}`,
+    );
+  }
   deck.forEach((c, k) => {
     if (!Number.isInteger(c) || c < 0 || c > MAX_KIND_COUNT) {
       throw new InputError(
@@ -126,7 +139,7 @@ export function checkDeck(deck: readonly number[], name: ModelName): void {
       }' has no number card: allowed decks with at least one`,
     );
   }
-  for (let k = PLUS2; k <= X2; k++) {
+  for (const k of MODIFIERS) {
     if (deck[k] > 1) {
       throw new InputError(
         `bad count ${deck[k]} for '${
@@ -135,7 +148,7 @@ export function checkDeck(deck: readonly number[], name: ModelName): void {
       );
     }
   }
-  const allowed = TREATMENT_KINDS[name];
+  const allowed = (k: number) => keeps(name, k);
   deck.forEach((c, k) => {
     if (c > 0 && !allowed(k)) {
       throw new InputError(
@@ -167,13 +180,34 @@ export function checkDeck(deck: readonly number[], name: ModelName): void {
  */
 export const MAX_ACTIONS = 4;
 
-const TREATMENT_KINDS: Record<ModelName, (k: number) => boolean> = {
-  numbers: (k) => k < NUMBER_KINDS,
-  modifiers: (k) => k <= X2,
-  approx: (k) => k <= X2 || k === CHANCE,
-  exact: (k) => k <= X2 || k === CHANCE,
-  all94: () => true,
-};
+/**
+ * Whether treatment `name` models kind `k`: read off the kind's effect and
+ * parameter in the card table, so that a new effect fails to type-check here
+ * until each treatment says whether it takes it. Every treatment takes the
+ * numbers; `modifiers` adds the `+X` cards (X above 0: no floor on the
+ * score) and a whole multiplier; `approx` and `exact` add the Second
+ * Chance; `all94` takes every kind of the official deck, the Freeze and the
+ * Flip N whose N its action modes were built for (`FLIP3_DRAWS`).
+ */
+function keeps(name: ModelName, k: number): boolean {
+  const effect = CARD_EFFECTS[k], value = STANDARD_CARDS.values[k];
+  switch (effect) {
+    case EFFECT_NUMBER:
+      return true;
+    case EFFECT_PLUS:
+      return name !== "numbers" && value > 0;
+    case EFFECT_TIMES:
+      return name !== "numbers" && Number.isInteger(value);
+    case EFFECT_CHANCE:
+      return name === "approx" || name === "exact" || name === "all94";
+    case EFFECT_FREEZE:
+      return name === "all94";
+    case EFFECT_FLIP:
+      return name === "all94" && k === FLIP3;
+    default:
+      return unhandledEffect(effect);
+  }
+}
 
 /**
  * A deck written as `kind:count` for every kind that differs from `ref`
@@ -229,6 +263,5 @@ function deckId(deck: readonly number[]): string {
  * ```
  */
 export function baseDeck(name: ModelName): number[] {
-  const keep = TREATMENT_KINDS[name];
-  return STANDARD_DECK.map((c, k) => keep(k) ? c : 0);
+  return STANDARD_DECK.map((c, k) => keeps(name, k) ? c : 0);
 }

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { PLUS_OF_MASK, SUM_OF_MASK, X2_BIT } from "../game/cards.ts";
+import { MULT_OF_MASK, PLUS_OF_MASK, SUM_OF_MASK } from "../game/cards.ts";
 import type { LevelModel as ActionModel } from "./action_modes.ts";
 import { FLIP7, NEXT, Outcomes } from "./model.ts";
 import { MODS, type SoloSpace } from "./solve.ts";
@@ -16,8 +16,8 @@ export function modTables(avail: number) {
   const x2 = new Float64Array(MODS), plus = new Float64Array(MODS);
   const free = new Float64Array(MODS);
   for (let mods = 0; mods < MODS; mods++) {
-    x2[mods] = mods & X2_BIT ? 2 : 1;
-    plus[mods] = PLUS_OF_MASK[mods & 31];
+    x2[mods] = MULT_OF_MASK[mods];
+    plus[mods] = PLUS_OF_MASK[mods];
     let f = avail & ~mods, c = 0;
     for (; f; f &= f - 1) c++;
     free[mods] = c;

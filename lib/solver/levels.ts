@@ -51,7 +51,7 @@
  * @module
  */
 
-import { FLIP3, FREEZE } from "../game/cards.ts";
+import { FLIP3, FLIP7_BONUS, FREEZE } from "../game/cards.ts";
 import type {
   ActionModes,
   ActionSolution,
@@ -74,6 +74,9 @@ import {
   TASK_FWD_B,
   threadsFor,
 } from "./level_team.ts";
+
+// the Flip 7 bonus as this module's own constant (contributing.md, "hot loops")
+const BONUS = FLIP7_BONUS;
 
 // moved out whole (see the files); re-exported so that every import of
 // levels.ts (actions.ts, lumped_levels.ts, levels_worker.ts, evaluate.ts)
@@ -329,7 +332,7 @@ export class LevelWork implements LevelTasks {
             const stay = x2 * sum + plus;
             const cards = cards0 + freeOf[mods];
             let v = stay;
-            let e = ext[eo + mods] + x2 * f7Sum + f7 * (plus + 15);
+            let e = ext[eo + mods] + x2 * f7Sum + f7 * (plus + BONUS);
             for (let free = avail & ~mods; free !== 0; free &= free - 1) {
               e += cur[eo + (mods | (free & -free))];
             }
@@ -354,7 +357,7 @@ export class LevelWork implements LevelTasks {
           if (t === BANK) {
             for (let mods = 0; mods < MODS; mods++) {
               const x2 = x2Of[mods], plus = plusOf[mods];
-              let e = ext[eo + mods] + x2 * f7Sum + f7 * (plus + 15);
+              let e = ext[eo + mods] + x2 * f7Sum + f7 * (plus + BONUS);
               for (let free = avail & ~mods; free !== 0; free &= free - 1) {
                 const mm = mods | (free & -free);
                 e += x2Of[mm] * sum + plusOf[mm];
@@ -364,7 +367,7 @@ export class LevelWork implements LevelTasks {
           } else {
             for (let mods = 0; mods < MODS; mods++) {
               ext[eo + mods] = ext[eo + mods] + x2Of[mods] * f7Sum +
-                f7 * (plusOf[mods] + 15);
+                f7 * (plusOf[mods] + BONUS);
             }
             // a modifier drawn, lowest bit first (as the reference sum)
             for (let b = 1; b < MODS; b <<= 1) {
@@ -582,7 +585,7 @@ export class LevelWork implements LevelTasks {
         const p = pMods[mods];
         if (p === 0) continue;
         hitMass += p;
-        const x2 = x2Of[mods], plus = plusOf[mods] + 15;
+        const x2 = x2Of[mods], plus = plusOf[mods] + BONUS;
         for (let i = 0; i < f7n; i++) {
           const qq = p * step.f7Count[i];
           dist[dOff + x2 * step.f7Sum[i] + plus] += qq;

@@ -41,12 +41,15 @@
  * @module
  */
 
-import { FLIP3, FREEZE, SUM_OF_MASK } from "../game/cards.ts";
+import { FLIP3, FLIP7_BONUS, FREEZE, SUM_OF_MASK } from "../game/cards.ts";
 import { ActionModel } from "./actions.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 import { BANK, BUST, FLIP7, NEXT, Outcomes } from "./model.ts";
 import { CoreStep, modifiersInDeck, MODS, type SoloSpace } from "./solve.ts";
 import { Banked, classDecision, finish, ModClasses } from "./mod_classes.ts";
+
+// the Flip 7 bonus as this module's own constant (contributing.md, "hot loops")
+const BONUS = FLIP7_BONUS;
 
 // shared with lumped_levels.ts, which imports them from here
 export { Banked, classDecision, finish, ModClasses };
@@ -146,7 +149,7 @@ function lumpedChance(
         for (let i = 0; i < o.n; i++) {
           if (o.effect[i] !== FLIP7) continue;
           const q = p * o.count[i];
-          acc[c * W + k.mul[c] * SUM_OF_MASK[o.next[i]] + 15] += q;
+          acc[c * W + k.mul[c] * SUM_OF_MASK[o.next[i]] + BONUS] += q;
           flip7 += q;
         }
       }
@@ -381,7 +384,7 @@ function lumpedActionsPass(
           }
           for (let i = 0; i < step.f7n; i++) {
             const q = p * step.f7Count[i];
-            acc[c * W + k.mul[c] * step.f7Sum[i] + 15] += q;
+            acc[c * W + k.mul[c] * step.f7Sum[i] + BONUS] += q;
             flip7 += q;
           }
         }

@@ -44,7 +44,7 @@
  * @module
  */
 
-import { FLIP3, FREEZE } from "../game/cards.ts";
+import { FLIP3, FLIP7_BONUS, FREEZE } from "../game/cards.ts";
 import type { Strategy } from "../game/view.ts";
 import type { ActionModes, LevelModel as ActionModel } from "./action_modes.ts";
 import type { Decider, Evaluation } from "./forward.ts";
@@ -66,6 +66,9 @@ import {
 import { Banked, classDecision, finish, ModClasses } from "./lumped.ts";
 import { modifiersInDeck, type SoloSpace } from "./solve.ts";
 import type { SoloView } from "./view.ts";
+
+// the Flip 7 bonus as this module's own constant (contributing.md, "hot loops")
+const BONUS = FLIP7_BONUS;
 
 const MAX_NEXT = 64;
 
@@ -682,7 +685,7 @@ export class LumpedWork implements LevelTasks {
         const p = pCls[cl];
         if (p === 0) continue;
         hitMass += p;
-        const o = aOff + cl * W + 15, x = mul[cl];
+        const o = aOff + cl * W + BONUS, x = mul[cl];
         for (let i = 0; i < f7n; i++) {
           const qq = p * step.f7Count[i];
           acc[o + x * step.f7Sum[i]] += qq;

@@ -2,7 +2,8 @@
  * The exact single-player solver, in one import: the solo models (any deck,
  * with or without the action cards: `numbers`, `modifiers`, `approx`,
  * `exact`, `all94`), the
- * optimal-stopping DP, the exact evaluator of any policy, the binary cache of
+ * optimal-stopping DP (and its exact-rational definition over the round
+ * kernel, `solveKernel`), the exact evaluator of any policy, the binary cache of
  * the optimal decisions, the beer-mat advice and the odds reference.
  *
  * The example solves the small models; the 94-card solo round,
@@ -86,6 +87,13 @@ export { type Odds, oddsReference, type OddsRow } from "./odds.ts";
 export { lumpedEvaluate, ModClasses } from "./lumped.ts";
 export { lawCachePath, type RoundLaw, roundLaw, roundsToReach } from "./law.ts";
 export { SoloView, type TableCount } from "./view.ts";
+export {
+  type KernelPolicy,
+  type KernelSolution,
+  type KernelValue,
+  Ratio,
+  solveKernel,
+} from "./kernel_dp.ts";
 export { type CoreIndex, IntTable } from "./table.ts";
 // Types of lib/ that the solver's functions take or return, so that this
 // entry point documents itself.

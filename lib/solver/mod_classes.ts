@@ -7,7 +7,13 @@
  * @module
  */
 
-import { COUNT_OF_MASK } from "../game/cards.ts";
+import {
+  COUNT_OF_MASK,
+  MULT_OF_MASK,
+  PLUS_BITS,
+  PLUS_OF_MASK,
+  X2_BIT,
+} from "../game/cards.ts";
 import type { Decider, Evaluation } from "./forward.ts";
 import { MODS, type SoloSpace } from "./solve.ts";
 
@@ -55,16 +61,16 @@ export class ModClasses {
    * @param avail the deck's modifier bits (`modifiersInDeck`)
    */
   constructor(avail: number) {
-    const plusBits = avail & 31;
+    const plusBits = avail & PLUS_BITS;
     const P = COUNT_OF_MASK[plusBits];
-    const X = (avail >> 5) & 1;
+    const X = avail & X2_BIT ? 1 : 0;
     const XS = X + 1;
     this.n = (P + 1) * XS;
     this.members = Array.from({ length: this.n }, () => []);
     this.classOf = new Int32Array(MODS).fill(-1);
     for (let mods = 0; mods < MODS; mods++) {
       if ((mods & ~avail) !== 0) continue;
-      const c = COUNT_OF_MASK[mods & 31] * XS + ((mods >> 5) & 1);
+      const c = COUNT_OF_MASK[mods & PLUS_BITS] * XS + (mods & X2_BIT ? 1 : 0);
       this.classOf[mods] = c;
       this.members[c].push(mods);
     }
@@ -78,7 +84,7 @@ export class ModClasses {
     this.plusShare = [];
     for (let c = 0; c < this.n; c++) {
       const j = Math.floor(c / XS), x = c % XS;
-      this.mul[c] = x ? 2 : 1;
+      this.mul[c] = MULT_OF_MASK[x ? X2_BIT : 0];
       this.plusLeft[c] = P - j;
       this.x2Left[c] = X - x;
       this.free[c] = P - j + X - x;
@@ -86,7 +92,7 @@ export class ModClasses {
       if (x < X) this.upX2[c] = c + 1;
       const counts = new Map<number, number>();
       for (const mods of this.members[c]) {
-        const s = plusSum(mods);
+        const s = PLUS_OF_MASK[mods];
         counts.set(s, (counts.get(s) ?? 0) + 1);
       }
       const size = this.members[c].length;
@@ -99,16 +105,9 @@ export class ModClasses {
   }
 }
 
-/** `+X` total of a modifier mask (bits 0..4 are +2 .. +10). */
-function plusSum(mods: number): number {
-  let s = 0;
-  for (let b = 0; b < 5; b++) if ((mods >> b) & 1) s += 2 * (b + 1);
-  return s;
-}
-
 /**
- * Mass banked per class and number part of the score (`(x2 ? 2 : 1) × sum
- * (+ 15)`), spread over the `+X` sums of the class once at the end
+ * Mass banked per class and number part of the score (`(x2 ? 2 : 1) × sum`,
+ * plus the Flip 7 bonus), spread over the `+X` sums of the class once at the end
  * (internal, shared with `lumped_levels.ts`).
  */
 export class Banked {

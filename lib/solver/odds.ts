@@ -18,11 +18,13 @@
 import {
   CHANCE,
   COUNT_OF_MASK,
+  isModifier,
   lineScore,
+  MOD_MASK,
+  MODIFIER_KINDS,
+  modifierBit,
   NUMBER_KINDS,
-  PLUS2,
   SUM_OF_MASK,
-  X2,
 } from "../game/cards.ts";
 import { getRules, type Rules } from "../game/rules.ts";
 import { bustRisk, oneCardValue } from "../strategies/estimate.ts";
@@ -112,9 +114,7 @@ export class LineView implements TableView {
   unseenTable(kind: number): number {
     const d = this.rules.deck[kind];
     if (kind < NUMBER_KINDS) return d - ((this.mask >> kind) & 1);
-    if (kind >= PLUS2 && kind <= X2) {
-      return d - ((this.mods >> (kind - PLUS2)) & 1);
-    }
+    if (isModifier(kind)) return d - (this.mods & modifierBit(kind) ? 1 : 0);
     if (kind === CHANCE) return d - (this.chance ? 1 : 0);
     return d;
   }
@@ -204,11 +204,14 @@ export function oddsReference(model: SoloModel): Odds {
     "dp",
   );
   // what the table shows depends on (mask, mods, holding) only: fold the states onto it
-  const lines = 1 << (13 + 6 + 1);
+  // a line: its numbers, then whether it holds a Second Chance, then its modifiers
+  const CH = MODS, LINE_SHIFT = MODIFIER_KINDS + 1;
+  const lines = 1 << (NUMBER_KINDS + LINE_SHIFT);
   const w = new Float64Array(lines), wHit = new Float64Array(lines);
   for (let slot = 0; slot < space.cores.length; slot++) {
     const core = space.cores[slot];
-    const line = (model.mask(core) << 7) | (model.holding(core) ? 64 : 0);
+    const line = (model.mask(core) << LINE_SHIFT) |
+      (model.holding(core) ? CH : 0);
     for (let mods = 0; mods < MODS; mods++) {
       const p = reach[slot * MODS + mods];
       if (p === 0 || model.forced(core, mods)) continue;
@@ -237,9 +240,9 @@ export function oddsReference(model: SoloModel): Odds {
     const p = w[line];
     if (p === 0) continue;
     all += p;
-    view.mask = line >> 7;
-    view.chance = (line & 64) !== 0;
-    view.mods = line & 63;
+    view.mask = line >> LINE_SHIFT;
+    view.chance = (line & CH) !== 0;
+    view.mods = line & MOD_MASK;
     const n = COUNT_OF_MASK[view.mask];
     const key = n * 1000 + SUM_OF_MASK[view.mask];
     let b = bins.get(key);

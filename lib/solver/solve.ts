@@ -21,7 +21,17 @@
  * @module
  */
 
-import { PLUS2, PLUS_OF_MASK, SUM_OF_MASK, X2_BIT } from "../game/cards.ts";
+import {
+  FLIP7_BONUS,
+  MODIFIERS,
+  MODS as MOD_MASKS,
+  MULT_OF_MASK,
+  PLUS_OF_MASK,
+  SUM_OF_MASK,
+} from "../game/cards.ts";
+
+// the Flip 7 bonus as this module's own constant (contributing.md, "hot loops")
+const BONUS = FLIP7_BONUS;
 import { BANK, BUST, FLIP7, NEXT, Outcomes, type SoloModel } from "./model.ts";
 import type { SoloSpace } from "./space.ts";
 
@@ -40,7 +50,7 @@ import { type CoreIndex, DenseIndex, IntTable } from "./table.ts";
  * assert.equal(MODS, 1 << 6); // six modifiers, one bit each
  * ```
  */
-export const MODS = 64;
+export const MODS: number = MOD_MASKS;
 
 /**
  * Enumerate the reachable cores of a model from the pre-deal state.
@@ -314,8 +324,8 @@ export interface Solution {
  */
 export function modifiersInDeck(model: SoloModel): number {
   let m = 0;
-  for (let b = 0; b < 6; b++) {
-    const c = model.deck[PLUS2 + b];
+  for (let b = 0; b < MODIFIERS.length; b++) {
+    const c = model.deck[MODIFIERS[b]];
     if (c > 1) {
       throw new Error("a modifier mask holds at most one copy of each kind");
     }
@@ -351,8 +361,8 @@ export function solve(model: SoloModel, space?: SoloSpace): Solution {
   const x2Of = new Float64Array(MODS), plusOf = new Float64Array(MODS);
   const freeOf = new Float64Array(MODS);
   for (let mods = 0; mods < MODS; mods++) {
-    x2Of[mods] = mods & X2_BIT ? 2 : 1;
-    plusOf[mods] = PLUS_OF_MASK[mods & 31];
+    x2Of[mods] = MULT_OF_MASK[mods];
+    plusOf[mods] = PLUS_OF_MASK[mods];
     let f = avail & ~mods, c = 0;
     for (; f; f &= f - 1) c++;
     freeOf[mods] = c;
@@ -386,7 +396,7 @@ export function solve(model: SoloModel, space?: SoloSpace): Solution {
     for (let mods = MODS - 1; mods >= 0; mods--) {
       const x2 = x2Of[mods], plus = plusOf[mods];
       const stay = x2 * sum + plus;
-      let e = ext[mods] + x2 * f7Sum + f7 * (plus + 15) + bank * stay;
+      let e = ext[mods] + x2 * f7Sum + f7 * (plus + BONUS) + bank * stay;
       for (let free = avail & ~mods; free !== 0; free &= free - 1) {
         e += value[modBase + (mods | (free & -free))];
       }

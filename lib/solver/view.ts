@@ -28,16 +28,24 @@
 import {
   CHANCE,
   COUNT_OF_MASK,
+  isModifier,
   KINDS,
   lineScore,
+  MODIFIER_KINDS,
+  modifierBit,
+  MODS,
   NUMBER_KINDS,
-  PLUS2,
   SUM_OF_MASK,
-  X2,
 } from "../game/cards.ts";
 import type { Rules } from "../game/rules.ts";
 import { ACTIVE, type TableView } from "../game/view.ts";
 import type { SoloModel } from "./model.ts";
+
+// the fields of a visible key, low to high: the modifier mask, holding a
+// Second Chance, the Second Chances drawn (2 bits), the number mask, the
+// actions in front (3 bits)
+const HOLD_BIT = MODS, DRAWN_SHIFT = MODIFIER_KINDS + 1;
+const MASK_SHIFT = DRAWN_SHIFT + 2, FRONT_SHIFT = MASK_SHIFT + NUMBER_KINDS;
 import type { SoloSpace } from "./solve.ts";
 
 /**
@@ -128,7 +136,7 @@ export class SoloView implements TableView {
     this.front = model.actionsInFront?.(core) ?? 0;
     // the non-modifier kinds depend on the core only
     for (let k = 0; k < KINDS; k++) {
-      if (k >= PLUS2 && k <= X2) continue;
+      if (isModifier(k)) continue;
       this.pileCounts[k] = model.pile(core, 0, k);
       this.tableCounts[k] =
         this.tableCount === "pile" || k >= NUMBER_KINDS && k !== CHANCE
@@ -193,7 +201,7 @@ export class SoloView implements TableView {
   }
   /** Copies of `kind` not visible on the table, counted as {@linkcode tableCount} says. */
   unseenTable(kind: number): number {
-    if (kind >= PLUS2 && kind <= X2) return this.modifierCopies(kind);
+    if (isModifier(kind)) return this.modifierCopies(kind);
     return this.tableCounts[kind];
   }
   /** Total of {@linkcode unseenTable} over all kinds. */
@@ -203,7 +211,7 @@ export class SoloView implements TableView {
   /** Copies of `kind` the next card can be: the model's exact draw pile. */
   unseenExact(kind: number): number {
     this.exactReads++;
-    if (kind >= PLUS2 && kind <= X2) return this.modifierCopies(kind);
+    if (isModifier(kind)) return this.modifierCopies(kind);
     return this.pileCounts[kind];
   }
   /** Total of {@linkcode unseenExact} over all kinds. */
@@ -220,8 +228,8 @@ export class SoloView implements TableView {
    * with the same key (below `2 ** keyBits`).
    */
   visibleKey(): number {
-    return (this.front << 22) | (this.mask << 9) | (this.drawn << 7) |
-      (this.holding ? 64 : 0) | this.mods;
+    return (this.front << FRONT_SHIFT) | (this.mask << MASK_SHIFT) |
+      (this.drawn << DRAWN_SHIFT) | (this.holding ? HOLD_BIT : 0) | this.mods;
   }
 
   /**
@@ -242,17 +250,18 @@ export class SoloView implements TableView {
   tableKey(slot: number): number {
     const model = this.model, core = this.space.cores[slot];
     const front = model.actionsInFront?.(core) ?? 0;
-    return (front << 22) | (model.mask(core) << 9) |
-      (model.chancesDrawn(core) << 7) | (model.holding(core) ? 64 : 0);
+    return (front << FRONT_SHIFT) | (model.mask(core) << MASK_SHIFT) |
+      (model.chancesDrawn(core) << DRAWN_SHIFT) |
+      (model.holding(core) ? HOLD_BIT : 0);
   }
 
   /** {@linkcode visibleKey} is below `2 ** keyBits`. */
   get keyBits(): number {
-    return this.model.actionsInFront ? 25 : 22;
+    return this.model.actionsInFront ? FRONT_SHIFT + 3 : FRONT_SHIFT;
   }
 
   /** Copies of modifier `kind` left: all of them unless one is in front. */
   private modifierCopies(kind: number): number {
-    return (this.mods >> (kind - PLUS2)) & 1 ? 0 : this.model.deck[kind];
+    return this.mods & modifierBit(kind) ? 0 : this.model.deck[kind];
   }
 }

@@ -27,19 +27,63 @@
  * @module
  */
 
-import {
+import * as cards from "../game/cards.ts";
+import { unhandledEffect } from "../game/cards.ts";
+import type { TableView } from "../game/view.ts";
+
+// The card table's constants as this module's own private bindings, read on
+// every kind of every estimate: a private `const` is compiled in as a
+// constant, an imported binding is loaded and checked at every use
+// (engine.ts, beside its imports).
+const {
+  CARD_EFFECTS,
   CHANCE,
   COUNT_OF_MASK,
+  EFFECT_CHANCE,
+  EFFECT_FLIP,
+  EFFECT_FREEZE,
+  EFFECT_NUMBER,
+  EFFECT_PLUS,
+  EFFECT_TIMES,
+  FLIP7_BONUS,
+  FLIP7_LENGTH,
   KINDS,
   modifierBit,
   NUMBER_KINDS,
-  PLUS2,
+  MULT_OF_MASK,
   PLUS_OF_MASK,
   SUM_OF_MASK,
-  X2,
-  X2_BIT,
-} from "../game/cards.ts";
-import type { TableView } from "../game/view.ts";
+} = cards;
+
+/**
+ * The kinds by what one more card of them is worth, read off the card table
+ * once (numbers are the kinds below NUMBER_KINDS): a modifier changes the
+ * score, a Second Chance, Freeze or Flip Three is valued at the line as it
+ * stands. Three plain loops, as before the table, are faster per decision
+ * than one loop switching on every kind's effect.
+ */
+const [MODIFIER_LIST, STAY_LIST] = (() => {
+  const mods: number[] = [], stays: number[] = [];
+  for (let k = 0; k < KINDS; k++) {
+    const effect = CARD_EFFECTS[k];
+    switch (effect) {
+      case EFFECT_NUMBER:
+        break;
+      case EFFECT_PLUS:
+      case EFFECT_TIMES:
+        mods.push(k);
+        break;
+      case EFFECT_CHANCE: // (one more card, then stay: worth what it shows)
+      case EFFECT_FREEZE:
+      case EFFECT_FLIP:
+        stays.push(k);
+        break;
+      default:
+        unhandledEffect(effect);
+    }
+  }
+  return [Int32Array.from(mods), Int32Array.from(stays)];
+})();
 
 /**
  * Probability that the next card duplicates a number the seat shows.
@@ -107,28 +151,29 @@ export function oneCardValue(
   if (total <= 0) return cur;
   const mask = view.lineMask(seat), mods = view.modMask(seat);
   const saved = view.hasChance(seat) ? cur : 0;
-  const seventh = COUNT_OF_MASK[mask] === 6;
+  const seventh = COUNT_OF_MASK[mask] === FLIP7_LENGTH - 1;
   // each score as lineScore gives it, from the line's sum in locals: number
   // k adds k to the sum (lineScore(mask | 1 << k, mods, seventh)), a
   // modifier changes the bonuses (lineScore(mask, mods | bit, false)); the
-  // terms and their order as before, so the same double
-  const sum = SUM_OF_MASK[mask], times = mods & X2_BIT ? 2 : 1;
-  const bonus = PLUS_OF_MASK[mods & 31] + (seventh ? 15 : 0);
+  // terms and their order as before (kind order), so the same double
+  const sum = SUM_OF_MASK[mask], times = MULT_OF_MASK[mods];
+  const bonus = PLUS_OF_MASK[mods] + (seventh ? FLIP7_BONUS : 0);
   let e = 0;
   for (let k = 0; k < NUMBER_KINDS; k++) {
     const c = exact ? view.unseenExact(k) : view.unseenTable(k);
     if (c === 0) continue;
     e += c * ((mask >> k) & 1 ? saved : times * (sum + k) + bonus);
   }
-  for (let k = PLUS2; k <= X2; k++) {
+  for (let i = 0; i < MODIFIER_LIST.length; i++) {
+    const k = MODIFIER_LIST[i];
     const c = exact ? view.unseenExact(k) : view.unseenTable(k);
     if (c === 0) continue;
     const m = mods | modifierBit(k);
-    e += c * ((m & X2_BIT ? 2 * sum : sum) + PLUS_OF_MASK[m & 31]);
+    e += c * (MULT_OF_MASK[m] * sum + PLUS_OF_MASK[m]);
   }
-  for (let k = X2 + 1; k < KINDS; k++) {
-    const c = exact ? view.unseenExact(k) : view.unseenTable(k);
-    e += c * cur;
+  for (let i = 0; i < STAY_LIST.length; i++) {
+    const k = STAY_LIST[i];
+    e += (exact ? view.unseenExact(k) : view.unseenTable(k)) * cur;
   }
   return e / total;
 }

@@ -16,8 +16,17 @@
  * @module
  */
 
-import { COUNT_OF_MASK, NUMBER_KINDS, SUM_OF_MASK } from "../game/cards.ts";
+import {
+  COUNT_OF_MASK,
+  FLIP7_BONUS,
+  FLIP7_LENGTH,
+  NUMBER_KINDS,
+  SUM_OF_MASK,
+} from "../game/cards.ts";
 import { SCORE_CAP } from "./roundgraph.ts";
+
+// module-private copies of the scoring constants (contributing.md, "hot loops")
+const BONUS = FLIP7_BONUS, SEVEN = FLIP7_LENGTH;
 
 /**
  * Counts of each number in the full 79-card numbers-only deck (one 0, k copies of k).
@@ -64,7 +73,7 @@ export const F7_CODE = 80;
 export function codeScore(code: number, mult: number, plus: number): number {
   if (code === BUST_CODE) return 0;
   return code >= F7_CODE
-    ? mult * (code - F7_CODE) + plus + 15
+    ? mult * (code - F7_CODE) + plus + BONUS
     : mult * code + plus;
 }
 
@@ -151,7 +160,7 @@ export class ContinuationLaws {
     const FULL = (1 << NUMBER_KINDS) - 1;
     for (let m = FULL; m >= 0; m--) {
       const k = COUNT_OF_MASK[m];
-      if (k >= 7) continue;
+      if (k >= SEVEN) continue;
       const s = SUM_OF_MASK[m];
       const left = total - k;
       let dup = 0;
@@ -166,7 +175,10 @@ export class ContinuationLaws {
           for (let v = 0; v < NUMBER_KINDS; v++) {
             const c = deck[v];
             if (c === 0 || m & (1 << v)) continue;
-            h += c * (k === 6 ? s + v + 15 : ev[((m | (1 << v)) << 1) | ch]);
+            h += c *
+              (k === SEVEN - 1
+                ? s + v + BONUS
+                : ev[((m | (1 << v)) << 1) | ch]);
           }
           h += dup * (ch ? ev[m << 1] : 0);
           h /= left;
@@ -178,7 +190,7 @@ export class ContinuationLaws {
             const c = deck[v];
             if (c === 0 || m & (1 << v)) continue;
             const p = c / left;
-            if (k === 6) dense[base + F7_CODE + s + v] += p;
+            if (k === SEVEN - 1) dense[base + F7_CODE + s + v] += p;
             else {
               const cb = (((m | (1 << v)) << 1) | ch) * W;
               for (let j = 0; j < W; j++) dense[base + j] += p * dense[cb + j];
@@ -237,6 +249,7 @@ export class ContinuationLaws {
    * ```
    */
   mean(key: number, mult: number, plus: number): number {
-    return mult * this.eSum[key] + plus * this.pBank[key] + 15 * this.pF7[key];
+    return mult * this.eSum[key] + plus * this.pBank[key] +
+      BONUS * this.pF7[key];
   }
 }

@@ -7,25 +7,49 @@
  * @module
  */
 
-import {
-  CHANCE,
+import * as cards from "../game/cards.ts";
+import { unhandledEffect } from "../game/cards.ts";
+import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
+
+// The card table's constants as this module's own private bindings, read in
+// the hot loops below: a private `const` is compiled in as a constant, an
+// imported binding is loaded and checked at every use (engine.ts, beside
+// its imports); the effects as a typed array (a frozen or exported array
+// is slower to read, bench/HISTORY.md "Issue 40").
+const {
+  CARD_EFFECTS,
   COUNT_OF_MASK,
+  EFFECT_CHANCE,
+  EFFECT_FLIP,
+  EFFECT_FREEZE,
+  EFFECT_NUMBER,
+  EFFECT_PLUS,
+  EFFECT_TIMES,
+  FLIP3_DRAWS,
+  FLIP7_BONUS,
+  FLIP7_LENGTH,
   KINDS,
   lineScore,
+  MOD_MASK,
+  MODIFIER_KINDS,
   modifierBit,
+  MULT_OF_MASK,
   NUMBER_KINDS,
   PLUS_OF_MASK,
-  X2,
-  X2_BIT,
-} from "../game/cards.ts";
-import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
+} = cards;
+const EFFECTS = Uint8Array.from(CARD_EFFECTS);
+
+// module-private copies of the scoring constants (contributing.md, "hot loops")
+const BONUS = FLIP7_BONUS, SEVEN = FLIP7_LENGTH;
+/** A line's key after the cards: `(m << LINE_SHIFT) | (md << 1) | c`. */
+const LINE_SHIFT = MODIFIER_KINDS + 1;
 
 /**
  * Scratch of {@linkcode FlipThreeLaw.run}, shared (a thread runs one at a
- * time): the probability of each line `(m << 7) | (md << 1) | c` reached
+ * time): the probability of each line `(m << LINE_SHIFT) | (md << 1) | c` reached
  * after the three cards, and the keys touched.
  */
-const END_P = new Float64Array(1 << 20);
+const END_P = new Float64Array(1 << (NUMBER_KINDS + LINE_SHIFT));
 const END_KEYS = new Int32Array(1 << 15);
 
 /** Width of a round-score law (every round score is below it). */
@@ -81,14 +105,21 @@ export class FlipThreeLaw {
       tot += pile[k];
     }
     this.pileTotal = tot;
-    this.forced(3, m, md, c, 1);
+    this.forced(FLIP3_DRAWS, m, md, c, 1);
     // one continuation law per distinct line after the three cards
     const acc = END_P, keys = END_KEYS;
     for (let i = 0; i < this.ends; i++) {
       const key = keys[i];
       const p = acc[key];
       acc[key] = 0;
-      this.addCont(this.cont, 0, key >> 7, (key >> 1) & 63, key & 1, p);
+      this.addCont(
+        this.cont,
+        0,
+        key >> LINE_SHIFT,
+        (key >> 1) & MOD_MASK,
+        key & 1,
+        p,
+      );
     }
     this.ends = 0;
   }
@@ -105,7 +136,7 @@ export class FlipThreeLaw {
     p: number,
   ): void {
     const L = this.laws, key = (m << 1) | c;
-    const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
+    const mult = MULT_OF_MASK[md], plus = PLUS_OF_MASK[md];
     for (let i = L.start[key], e = L.start[key + 1]; i < e; i++) {
       const code = L.code[i];
       const q = p * L.prob[i];
@@ -114,7 +145,7 @@ export class FlipThreeLaw {
         x = 0;
         this.pBust += q;
       } else if (code >= F7_CODE) {
-        x = mult * (code - F7_CODE) + plus + 15;
+        x = mult * (code - F7_CODE) + plus + BONUS;
         this.pF7 += q;
       } else {
         x = mult * code + plus;
@@ -134,7 +165,7 @@ export class FlipThreeLaw {
     const total = this.pileTotal;
     if (left === 0 || total <= 0) {
       // the continuation is added once per distinct line, after the enumeration
-      const key = (m << 7) | (md << 1) | c;
+      const key = (m << LINE_SHIFT) | (md << 1) | c;
       if (END_P[key] === 0) END_KEYS[this.ends++] = key;
       END_P[key] += p;
       return;
@@ -146,25 +177,35 @@ export class FlipThreeLaw {
       if (n === 0) continue;
       const q = (p * n) / total;
       pile[k] = n - 1;
-      if (k < NUMBER_KINDS) {
-        const bit = 1 << k;
-        if (m & bit) {
-          if (c) this.forced(left - 1, m, md, 0, q);
-          else {
-            this.cont[0] += q; // bust
-            this.pBust += q;
-          }
-        } else if (COUNT_OF_MASK[m | bit] === 7) {
-          this.f7[lineScore(m | bit, md, true)] += q;
-          this.pF7 += q;
-        } else this.forced(left - 1, m | bit, md, c, q);
-      } else if (k <= X2) {
-        this.forced(left - 1, m, md | modifierBit(k), c, q);
-      } else if (k === CHANCE) {
-        this.forced(left - 1, m, md, 1, q);
-      } else {
-        // a Freeze or a Flip Three among the three: set aside, not modelled
-        this.forced(left - 1, m, md, c, q);
+      const effect = EFFECTS[k] as cards.CardEffect;
+      switch (effect) {
+        case EFFECT_NUMBER: {
+          const bit = 1 << k;
+          if (m & bit) {
+            if (c) this.forced(left - 1, m, md, 0, q);
+            else {
+              this.cont[0] += q; // bust
+              this.pBust += q;
+            }
+          } else if (COUNT_OF_MASK[m | bit] === SEVEN) {
+            this.f7[lineScore(m | bit, md, true)] += q;
+            this.pF7 += q;
+          } else this.forced(left - 1, m | bit, md, c, q);
+          break;
+        }
+        case EFFECT_PLUS:
+        case EFFECT_TIMES:
+          this.forced(left - 1, m, md | modifierBit(k), c, q);
+          break;
+        case EFFECT_CHANCE:
+          this.forced(left - 1, m, md, 1, q);
+          break;
+        case EFFECT_FREEZE: // set aside, not modelled
+        case EFFECT_FLIP:
+          this.forced(left - 1, m, md, c, q);
+          break;
+        default:
+          unhandledEffect(effect);
       }
       pile[k] = n;
     }

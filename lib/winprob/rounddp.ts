@@ -31,8 +31,25 @@
  * @module
  */
 
-import { COUNT_OF_MASK, NUMBER_KINDS, SUM_OF_MASK } from "../game/cards.ts";
+import {
+  COUNT_OF_MASK,
+  FLIP7_BONUS,
+  FLIP7_LENGTH,
+  MODIFIER_KINDS,
+  MODIFIERS,
+  NUMBER_KINDS,
+  plusValue,
+  SUM_OF_MASK,
+  X2_BIT,
+} from "../game/cards.ts";
 import { LINE_STATES } from "./continuation.ts";
+
+// module-private copies of the scoring constants (contributing.md, "hot loops")
+const BONUS = FLIP7_BONUS, SEVEN = FLIP7_LENGTH;
+/** Index of `x2` in a modifier pile (`+2 … +10, x2`: the modifiers' bit order). */
+const X2_INDEX = 31 - Math.clz32(X2_BIT);
+/** The `+X` value of each modifier of a modifier pile (0 for `x2`). */
+const PLUS_VALUES = Int32Array.from(MODIFIERS, plusValue);
 
 export * from "./roundgraph.ts";
 export * from "./continuation.ts";
@@ -72,8 +89,8 @@ export class RoundSolver {
   /** States swept by the last solve. */
   states = 0;
   private readonly c = new Int32Array(NUMBER_KINDS);
-  private readonly pv = new Int32Array(5);
-  private readonly pc = new Int32Array(5);
+  private readonly pv = new Int32Array(MODIFIER_KINDS);
+  private readonly pc = new Int32Array(MODIFIER_KINDS);
 
   /**
    * Solve from the root line `start` for utility `u` (indexed by final score).
@@ -116,13 +133,13 @@ export class RoundSolver {
     const pv = this.pv, pc = this.pc;
     let np = 0, cx = 0;
     if (modPile) {
-      for (let i = 0; i < 5; i++) {
-        if (modPile[i] > 0) {
-          pv[np] = 2 * (i + 1);
+      for (let i = 0; i < MODIFIER_KINDS; i++) {
+        if (i !== X2_INDEX && modPile[i] > 0) {
+          pv[np] = PLUS_VALUES[i];
           pc[np++] = modPile[i];
         }
       }
-      if (mult === 1) cx = modPile[5];
+      if (mult === 1) cx = modPile[X2_INDEX];
     }
     let n = 0, comp = 0, dupStart = 0;
     for (let v = 0; v < NUMBER_KINDS; v++) {
@@ -133,7 +150,7 @@ export class RoundSolver {
       else if (x > 0) comp |= 1 << v;
     }
     const k0 = COUNT_OF_MASK[start];
-    const room = 6 - k0; // numbers that may still be added without ending the round
+    const room = SEVEN - 1 - k0; // numbers that may still be added without ending the round
     const u0 = u[0];
     const chMax = chance ? 1 : 0;
     let states = 0, bonus = 0;
@@ -171,7 +188,7 @@ export class RoundSolver {
             const v = 31 - Math.clz32(f & -f);
             h += c[v] *
               (last
-                ? u[base + mult * v + 15]
+                ? u[base + mult * v + BONUS]
                 : value[((m | (1 << v)) << 1) | ch]);
           }
           if (dup > 0) h += dup * (ch ? value[m << 1] : u0);

@@ -29,7 +29,12 @@
  * @module
  */
 
-import { COUNT_OF_MASK, lineScore, NUMBER_KINDS } from "../game/cards.ts";
+import {
+  COUNT_OF_MASK,
+  FLIP7_LENGTH,
+  lineScore,
+  NUMBER_KINDS,
+} from "../game/cards.ts";
 
 /**
  * Size of utility arrays: every round score is below this.
@@ -179,7 +184,7 @@ export class RoundGraph {
           }
         } else {
           const m2 = m | bit;
-          if (COUNT_OF_MASK[m2] === 7) {
+          if (COUNT_OF_MASK[m2] === FLIP7_LENGTH) {
             sc = lineScore(m2, this.mods, true);
             if (sc > this.maxScore) this.maxScore = sc;
           } else to = this.visit(m2, ch, depth + 1);

@@ -56,22 +56,44 @@
  * @module
  */
 
-import {
-  CHANCE,
-  COUNT_OF_MASK,
-  FLIP3,
-  FREEZE,
-  KINDS,
-  lineScore,
-  modifierBit,
-  NUMBER_KINDS,
-  PLUS_OF_MASK,
-  X2,
-  X2_BIT,
-} from "../game/cards.ts";
+import * as cards from "../game/cards.ts";
+import { unhandledEffect } from "../game/cards.ts";
 import type { TableView } from "../game/view.ts";
 import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
 import type { WTable } from "./table.ts";
+
+// The card table's constants as this module's own private bindings, read in
+// the hot loops below: a private `const` is compiled in as a constant, an
+// imported binding is loaded and checked at every use (engine.ts, beside
+// its imports); the effects as a typed array (a frozen or exported array
+// is slower to read, bench/HISTORY.md "Issue 40").
+const {
+  CARD_EFFECTS,
+  COUNT_OF_MASK,
+  EFFECT_CHANCE,
+  EFFECT_FLIP,
+  EFFECT_FREEZE,
+  EFFECT_NUMBER,
+  EFFECT_PLUS,
+  EFFECT_TIMES,
+  FLIP3,
+  FLIP7_BONUS,
+  FLIP7_LENGTH,
+  FREEZE,
+  KINDS,
+  lineScore,
+  MODIFIER_KINDS,
+  modifierBit,
+  MODIFIERS,
+  MULT_OF_MASK,
+  NUMBER_KINDS,
+  PLUS_OF_MASK,
+} = cards;
+const EFFECTS = Uint8Array.from(CARD_EFFECTS);
+
+// module-private copies of the scoring constants the search reads at every
+// leaf (contributing.md, "hot loops")
+const BONUS = FLIP7_BONUS, SEVEN = FLIP7_LENGTH, MOD_BITS = MODIFIER_KINDS;
 
 const ACTIVE = 0, DONE = 1, BUST = 2;
 /**
@@ -392,12 +414,12 @@ export class SearchCore {
     const on0 = go && a0 === ACTIVE, on1 = go && a1 === ACTIVE;
     const x0 = a0 === BUST ? 0 : lineScore(m0, md0, f7 === 0);
     const x1 = a1 === BUST ? 0 : lineScore(m1, md1, f7 === 1);
-    const mult0 = md0 & X2_BIT ? 2 : 1, plus0 = PLUS_OF_MASK[md0 & 31];
+    const mult0 = MULT_OF_MASK[md0], plus0 = PLUS_OF_MASK[md0];
     const key0 = (m0 << 1) | c0;
     if (this.table === null) {
       const e0 = on0 ? L.mean(key0, mult0, plus0) : x0;
       const e1 = on1
-        ? L.mean((m1 << 1) | c1, md1 & X2_BIT ? 2 : 1, PLUS_OF_MASK[md1 & 31])
+        ? L.mean((m1 << 1) | c1, MULT_OF_MASK[md1], PLUS_OF_MASK[md1])
         : x1;
       return e0 - e1;
     }
@@ -412,7 +434,7 @@ export class SearchCore {
         const x = c === BUST_CODE
           ? 0
           : c >= F7_CODE
-          ? mult0 * (c - F7_CODE) + plus0 + 15
+          ? mult0 * (c - F7_CODE) + plus0 + BONUS
           : mult0 * c + plus0;
         acc += prob[i] * pad[(t0 + x) * P + col];
       }
@@ -428,7 +450,7 @@ export class SearchCore {
       const x = c === BUST_CODE
         ? 0
         : c >= F7_CODE
-        ? mult0 * (c - F7_CODE) + plus0 + 15
+        ? mult0 * (c - F7_CODE) + plus0 + BONUS
         : mult0 * c + plus0;
       acc += prob[i] * (gs[sb + x] === ep ? gv[sb + x] : this.g(slot, x));
     }
@@ -437,7 +459,7 @@ export class SearchCore {
 
   /** The cache slot of an opponent line still in the round (filled on first use). */
   private slotOf(m1: number, md1: number, c1: number): number {
-    const key = (((m1 << 1) | c1) << 6) | md1;
+    const key = (((m1 << 1) | c1) << MOD_BITS) | md1;
     let h = Math.imul(key, 0x9e3779b1) >>> 26;
     for (let probe = 0; probe < 8; probe++) {
       const k = this.slotKey[h];
@@ -449,7 +471,7 @@ export class SearchCore {
     this.slotKey[h] = key;
     this.slotEpoch[h] = ++this.epoch;
     const L = this.laws, lk = (m1 << 1) | c1;
-    const mult = md1 & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md1 & 31];
+    const mult = MULT_OF_MASK[md1], plus = PLUS_OF_MASK[md1];
     // entries landing on the same score are merged (a bank of S + 15 and a Flip 7 of S)
     const dense = this.yScratch, ys = this.slotY, base = h * MAX_LAW;
     let n = 0;
@@ -458,7 +480,7 @@ export class SearchCore {
       const y = c === BUST_CODE
         ? 0
         : c >= F7_CODE
-        ? mult * (c - F7_CODE) + plus + 15
+        ? mult * (c - F7_CODE) + plus + BONUS
         : mult * c + plus;
       if (dense[y] === 0) ys[base + n++] = y;
       dense[y] += L.prob[i];
@@ -496,7 +518,7 @@ export class SearchCore {
     if (total <= 0) return false;
     const tc = this.tcounts;
     const saved = c ? cur : 0;
-    const seventh = COUNT_OF_MASK[m] === 6;
+    const seventh = COUNT_OF_MASK[m] === SEVEN - 1;
     let e = 0, rest = total;
     for (let k = 0; k < NUMBER_KINDS; k++) {
       const n = tc[k];
@@ -504,7 +526,7 @@ export class SearchCore {
       rest -= n;
       e += n * ((m >> k) & 1 ? saved : lineScore(m | (1 << k), md, seventh));
     }
-    for (let k = NUMBER_KINDS; k <= X2; k++) {
+    for (const k of MODIFIERS) {
       const n = tc[k];
       if (n === 0) continue;
       rest -= n;
@@ -574,43 +596,55 @@ export class SearchCore {
       }
       this.child(f);
       let v: number;
-      if (k < NUMBER_KINDS) {
-        const bit = 1 << k;
-        if (m & bit) {
-          // a duplicate: saved by a Second Chance (used up), else a bust
-          S[g + C] = 0;
-          if (!c) S[g + A] = BUST;
-          v = this.node(nd, other, g);
-        } else {
-          S[g + M] = m | bit;
-          v = COUNT_OF_MASK[m | bit] === 7
-            ? this.leaf(g, turn)
-            : this.node(nd, other, g);
+      const effect = EFFECTS[k] as cards.CardEffect;
+      switch (effect) {
+        case EFFECT_NUMBER: {
+          const bit = 1 << k;
+          if (m & bit) {
+            // a duplicate: saved by a Second Chance (used up), else a bust
+            S[g + C] = 0;
+            if (!c) S[g + A] = BUST;
+            v = this.node(nd, other, g);
+          } else {
+            S[g + M] = m | bit;
+            v = COUNT_OF_MASK[m | bit] === SEVEN
+              ? this.leaf(g, turn)
+              : this.node(nd, other, g);
+          }
+          break;
         }
-      } else if (k <= X2) {
-        S[g + MD] = md | modifierBit(k);
-        v = this.node(nd, other, g);
-      } else if (k === CHANCE) {
-        // kept, or a spare one passed to the other while it is in the round
-        if (c === 0) S[g + C] = 1;
-        else if (oa === ACTIVE) S[g + OC] = 1;
-        v = this.node(nd, other, g);
-      } else if (k === FREEZE && oa === ACTIVE) {
-        // the drawer freezes whichever of the two is better for it
-        S[g + A] = DONE;
-        const self = this.node(nd, other, g);
-        this.child(f);
-        S[g + OA] = DONE;
-        const them = this.node(nd, other, g);
-        v = turn === 0
-          ? (self > them ? self : them)
-          : (self < them ? self : them);
-      } else if (k === FREEZE) {
-        S[g + A] = DONE;
-        v = this.node(nd, other, g);
-      } else {
-        // FLIP3: not expanded
-        v = this.node(nd, other, g);
+        case EFFECT_PLUS:
+        case EFFECT_TIMES:
+          S[g + MD] = md | modifierBit(k);
+          v = this.node(nd, other, g);
+          break;
+        case EFFECT_CHANCE:
+          // kept, or a spare one passed to the other while it is in the round
+          if (c === 0) S[g + C] = 1;
+          else if (oa === ACTIVE) S[g + OC] = 1;
+          v = this.node(nd, other, g);
+          break;
+        case EFFECT_FREEZE:
+          if (oa === ACTIVE) {
+            // the drawer freezes whichever of the two is better for it
+            S[g + A] = DONE;
+            const self = this.node(nd, other, g);
+            this.child(f);
+            S[g + OA] = DONE;
+            const them = this.node(nd, other, g);
+            v = turn === 0
+              ? (self > them ? self : them)
+              : (self < them ? self : them);
+          } else {
+            S[g + A] = DONE;
+            v = this.node(nd, other, g);
+          }
+          break;
+        case EFFECT_FLIP: // not expanded
+          v = this.node(nd, other, g);
+          break;
+        default:
+          unhandledEffect(effect);
       }
       counts[k] = n;
       tcounts[k] = tck;

@@ -57,14 +57,17 @@
 import {
   COUNT_OF_MASK,
   FLIP3,
+  FLIP7_BONUS,
+  FLIP7_LENGTH,
   FREEZE,
   KINDS,
+  MOD_MASK,
+  MODIFIER_KINDS,
+  MODIFIERS,
+  MULT_OF_MASK,
   NUMBER_KINDS,
-  PLUS2,
   PLUS_OF_MASK,
   SUM_OF_MASK,
-  X2,
-  X2_BIT,
 } from "../game/cards.ts";
 import type { Strategy, TableView } from "../game/view.ts";
 import {
@@ -119,10 +122,13 @@ export interface WinAdvice {
 }
 
 const MAX_LAW = ContinuationLaws.WIDTH;
-/** Modifier kinds: `+2, +4, +6, +8, +10, x2`. */
-const MODIFIER_KINDS = X2 - PLUS2 + 1;
-/** The top round score: a Flip 7 of 0..12 doubled, with +30 and the bonus 15. */
-const MAX_SCORE = 2 * 78 + 30 + 15;
+/**
+ * A bound on the round score: every number (0..12) in the line, with every
+ * modifier and the Flip 7 bonus.
+ */
+const MAX_SCORE =
+  MULT_OF_MASK[MOD_MASK] * SUM_OF_MASK[(1 << NUMBER_KINDS) - 1] +
+  PLUS_OF_MASK[MOD_MASK] + FLIP7_BONUS;
 
 /**
  * The decision machinery of `winprob`, reusable by `decide`.
@@ -229,7 +235,7 @@ export class WinProbCore {
     const mp = this.modPile;
     if (mp) {
       for (let i = 0; i < MODIFIER_KINDS; i++) {
-        mp[i] = view.unseenExact(PLUS2 + i);
+        mp[i] = view.unseenExact(MODIFIERS[i]);
       }
     }
     this.uGen++;
@@ -237,7 +243,7 @@ export class WinProbCore {
       const m = view.lineMask(opp), md = view.modMask(opp);
       const ch = view.hasChance(opp) ? 1 : 0;
       const L = this.laws, key = (m << 1) | ch;
-      const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
+      const mult = MULT_OF_MASK[md], plus = PLUS_OF_MASK[md];
       let n = 0;
       for (let i = L.start[key], e = L.start[key + 1]; i < e; i++) {
         const c = L.code[i];
@@ -245,7 +251,7 @@ export class WinProbCore {
         this.ps[n++] = L.prob[i];
       }
       this.ny = n;
-      return (1 << 24) | (key << 6) | md;
+      return (1 << 24) | (key << MODIFIER_KINDS) | md;
     }
     this.ys[0] = view.roundScore(opp);
     this.ps[0] = 1;
@@ -318,25 +324,27 @@ export class WinProbCore {
     if (n === 0) return view.unseenExactTotal() > 0; // no number can come: no bust
     const m = view.lineMask(seat), md = view.modMask(seat);
     const ch = view.hasChance(seat);
-    const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
-    const base = mult * SUM_OF_MASK[m] + plus;
+    const mult = MULT_OF_MASK[md], plus = PLUS_OF_MASK[md];
+    const sum = SUM_OF_MASK[m], base = mult * sum + plus;
     const stay = this.ux(base);
     // lower bound: one card, then stay
-    const seventh = COUNT_OF_MASK[m] === 6;
+    const seventh = COUNT_OF_MASK[m] === FLIP7_LENGTH - 1;
     let lb = 0, dup = 0;
     for (let v = 0; v < NUMBER_KINDS; v++) {
       const c = nums[v];
       if (c === 0) continue;
       if (m & (1 << v)) dup += c;
-      else lb += c * this.ux(base + mult * v + (seventh ? 15 : 0));
+      else lb += c * this.ux(base + mult * v + (seventh ? FLIP7_BONUS : 0));
     }
     const mp = this.modPile;
     if (mp) {
-      for (let i = 0; i < MODIFIER_KINDS - 1; i++) {
-        if (mp[i] > 0) lb += mp[i] * (this.ux(base + 2 * (i + 1)) - stay);
-      }
-      if (mult === 1 && mp[MODIFIER_KINDS - 1] > 0) {
-        lb += mp[MODIFIER_KINDS - 1] * (this.ux(base + SUM_OF_MASK[m]) - stay);
+      // a modifier the line lacks: its score with it (one it holds: none left)
+      for (let i = 0; i < MODIFIER_KINDS; i++) {
+        const mb = md | (1 << i);
+        if (mp[i] > 0 && mb !== md) {
+          const x = MULT_OF_MASK[mb] * sum + PLUS_OF_MASK[mb];
+          lb += mp[i] * (this.ux(x) - stay);
+        }
       }
     }
     lb = (lb + dup * (ch ? stay : this.ux(0))) / n;
@@ -415,7 +423,7 @@ export class WinProbCore {
   /** The full DP from `seat`'s line against the loaded law (the kept policy is dropped). */
   private solveLine(view: TableView, seat: number, forceHit: boolean): void {
     const m = view.lineMask(seat), md = view.modMask(seat);
-    const mult = md & X2_BIT ? 2 : 1, plus = PLUS_OF_MASK[md & 31];
+    const mult = MULT_OF_MASK[md], plus = PLUS_OF_MASK[md];
     this.solvedValid = false;
     this.fullSolve(m, view.hasChance(seat), mult, plus, forceHit);
   }
@@ -469,7 +477,7 @@ export class WinProbCore {
     this.load(view, seat, opp, sNext);
     const m = view.lineMask(seat), md = view.modMask(seat);
     const self = this.ux(
-      (md & X2_BIT ? 2 : 1) * SUM_OF_MASK[m] + PLUS_OF_MASK[md & 31],
+      MULT_OF_MASK[md] * SUM_OF_MASK[m] + PLUS_OF_MASK[md],
     );
     this.ys[0] = view.roundScore(opp);
     this.ps[0] = 1;

@@ -1,0 +1,331 @@
+/**
+ * The card-by-card comparison of the engine with the round kernel, shared by
+ * tests/kernel_test.ts (the official card table) and tests/new_card_test.ts
+ * (a table with cards the official deck lacks): see kernel_test.ts.
+ */
+import assert from "node:assert/strict";
+import { Game } from "../lib/game/engine.ts";
+import type { GameEvent } from "../lib/game/events.ts";
+import {
+  EFFECT_CHANCE,
+  EFFECT_FLIP,
+  EFFECT_FREEZE,
+  EFFECT_NUMBER,
+  EFFECT_PLUS,
+  EFFECT_TIMES,
+  unhandledEffect,
+} from "../lib/game/cards.ts";
+import { RoundKernel, type RoundState, RUN_OUT } from "../lib/game/kernel.ts";
+import {
+  getRules,
+  type Rules,
+  withRules,
+  withRulings,
+} from "../lib/game/rules.ts";
+import { RULINGS } from "../lib/game/rulings.ts";
+import { Rng } from "../lib/game/rng.ts";
+import type { Strategy } from "../lib/game/view.ts";
+
+/** Hits the first `hits` times it is asked, then stays; plays every action on itself. */
+class Script implements Strategy {
+  readonly name = "script";
+  asked = 0;
+  constructor(readonly hits: number) {}
+  hit(): boolean {
+    return this.asked++ < this.hits;
+  }
+  target(_v: unknown, seat: number): number {
+    return seat;
+  }
+}
+
+/** Where the engine stands after a stack of cards. */
+export interface EngineAt {
+  /** `end:HOW:SCORE` when the round ended before the cards ran out, else the live position. */
+  readonly pos: string;
+  /** The draw pile and the discards by kind when the cards ran out (live only). */
+  readonly pile: number[];
+  readonly discards: number[];
+  /** The round's score at its end. */
+  readonly score: number;
+  /** The kinds of the cards taken, in order. */
+  readonly drawn: number[];
+  /** For each of them: whether it was one of a Flip Three's cards. */
+  readonly forced: boolean[];
+}
+
+/** A live position's string, from counts by kind (shared by both sides). */
+function live(
+  asked: boolean,
+  s: {
+    line: number;
+    mods: number;
+    chance: boolean;
+    front: number[];
+    pile: readonly number[];
+    discards: readonly number[];
+    aside: number[];
+    reshuffled: boolean;
+    score: number;
+  },
+): string {
+  return `live asked=${asked ? 1 : 0} line=${s.line} mods=${s.mods} chance=${
+    s.chance ? 1 : 0
+  } front=${s.front} pile=${s.pile} discards=${s.discards} aside=${s.aside} reshuffled=${
+    s.reshuffled ? 1 : 0
+  } score=${s.score}`;
+}
+
+/** The engine after playing `cards` (hitting `hits` times when asked, then staying). */
+export function engineAt(
+  rules: Rules,
+  cards: readonly number[],
+  hits = Infinity,
+): EngineAt {
+  const script = new Script(hits);
+  const deck = rules.deck, kinds = deck.length;
+  let snap: string | null = null, pile: number[] = [], discards: number[] = [];
+  let askedAtCard = 0, reshuffled = false, how = "";
+  const drawn: number[] = [], forced: boolean[] = [];
+  const g: Game = new Game(rules, [script], {
+    seed: 1,
+    stack: cards,
+    stackOnly: true,
+    listener: (e: GameEvent) => {
+      switch (e.type) {
+        case "deal":
+        case "draw":
+          drawn.push(rules.cards.kindOf(e.card));
+          forced.push(e.type === "draw" && e.flip3);
+          askedAtCard = script.asked;
+          return;
+        case "reshuffle":
+          reshuffled = true;
+          return;
+        case "bust":
+        case "flip7":
+        case "stay":
+        case "freeze":
+          how = e.type;
+          return;
+        case "deck_exhausted": {
+          assert.equal(g.checkConservation(), null);
+          pile = Array.from({ length: kinds }, (_, k) => g.pileCount(k));
+          discards = Array.from({ length: kinds }, (_, k) => g.discardCount(k));
+          const front = Array.from(
+            { length: kinds },
+            (_, k) => deck[k] - g.unseenTable(k),
+          );
+          const aside = front.map((f, k) =>
+            deck[k] - f - pile[k] - discards[k]
+          );
+          snap = live(script.asked > askedAtCard, {
+            line: g.lineMask(0),
+            mods: g.modMask(0),
+            chance: g.hasChance(0),
+            front,
+            pile,
+            discards,
+            aside,
+            reshuffled,
+            score: g.roundScore(0),
+          });
+          return;
+        }
+        default:
+          return;
+      }
+    },
+  });
+  const score = g.playRound()[0];
+  assert.equal(g.checkConservation(), null);
+  return {
+    pos: snap ?? `end:${how}:${score}`,
+    pile,
+    discards,
+    score,
+    drawn,
+    forced,
+  };
+}
+
+/** The kernel's position of a state (as {@linkcode engineAt} writes the engine's). */
+export function kernelPos(k: RoundKernel, s: RoundState): string {
+  if (s.end !== null) {
+    return `end:${s.end === "run-out" ? "" : s.end}:${k.score(s)}`;
+  }
+  const t = k.cards;
+  const front = t.effects.map((e, kind) => {
+    switch (e) {
+      case EFFECT_NUMBER:
+        return ((s.line >> kind) & 1) + (s.bustCard === kind ? 1 : 0);
+      case EFFECT_PLUS:
+      case EFFECT_TIMES:
+        return s.mods & t.modBit[kind] ? 1 : 0;
+      case EFFECT_CHANCE:
+        return s.chance ? 1 : 0;
+      case EFFECT_FREEZE:
+      case EFFECT_FLIP:
+        return s.played[kind];
+      default:
+        return unhandledEffect(e);
+    }
+  });
+  const aside = new Array<number>(t.kinds).fill(0);
+  for (const f of s.program) for (const c of f.aside) if (c >= 0) aside[c]++;
+  return live(s.node === "decide", {
+    line: s.line,
+    mods: s.mods,
+    chance: s.chance,
+    front,
+    pile: s.pile,
+    discards: s.discards,
+    aside,
+    reshuffled: s.reshuffled,
+    score: k.score(s),
+  });
+}
+
+/** A walk's step: a kernel state, the cards that reach it, the hits made on the way. */
+export type Step = { state: RoundState; cards: number[]; hits: number };
+
+/**
+ * Compare the engine with the kernel at a non-terminal state: its
+ * decision's stay, or its draw's outcomes and the positions they lead to.
+ * Returns the successors to walk.
+ */
+export function compareAt(
+  rules: Rules,
+  k: RoundKernel,
+  at: Step,
+  where: string,
+): Step[] {
+  const { state: s, cards, hits } = at;
+  const path = `${where}: after [${
+    cards.map((c) => k.cards.names[c])
+  }] with ${hits} hits`;
+  if (s.node === "decide") {
+    // stay: the round ends with what the line shows
+    const stayed = k.apply(s, "stay");
+    assert.equal(
+      engineAt(rules, cards, hits).pos,
+      kernelPos(k, stayed),
+      `${path}: stay`,
+    );
+    return [{ state: k.apply(s, "hit"), cards, hits: hits + 1 }];
+  }
+  // a draw: the engine's next cards, each played, against the kernel's outcomes
+  const here = engineAt(rules, cards);
+  const want = k.outcomes(s);
+  const got: { card: number; count: number; pos: string }[] = [];
+  const pileTotal = here.pile.reduce((a, b) => a + b, 0);
+  for (let c = 0; c < k.cards.kinds; c++) {
+    const copies = pileTotal > 0 ? here.pile[c] : here.discards[c];
+    if (!(copies > 0)) continue;
+    let next: EngineAt;
+    try {
+      next = engineAt(rules, [...cards, c]);
+    } catch (e) {
+      if (/is not in the pile/.test(String(e))) continue; // not drawable here
+      throw e;
+    }
+    if (next.drawn[cards.length] !== c) continue; // no reshuffle: the round ended instead
+    assert.equal(
+      next.forced[cards.length],
+      s.forced,
+      `${path}: is card ${c} a Flip Three's`,
+    );
+    got.push({ card: c, count: copies, pos: next.pos });
+  }
+  // no card could come: the round ends, the player banking
+  if (got.length === 0) {
+    got.push({ card: RUN_OUT, count: 1, pos: `end::${here.score}` });
+  }
+  const show = (xs: { card: number; count: number; pos: string }[]) =>
+    xs.map((x) => `${x.card}×${x.count} → ${x.pos}`).join("\n");
+  assert.equal(
+    show(got),
+    show(
+      want.map((o) => ({
+        card: o.card,
+        count: o.count,
+        pos: kernelPos(k, o.state),
+      })),
+    ),
+    `${path} (${s.forced ? "forced" : "free"} draw)`,
+  );
+  return want.map((o) => ({
+    state: o.state,
+    cards: o.card === RUN_OUT ? cards : [...cards, o.card],
+    hits,
+  }));
+}
+
+/** Every reachable state of the kernel from its start, each compared once; returns how many. */
+export function walkAll(rules: Rules, where: string): number {
+  const k = new RoundKernel(rules);
+  const seen = new Set<string>();
+  const todo: Step[] = [{ state: k.initial(), cards: [], hits: 0 }];
+  let n = 0;
+  while (todo.length) {
+    const at = todo.pop()!;
+    const key = k.key(at.state);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    n++;
+    if (at.state.node !== "end") todo.push(...compareAt(rules, k, at, where));
+  }
+  return n;
+}
+
+/** Random walks from the start: at a decision, stay with probability 1/4. */
+export function walkRandom(
+  rules: Rules,
+  walks: number,
+  seed: number,
+  where: string,
+): number {
+  const k = new RoundKernel(rules);
+  const rng = new Rng();
+  rng.reseed(seed, 0);
+  let n = 0;
+  for (let w = 0; w < walks; w++) {
+    let at: Step | undefined = { state: k.initial(), cards: [], hits: 0 };
+    while (at && at.state.node !== "end") {
+      const next = compareAt(rules, k, at, where);
+      n++;
+      if (at.state.node === "decide" && rng.below(4) === 0) break;
+      at = next[rng.below(next.length)];
+    }
+  }
+  return n;
+}
+
+/** A deck of the official table from `name:count` pairs (every other kind 0). */
+export function deckOf(rules: Rules, counts: string): number[] {
+  const d = new Array<number>(rules.cards.kinds).fill(0);
+  for (const part of counts.split(",")) {
+    const [name, c] = part.split(":");
+    d[rules.cards.kindOf(name)] = Number(c);
+  }
+  return d;
+}
+
+/** The 16 combinations of the values of the rulings a round reads. */
+export const ROUND_CASES: string[][] = (() => {
+  const round = RULINGS.filter((r) => r.key !== "ties");
+  let cases: string[][] = [[]];
+  for (const r of round) {
+    cases = cases.flatMap((c) =>
+      r.values.map((v) => [...c, `${r.name}=${v.value}`])
+    );
+  }
+  return cases;
+})();
+
+/** The rules of `deck` (the official table) under the rulings `changes`. */
+export function rulesOf(deck: number[] | null, changes: string[]): Rules {
+  const std = getRules("standard");
+  const base = deck ? withRules(std, { name: "kernel-test", deck }) : std;
+  return withRulings(base, changes);
+}
