@@ -26,6 +26,7 @@ import {
 // the trainer of missing search tables (lib/winprob/provide.ts)
 import "../lib/run/train.ts";
 import "../lib/run/race_build.ts";
+import { closePolicies } from "../lib/run/modules.ts";
 
 /** Where run logs go. */
 const RUN_DIR = "results/runs";
@@ -226,6 +227,8 @@ export async function main(
       return 2;
     }
     throw e;
+  } finally {
+    closePolicies(); // the policy modules' threads end with the command
   }
 }
 
