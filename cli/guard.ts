@@ -18,6 +18,7 @@
 
 import { InputError } from "../lib/game/cards.ts";
 import { defaultCacheDir } from "../lib/solver/cache.ts";
+import { checkWriteTarget } from "../lib/util/io.ts";
 import { holdsTrackedFiles, isTrackedPath } from "../lib/util/version.ts";
 import { clip } from "./args.ts";
 
@@ -198,7 +199,9 @@ export function checkOutputFile(
       `bad ${flag} '${clip(path)}': it names a folder; give a file path`,
     );
   }
-  const st = statOrNull(path);
+  // judged by where it leads (symbolic links followed), not as written
+  const real = checkWriteTarget(path);
+  const st = statOrNull(real);
   if (st?.isDirectory) {
     throw new InputError(
       `bad ${flag} '${clip(path)}': it is a folder; give a file path`,
@@ -208,7 +211,7 @@ export function checkOutputFile(
     const own = (options.replace ?? []).some((r) =>
       absolute(r) === absolute(path)
     );
-    const why = own ? null : protectedFile(path);
+    const why = own ? null : protectedFile(path) ?? protectedFile(real);
     if (why) {
       throw new InputError(
         `refusing ${flag} '${
@@ -218,7 +221,7 @@ export function checkOutputFile(
     }
   }
   const dir = parentOf(path);
-  const dst = statOrNull(dir);
+  const dst = statOrNull(parentOf(real));
   if (!dst) {
     throw new InputError(
       `bad ${flag} '${clip(path)}': folder '${clip(dir)}' does not exist`,
@@ -229,7 +232,7 @@ export function checkOutputFile(
       `bad ${flag} '${clip(path)}': '${clip(dir)}' is not a folder`,
     );
   }
-  probeFolder(dir, flag, path);
+  probeFolder(parentOf(real), flag, path);
 }
 
 /**
@@ -248,7 +251,9 @@ export function checkOutputDir(dir: string, flag: string): void {
   if (dir.trim() === "") {
     throw new InputError(`bad ${flag} '': give a folder, e.g. ${flag} results`);
   }
-  const st = statOrNull(dir);
+  // judged by where it leads (symbolic links followed), not as written
+  const real = checkWriteTarget(dir);
+  const st = statOrNull(real);
   if (st && !st.isDirectory) {
     throw new InputError(
       `bad ${flag} '${clip(dir)}': it is a file, not a folder`,
@@ -257,8 +262,8 @@ export function checkOutputDir(dir: string, flag: string): void {
   // results/ is where results are rewritten; any other folder holding
   // tracked files (tests/snapshots, lib, the repository itself) is refused
   if (
-    st && absolute(dir) !== absolute(RESULTS_DIR) && !isResultPath(`${dir}/`) &&
-    holdsTrackedFiles(dir)
+    st && real !== absolute(RESULTS_DIR) && !isResultPath(`${real}/`) &&
+    holdsTrackedFiles(real)
   ) {
     throw new InputError(
       `refusing ${flag} '${
@@ -274,7 +279,7 @@ export function checkOutputDir(dir: string, flag: string): void {
     }
     // nothing is created now (a run refused later leaves no trace): the
     // nearest existing folder is probed; the writers create the rest
-    let d = parentOf(dir);
+    let d = parentOf(real);
     for (let i = 0; i < 64 && !statOrNull(d); i++) d = parentOf(d);
     const dst = statOrNull(d);
     if (dst && !dst.isDirectory) {
@@ -285,7 +290,7 @@ export function checkOutputDir(dir: string, flag: string): void {
     if (mayWrite(d)) probeFolder(d, flag, dir);
     return;
   }
-  probeFolder(dir, flag, dir);
+  probeFolder(real, flag, dir);
 }
 
 /**
@@ -300,6 +305,7 @@ export function checkOutputDir(dir: string, flag: string): void {
  */
 export function checkRunLogDir(dir: string): void {
   try {
+    checkWriteTarget(`${dir}/x`);
     if (!mayWrite(dir)) throw new Deno.errors.NotCapable("write");
     // nothing is created now (a run refused later leaves no trace): the
     // nearest existing folder is probed, when the permissions reach it
@@ -308,7 +314,7 @@ export function checkRunLogDir(dir: string): void {
     if (d === dir || mayWrite(d)) probeFolder(d, "run log", dir);
   } catch (e) {
     const why = e instanceof InputError
-      ? e.message.replace(/^cannot write run log '[^']*': /, "")
+      ? e.message.replace(/^cannot write (run log )?'[^']*': /, "")
       : fsCause(e);
     throw new InputError(
       `cannot write the run log into '${dir}' (${why}): give -o PATH or --no-file`,
@@ -338,9 +344,11 @@ export async function writeRunLog(
   const tmp = `${dir}/.${base}.tmp-${Deno.pid}-${++counter}-${
     Math.random().toString(36).slice(2)
   }`;
+  checkWriteTarget(tmp);
   await Deno.mkdir(dir, { recursive: true });
-  await Deno.writeTextFile(tmp, text);
   try {
+    // inside the try: a write that fails (a full disk) leaves no temporary
+    await Deno.writeTextFile(tmp, text);
     for (let i = 1;; i++) {
       const path = `${dir}/${base}${i === 1 ? "" : `-${i}`}.txt`;
       try {

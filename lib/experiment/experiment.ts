@@ -34,7 +34,7 @@
 
 import { InputError } from "../game/cards.ts";
 import { renderSvg, svgToPng } from "../chart/chart.ts";
-import { writeFileAtomic } from "../util/io.ts";
+import { writeFilesAtomic } from "../util/io.ts";
 import { mergeProvenance, ShardStop, shardStopHere } from "../run/shard.ts";
 import { codeVersion } from "../util/version.ts";
 import {
@@ -331,8 +331,9 @@ export async function runExperiment(
 
 /**
  * Analyse what was computed for an experiment and write its four files. The
- * chart is rendered before any file is written, and each file is written to
- * a temporary name and renamed. `since` is when the experiment's work began
+ * chart is rendered before any file is written, and the four files are
+ * written together: all to temporary names, then renamed, or none
+ * (`writeFilesAtomic`). `since` is when the experiment's work began
  * (for `started` and `elapsed_s` in the JSON); `since.shared` names the
  * experiments whose work was computed together with this one's (a repro's
  * one pool), which the JSON then says `elapsed_s` covers.
@@ -381,9 +382,6 @@ export async function writeExperiment(
   const png = svgToPng(svg);
   const base = `${options.outDir.replace(/\/+$/, "")}/${exp.name}`;
   const files = [`${base}.csv`, `${base}.svg`, `${base}.png`, `${base}.json`];
-  await writeFileAtomic(files[0], csv);
-  await writeFileAtomic(files[1], svg);
-  await writeFileAtomic(files[2], png);
   const elapsed = (performance.now() - t0) / 1000;
   const provenance = {
     experiment: exp.name,
@@ -413,6 +411,12 @@ export async function writeExperiment(
     files: files.map((f) => f.slice(f.lastIndexOf("/") + 1)),
     ...mergeProvenance(), // a merge of shards lists them
   };
-  await writeFileAtomic(files[3], JSON.stringify(provenance, null, 2) + "\n");
+  // the four files together or none (a full disk leaves the old ones whole)
+  await writeFilesAtomic([
+    [files[0], csv],
+    [files[1], svg],
+    [files[2], png],
+    [files[3], JSON.stringify(provenance, null, 2) + "\n"],
+  ]);
   return { name: exp.name, files, elapsed, result };
 }

@@ -17,6 +17,7 @@
 import { InputError } from "../game/cards.ts";
 import { DpStrategy } from "../solver/dp_strategy.ts";
 import { makeStrategy, resolveStrategy } from "./registry.ts";
+import { policyChain } from "./modules.ts";
 import type { Strategy } from "../game/view.ts";
 import { loadDecisions } from "../solver/cache.ts";
 import {
@@ -153,8 +154,10 @@ export function evaluatePolicies(
 ): Evaluation[] {
   const model = typeof modelName === "object" ? modelName : getModel(modelName);
   for (const s of specs) {
-    const name = s.trim().split(":")[0];
-    if (NOT_SOLO[name]) {
+    const name = policyChain(s).map((p) => p.split(":")[0]).find((n) =>
+      NOT_SOLO[n]
+    );
+    if (name) {
       throw new InputError(
         `policy '${s.trim()}' cannot be evaluated solo: ${NOT_SOLO[name]}`,
       );

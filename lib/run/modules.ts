@@ -113,9 +113,54 @@ export function splitModuleSpec(
  * ```
  */
 export function resolvePolicySpec(spec: string): string {
-  if (!isModuleSpec(spec)) return spec;
-  const { url, param } = splitModuleSpec(spec);
-  return param === undefined ? url : `${url}:${param}`;
+  const inner = moduleIn(spec);
+  if (inner === null) return spec;
+  const { url, param } = splitModuleSpec(inner);
+  const outer = spec.trim();
+  return `${outer.slice(0, outer.length - inner.length)}${url}${
+    param === undefined ? "" : `:${param}`
+  }`;
+}
+
+/**
+ * A spec and the policies it wraps, outermost first: `wt:POLICY` plays
+ * POLICY with other targets, so `wt:human` is `["wt:human", "human"]`. The
+ * chain stops at a policy module (whose parameter is its own).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(policyChain("wt:human"), ["wt:human", "human"]);
+ * assert.deepEqual(policyChain("wt:./p.ts:0.3"), ["wt:./p.ts:0.3", "./p.ts:0.3"]);
+ * assert.deepEqual(policyChain("ev"), ["ev"]);
+ * ```
+ */
+export function policyChain(spec: string): string[] {
+  const out: string[] = [];
+  let s = spec.trim();
+  for (let i = 0; i < 64; i++) {
+    out.push(s);
+    if (isModuleSpec(s)) break;
+    const m = /^[A-Za-z][A-Za-z0-9_-]*:(.+)$/.exec(s);
+    if (!m) break;
+    s = m[1].trim();
+  }
+  return out;
+}
+
+/**
+ * The policy module a spec plays, itself or wrapped (`wt:./p.ts`), or null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(moduleIn("wt:./p.ts:1"), "./p.ts:1");
+ * assert.equal(moduleIn("ev"), null);
+ * ```
+ */
+export function moduleIn(spec: string): string | null {
+  const last = policyChain(spec).at(-1)!;
+  return isModuleSpec(last) ? last : null;
 }
 
 /** The project's root folder (what a module may read, beside its own folder). */
@@ -526,8 +571,9 @@ function shownSpec(spec: string): string {
  */
 export async function loadPolicies(specs: readonly string[]): Promise<void> {
   const limits = policyLimits();
-  for (const spec of specs) {
-    if (!isModuleSpec(spec)) continue;
+  for (const given of specs) {
+    const spec = moduleIn(given);
+    if (spec === null) continue;
     const { path, url } = splitModuleSpec(spec);
     if (!hosts.has(url)) {
       let isFile = false;

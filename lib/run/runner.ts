@@ -42,8 +42,8 @@ import { defaultWorkers, runChunks } from "./parallel.ts";
 import { getRules, type Rules, withRules } from "../game/rules.ts";
 import { interceptBatch, registerAccumCheck } from "./shard.ts";
 import {
-  isModuleSpec,
   loadPolicies,
+  moduleIn,
   resolvePolicySpec,
   splitModuleSpec,
 } from "./modules.ts";
@@ -81,8 +81,9 @@ async function withModuleHashes(specs: RunSpec[]): Promise<unknown[]> {
   const out: unknown[] = [];
   for (const s of specs) {
     const mods: Record<string, string> = {};
-    for (const p of s.policies) {
-      if (!isModuleSpec(p)) continue;
+    for (const given of s.policies) {
+      const p = moduleIn(given);
+      if (p === null) continue;
       const { path, url } = splitModuleSpec(p);
       let h = memo.get(url);
       if (h === undefined) {
@@ -405,7 +406,7 @@ export interface RunOptions {
   workers?: number;
   /** Progress over the joint index range of the batch. */
   onProgress?: (done: number, total: number) => void;
-  /** Number of chunks of the joint range (default: 4 per run, 64 to 256). */
+  /** Number of chunks of the joint range (default: 4 per run, 64 to 256; one per million games beyond). */
   chunks?: number;
   /** Builds some of the strategies from data (see {@linkcode StrategyMaker}). */
   maker?: StrategyMaker;
@@ -550,7 +551,13 @@ export async function runAll(
       } satisfies BatchJob,
       total,
       workers,
-      chunks: opts.chunks ?? Math.min(256, Math.max(runs.length * 4, 64)),
+      // (a run of more than 256M games gets chunks of 1M: its progress, and
+      // the estimate of its time, come within seconds, not hours)
+      chunks: opts.chunks ??
+        Math.max(
+          Math.min(256, Math.max(runs.length * 4, 64)),
+          Math.min(65536, Math.ceil(total / 1e6)),
+        ),
       onProgress: opts.onProgress,
     });
     for (const chunk of parts) {
