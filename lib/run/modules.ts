@@ -367,7 +367,9 @@ class Host {
     if (how === Dead.MEMORY) {
       const mb = this.limits.heapMb;
       return ctl[C.DEAD_CODE] === 1
-        ? `grew the process by more than ${mb} MB in one decision (a policy may use ${mb} MB; FLIP7_POLICY_MB sets it)`
+        ? `grew the process by more than ${
+          2 * mb + 128
+        } MB in one decision (a policy has ${mb} MB of heap and as much again and 128 MB besides; FLIP7_POLICY_MB sets it)`
         : `ran out of memory (a policy's thread has ${mb} MB of heap; FLIP7_POLICY_MB sets it)`;
     }
     if (how === Dead.EXIT) {

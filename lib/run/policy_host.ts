@@ -32,25 +32,56 @@ import process from "node:process";
 import { KINDS } from "../game/cards.ts";
 import type { Rules } from "../game/rules.ts";
 import type { Strategy, TableView } from "../game/view.ts";
-import {
-  C,
-  F,
-  newWire,
-  Op,
-  readText,
-  SEAT_FIELDS,
-  Status,
-  writeText,
-} from "./policy_wire.ts";
+import { C, F, newWire, Op, SEAT_FIELDS, Status } from "./policy_wire.ts";
 
 const { sab, url } = workerData as { sab: SharedArrayBuffer; url: string };
 const wire = newWire(sab);
 const ctl = wire.ctl;
+
+// What this file uses once the module has run, taken before it is imported:
+// the module shares this realm, and a built-in it rewrites for its own ends
+// (Array.prototype.push, JSON, TextEncoder) must not garble the wire. (What
+// it could garble is only its own answers, which the other side checks.)
 const wait = Atomics.wait,
   load = Atomics.load,
   store = Atomics.store,
   notify = Atomics.notify;
 const NotCapable = Deno.errors.NotCapable;
+const call = Function.prototype.call;
+const uncurry = <A extends unknown[], R>(f: (...a: A) => R) =>
+  call.bind(f) as unknown as (self: unknown, ...a: A) => R;
+const U8 = Uint8Array;
+const enc = new TextEncoder(), dec = new TextDecoder();
+const encodeInto = uncurry(TextEncoder.prototype.encodeInto);
+const decode = uncurry(TextDecoder.prototype.decode);
+const parse = JSON.parse;
+const freeze = Object.freeze, values = Object.values;
+const isInteger = Number.isInteger;
+const stringOf = String;
+const indexOf = uncurry(String.prototype.indexOf);
+const sliceString = uncurry(String.prototype.slice);
+const regexTest = uncurry(RegExp.prototype.test);
+const querySync = uncurry(Deno.permissions.querySync);
+const permissions = Deno.permissions;
+
+/** Write `text` (cut to the area) into a text area of the wire and its length into `ctl[lenAt]`. */
+function writeText(area: Uint8Array, lenAt: number, text: string): void {
+  ctl[lenAt] = (encodeInto(enc, text, area) as { written: number }).written;
+}
+
+/** The text of `len` bytes of an area (copied out of the shared memory first). */
+function readText(area: Uint8Array, len: number): string {
+  const n = len < 0 ? 0 : len > area.length ? area.length : len | 0;
+  const copy = new U8(n);
+  for (let i = 0; i < n; i++) copy[i] = area[i];
+  return decode(dec, copy) as string;
+}
+
+/** The first line of a text, cut to 1,000 characters. */
+function firstLineOf(text: string): string {
+  const nl = indexOf(text, "\n") as number;
+  return sliceString(text, 0, nl < 0 ? 1000 : nl < 1000 ? nl : 1000) as string;
+}
 
 /** An error thrown where the module tried what a policy may not do. */
 function refuse(what: string): never {
@@ -122,11 +153,11 @@ function describe(e: unknown): string {
   try {
     if (e instanceof Error) {
       const m = e.message;
-      if (typeof m === "string") return m.split("\n")[0].trim();
+      if (typeof m === "string") return firstLineOf(m);
     }
   } catch { /* a getter or a trap that throws */ }
   try {
-    return String(e).split("\n")[0].trim();
+    return firstLineOf(stringOf(e));
   } catch { /* no toString */ }
   try {
     return `a value of type ${typeof e}`;
@@ -140,10 +171,12 @@ function isRefusal(e: unknown): boolean {
   try {
     if (e instanceof NotCapable) return true;
     if (!(e instanceof Error)) return false;
+    const m = stringOf(e.message);
     // an import the jail's `import` right refuses (a TypeError of Deno's)
-    if (/\bRequires import access\b/.test(e.message)) return true;
-    return /^Command failed: /.test(e.message) &&
-      Deno.permissions.querySync({ name: "run" }).state !== "granted";
+    if (regexTest(/\bRequires import access\b/, m)) return true;
+    return regexTest(/^Command failed: /, m) &&
+      (querySync(permissions, { name: "run" }) as { state: string }).state !==
+        "granted";
   } catch {
     return false;
   }
@@ -154,8 +187,9 @@ let rulesVer = -1;
 
 function deepFreeze<T>(o: T): T {
   if (o && typeof o === "object") {
-    for (const v of Object.values(o)) deepFreeze(v);
-    Object.freeze(o);
+    const vs = values(o);
+    for (let i = 0; i < vs.length; i++) deepFreeze(vs[i]);
+    freeze(o);
   }
   return o;
 }
@@ -182,14 +216,14 @@ function needExact(): void {
 }
 
 const seat = (s: number) => C.SEATS + s * SEAT_FIELDS;
-const ok = (s: number) => Number.isInteger(s) && s >= 0 && s < ctl[C.PLAYERS];
+const ok = (s: number) => isInteger(s) && s >= 0 && s < ctl[C.PLAYERS];
 
 /** The table as the module sees it: read-only, from the wire. */
 class WireView implements TableView {
   get rules(): Rules {
     if (ctl[C.RULES_VER] !== rulesVer) {
       rulesVer = ctl[C.RULES_VER];
-      rules = deepFreeze(JSON.parse(readText(wire.inText, ctl[C.IN_LEN])));
+      rules = deepFreeze(parse(readText(wire.inText, ctl[C.IN_LEN])));
     }
     return rules!;
   }
@@ -268,7 +302,7 @@ function serve(
   factory: (p: string | undefined) => unknown,
 ): number {
   const out = (text: string) =>
-    writeText(wire.outText, ctl, C.OUT_LEN, text.slice(0, 1000));
+    writeText(wire.outText, C.OUT_LEN, sliceString(text, 0, 1000) as string);
   try {
     if (op === Op.MAKE) {
       const param = ctl[C.IN_LEN] < 0
@@ -292,8 +326,8 @@ function serve(
         if (typeof s!.newGame === "function") flags |= 1;
         if (typeof s!.roundEnd === "function") flags |= 2;
       } catch { /* treated as absent */ }
-      strategies.push(s as Strategy);
-      ctl[C.RESULT] = strategies.length - 1;
+      ctl[C.RESULT] = strategies.length;
+      strategies[strategies.length] = s as Strategy;
       ctl[C.FLAGS] = flags;
       out(name as string);
       return Status.OK;
@@ -313,7 +347,7 @@ function serve(
       ctl[C.RESULT] = r ? 1 : 0;
     } else if (op === Op.TARGET) {
       const r: unknown = s.target(view, at, ctl[C.KIND]);
-      if (typeof r !== "number" || !Number.isInteger(r) || r < 0 || r > 1e6) {
+      if (typeof r !== "number" || !isInteger(r) || r < 0 || r > 1e6) {
         out(thenable(r) ? "a Promise" : describe(r));
         return Status.BAD;
       }

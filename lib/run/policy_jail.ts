@@ -10,8 +10,8 @@
  * exited, ran out of memory or failed), marks the wire dead and wakes the
  * engine's thread. Memory outside the heap (array buffers) has no V8
  * limit: the jail ends a host during whose one decision the process grew by
- * more than the heap limit (sampled every 100 ms; growth spread over many
- * short decisions is not seen).
+ * more than twice the heap limit and 128 MB (sampled every 100 ms; growth
+ * spread over many short decisions is not seen).
  *
  * @example
  * It runs only as the worker `modules.ts` starts; tests/trust_test.ts runs it.
@@ -32,6 +32,20 @@ export interface JailStart {
   url: string;
   /** Heap limit of the host, MB. */
   heapMb: number;
+}
+
+/**
+ * How much a host may grow the process in one decision, MB: twice its heap
+ * (its heap itself may grow the process by more than the heap limit before
+ * V8 stops it) and 128 MB.
+ *
+ * @example
+ * ```ts ignore
+ * outsideMb(1024); // 2176
+ * ```
+ */
+export function outsideMb(heapMb: number): number {
+  return 2 * heapMb + 128;
 }
 
 self.onmessage = (e: MessageEvent<JailStart>) => {
@@ -82,7 +96,7 @@ self.onmessage = (e: MessageEvent<JailStart>) => {
     if (r === Atomics.load(wire.ctl, C.ANS)) return void (req = -1);
     const rss = Deno.memoryUsage().rss;
     if (r !== req) [req, base] = [r, rss];
-    else if (rss - base > heapMb * 2 ** 20) {
+    else if (rss - base > outsideMb(heapMb) * 2 ** 20) {
       end(Dead.MEMORY, 1, "");
       host.terminate();
     }
