@@ -339,3 +339,464 @@ Deno.test("row 11: wt:human is refused where human is, and wt:./FILE.ts plays th
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+/** The flags of a deno.json task (`deno task NAME`'s `deno run` options). */
+function taskFlags(name: string): string[] {
+  const cfg = JSON.parse(Deno.readTextFileSync(`${ROOT}deno.json`));
+  const words = String(cfg.tasks[name]).split(/\s+/);
+  return words.filter((w) => w.startsWith("--"));
+}
+
+/** Run a script of the project as its task does, in `cwd`. */
+async function script(
+  file: string,
+  flags: string[],
+  args: string[],
+  cwd: string,
+  shell = "",
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const argv = ["run", ...flags, `${ROOT}${file}`, ...args];
+  const p = shell
+    ? new Deno.Command("bash", {
+      args: ["-c", `${shell}; exec "$0" "$@"`, Deno.execPath(), ...argv],
+      cwd,
+      stdin: "null",
+      env: { NO_COLOR: "1" },
+    })
+    : new Deno.Command(Deno.execPath(), {
+      args: argv,
+      cwd,
+      stdin: "null",
+      env: { NO_COLOR: "1" },
+    });
+  const r = await p.output();
+  const dec = new TextDecoder();
+  return {
+    code: r.code,
+    stdout: dec.decode(r.stdout),
+    stderr: dec.decode(r.stderr),
+  };
+}
+
+Deno.test("row 1: a symbolic link inside results/ or .cache/ takes no writer outside them", async () => {
+  const t = Deno.makeTempDirSync({ prefix: "flip7-i41-links-" });
+  try {
+    // what the links point at, each holding a file that must not change
+    for (const d of ["tests/snapshots", "lib", ".git", "results", ".cache"]) {
+      Deno.mkdirSync(`${t}/${d}`, { recursive: true });
+    }
+    for (const d of ["tests/snapshots", "lib", ".git"]) {
+      Deno.writeTextFileSync(`${t}/${d}/keep.txt`, "keep\n");
+    }
+    // the report reads a results folder: the target holds one
+    for (const e of Deno.readDirSync(`${ROOT}results`)) {
+      if (e.isFile && /\.(json|csv|svg|md)$/.test(e.name)) {
+        Deno.copyFileSync(`${ROOT}results/${e.name}`, `${t}/tests/${e.name}`);
+      }
+    }
+    for (const f of ["policy-ev-table.csv", "policy-ev-table.json"]) {
+      Deno.copyFileSync(`${ROOT}results/${f}`, `${t}/results/${f}`);
+    }
+    Deno.symlinkSync("../tests", `${t}/results/to_tests`);
+    Deno.symlinkSync("../tests/snapshots", `${t}/results/to_snap`);
+    Deno.symlinkSync("../.git", `${t}/results/to_git`);
+    Deno.symlinkSync("../lib", `${t}/.cache/to_lib`);
+    Deno.symlinkSync("../.git", `${t}/.cache/to_git`);
+    const before = ["tests", "lib", ".git"].map((d) => listFiles(`${t}/${d}`));
+    const flip7 = taskFlags("flip7");
+    const cases: [string, string[], string[]][] = [
+      ["cli/main.ts", flip7, ["rules", "-o", "results/to_tests/x.txt"]],
+      ["cli/main.ts", flip7, ["rules", "-o", ".cache/to_lib/x.txt"]],
+      ["cli/main.ts", flip7, [
+        "experiment",
+        "field-size",
+        "--quick",
+        "--out",
+        "results/to_snap",
+        "--no-file",
+      ]],
+      ["cli/main.ts", flip7, [
+        "chart",
+        "policy-ev-table",
+        "--out",
+        "results/to_git/x.svg",
+        "--no-file",
+      ]],
+      ["cli/main.ts", flip7, [
+        "sweep",
+        "-p",
+        "ev,ev",
+        "--players",
+        "2",
+        "-n",
+        "10",
+        "--out",
+        ".cache/to_lib/sw",
+      ]],
+      ["cli/main.ts", flip7, [
+        "sim",
+        "-n",
+        "10",
+        "-p",
+        "ev,ev",
+        "--shard",
+        "0/2",
+        "--out",
+        ".cache/to_git",
+      ]],
+      ["cli/main.ts", flip7, [
+        "sim",
+        "-n",
+        "10",
+        "-p",
+        "ev,ev",
+        "-o",
+        "results/to_git/y.txt",
+      ]],
+      ["cli/repro.ts", taskFlags("repro"), [
+        "round-law",
+        "--quick",
+        "--out",
+        "results/to_tests",
+      ]],
+      ["cli/report.ts", taskFlags("report"), ["--out", "results/to_tests"]],
+    ];
+    for (const [file, flags, args] of cases) {
+      const r = await script(file, flags, args, t);
+      const what = `${file} ${args.join(" ")}`;
+      assert.equal(r.code, 2, `${what}: ${r.stdout}${r.stderr}`);
+      assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+      assert.match(
+        r.stderr,
+        /a symbolic link leads it out of (results|\.cache)\//,
+        what,
+      );
+      assert.ok(!hasStackTrace(r.stderr), r.stderr);
+    }
+    // the run logs' folder a link
+    Deno.symlinkSync("../tests", `${t}/results/runs`);
+    for (const cmd of [["sim", "-n", "10", "-p", "ev,ev"], ["rules"]]) {
+      const r = await script("cli/main.ts", flip7, cmd, t);
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(
+        r.stderr,
+        /^flip7: cannot write the run log into 'results\/runs' \(a symbolic link leads it out of results\//,
+      );
+    }
+    assert.deepEqual(
+      ["tests", "lib", ".git"].map((d) => listFiles(`${t}/${d}`)),
+      before,
+      "nothing written where the links lead",
+    );
+  } finally {
+    Deno.removeSync(t, { recursive: true });
+  }
+});
+
+Deno.test("row 8: sweep with no --out or --out results never replaces the committed results/sweep.*", async () => {
+  const files = ["csv", "svg", "png", "json"].map((e) => `results/sweep.${e}`);
+  const bytes = files.map((f) => Deno.readFileSync(`${ROOT}${f}`));
+  const runs = `${ROOT}results/runs`;
+  const runsBefore = new Set(listFiles(runs));
+  try {
+    const sweep = ["sweep", "-p", "ev,sum:20", "--players", "2", "-n", "20"];
+    oneLine(
+      await task([...sweep, "--out", "results"], ROOT),
+      /^flip7: refusing --out 'results': it would replace results\/sweep\.csv, a committed result/,
+      "--out results",
+    );
+    const r = await task(sweep, ROOT);
+    assert.equal(r.code, 0, r.stderr);
+    const made = listFiles(runs).filter((f) => !runsBefore.has(f));
+    assert.ok(
+      made.some((f) => /^sweep-\d{8}-\d{6}(-\d+)?\/sweep\.csv$/.test(f)),
+      `a new folder in results/runs: ${made}`,
+    );
+    files.forEach((f, i) =>
+      assert.deepEqual(Deno.readFileSync(`${ROOT}${f}`), bytes[i], f)
+    );
+  } finally {
+    // what the test made in results/runs (ignored by git) goes again
+    for (const f of listFiles(runs).reverse()) {
+      if (!runsBefore.has(f)) Deno.removeSync(`${runs}/${f}`);
+    }
+  }
+});
+
+Deno.test("row 9: files that belong together are written as a unit (a full disk leaves the old ones and no temporary)", async () => {
+  const t = Deno.makeTempDirSync({ prefix: "flip7-i41-full-" });
+  try {
+    const out = `${t}/results/out`;
+    Deno.mkdirSync(out, { recursive: true });
+    const exts = ["csv", "svg", "png", "json"];
+    for (const e of exts) {
+      Deno.writeTextFileSync(`${out}/field-size.${e}`, "old\n");
+    }
+    // a file size limit: the PNG (about 100 KB) cannot be written, the CSV can
+    const full = "trap '' XFSZ; ulimit -f 64";
+    const flags = ["--no-code-cache", ...taskFlags("flip7")];
+    const r = await script(
+      "cli/main.ts",
+      flags,
+      [
+        "experiment",
+        "field-size",
+        "--quick",
+        "--out",
+        "results/out",
+        "--no-file",
+      ],
+      t,
+      full,
+    );
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(
+      r.stderr.trim(),
+      /^flip7: cannot write 'results\/out\/field-size\.png' \(File too large \(os error 27\)\): none of its 4 files was written or replaced$/,
+    );
+    for (const e of exts) {
+      assert.equal(Deno.readTextFileSync(`${out}/field-size.${e}`), "old\n", e);
+    }
+    assert.deepEqual(listFiles(out), exts.map((e) => `field-size.${e}`).sort());
+    // a run log that cannot be written leaves no temporary
+    const log = await script(
+      "cli/main.ts",
+      flags,
+      ["rules"],
+      t,
+      "trap '' XFSZ; ulimit -f 4",
+    );
+    assert.equal(log.code, 2, log.stderr);
+    assert.match(
+      log.stderr,
+      /^flip7: cannot write the run log results\/runs \(File too large/,
+    );
+    assert.deepEqual(listFiles(`${t}/results/runs`), []);
+  } finally {
+    Deno.removeSync(t, { recursive: true });
+  }
+});
+
+Deno.test("row 14: sim and round --shard check --out before any game; --out '' is refused", async () => {
+  const t = Deno.makeTempDirSync({ prefix: "flip7-i41-shard-" });
+  try {
+    // a policy that throws at its first decision: a late check ends with its message
+    const boom = policy(t, "boom.js", "", `throw new Error("played");`);
+    Deno.writeTextFileSync(`${t}/afile`, "x");
+    for (const cmd of ["sim", "round"]) {
+      const base = [cmd, "-n", "100", "-p", `${boom},ev`, "--shard", "0/2"];
+      oneLine(
+        await task([...base, "--out", ""], t),
+        /^flip7: bad --out '': give the folder of the partial file/,
+        `${cmd} ''`,
+      );
+      oneLine(
+        await task([...base, "--out", "afile"], t),
+        /^flip7: bad --out 'afile': it is a file, not a folder$/,
+        `${cmd} file`,
+      );
+      oneLine(
+        await task([...base, "--out", `${t}/elsewhere`], t),
+        /^flip7: cannot write --out '.*\/elsewhere': not allowed to write there/,
+        `${cmd} not allowed`,
+      );
+    }
+  } finally {
+    Deno.removeSync(t, { recursive: true });
+  }
+});
+
+Deno.test("row 15: an oversized cache file is refused by its size, unread; play reads a long line whole, in one piece", async () => {
+  const t = Deno.makeTempDirSync({ prefix: "flip7-i41-big-" });
+  try {
+    // a sparse 3 GB file where the numbers model's cache goes
+    Deno.mkdirSync(`${t}/.cache`);
+    const f = Deno.openSync(`${t}/.cache/solo-dp-numbers.bin`, {
+      write: true,
+      create: true,
+    });
+    f.truncateSync(3 * 2 ** 30);
+    f.close();
+    const r = await task(
+      [
+        "evaluate",
+        "-p",
+        "optimal",
+        "--model",
+        "numbers",
+        "--json",
+        "--no-file",
+      ],
+      t,
+      { env: { FLIP7_CACHE_DIR: `${t}/.cache` } },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      r.stderr,
+      /solver cache .*solo-dp-numbers\.bin is unreadable \(too large for a cache file: 3\.0 GiB, at most 1 GiB\); solving/,
+    );
+    // the optimum of the numbers model, solved again
+    assert.equal(JSON.parse(r.stdout)[0].ev, 18.56521761413168);
+    assert.ok(
+      Deno.statSync(`${t}/.cache/solo-dp-numbers.bin`).size < 2 ** 20,
+      "rewritten",
+    );
+    // a 4 MB answer: read, not echoed whole, and the game goes on
+    const p = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        ...taskFlags("flip7"),
+        `${ROOT}cli/main.ts`,
+        "play",
+        "-p",
+        "ev",
+        "--seed",
+        "1",
+        "--no-file",
+      ],
+      cwd: t,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).spawn();
+    const w = p.stdin.getWriter();
+    await w.write(
+      new TextEncoder().encode(
+        "x".repeat(4 * 2 ** 20) + "\n" + "s\n".repeat(300),
+      ),
+    );
+    await w.close();
+    const o = await p.output();
+    const stdout = new TextDecoder().decode(o.stdout);
+    assert.equal(o.code, 0, new TextDecoder().decode(o.stderr));
+    assert.ok(
+      stdout.length < 100_000,
+      `the long answer echoed: ${stdout.length} bytes`,
+    );
+    assert.match(stdout, /'x{39}…' is not an answer here/);
+    assert.match(stdout, /game over/);
+  } finally {
+    Deno.removeSync(t, { recursive: true });
+  }
+});
+
+Deno.test("row 17: advice with large --deck-counts: cut-offs are probabilities, and its optimum is solve's", async () => {
+  const t = Deno.makeTempDirSync({ prefix: "flip7-i41-advice-" });
+  try {
+    const deck = ["--deck-counts", "12:200"];
+    const r = await task(["advice", ...deck, "--json", "--no-file"], t);
+    assert.equal(r.code, 0, r.stderr);
+    const a = JSON.parse(r.stdout);
+    const cuts = [
+      ...a.rows.map((x: { cutoff: number | null }) => x.cutoff),
+      ...a.secondChance.rows.map((x: { cutoff: number | null }) => x.cutoff),
+    ].filter((c) => c !== null);
+    assert.ok(cuts.length > 0);
+    for (const c of cuts) assert.ok(c >= 0 && c <= 1, `cut-off ${c}`);
+    assert.ok(a.rows[2].cutoff > 0, "not 'always stay' with two numbers");
+    assert.ok(a.value <= a.optimum && a.value > 0.99 * a.optimum, r.stdout);
+    const e = await task(
+      ["evaluate", "-p", "optimal", ...deck, "--json", "--no-file"],
+      t,
+    );
+    assert.equal(e.code, 0, e.stderr);
+    assert.equal(JSON.parse(e.stdout)[0].ev, a.optimum);
+  } finally {
+    Deno.removeSync(t, { recursive: true });
+  }
+});
+
+Deno.test("row 18: repeated options are refused, a run of days says so first, a sweep label may be any text", async () => {
+  const t = Deno.makeTempDirSync({ prefix: "flip7-i41-opts-" });
+  try {
+    for (
+      const [args, want] of [
+        [
+          ["sim", "-n", "10", "-n", "20", "-p", "ev,ev"],
+          /option -n is given twice \('-n 10' and '-n 20'\): give it once/,
+        ],
+        [
+          ["sim", "-n", "10", "-p", "ev,ev", "-p", "ev,sum:20"],
+          /option -p is given twice \('-p ev,ev' and '-p ev,sum:20'\)/,
+        ],
+        [
+          ["rules", "-o", "results/a.txt", "-o", "results/b.txt"],
+          /option -o is given twice/,
+        ],
+        [
+          ["rules", "-o", "results/a.txt", "--no-file"],
+          /-o 'results\/a\.txt' and --no-file contradict each other/,
+        ],
+      ] as [string[], RegExp][]
+    ) {
+      oneLine(await task(args, t), new RegExp(`^flip7: ${want.source}`));
+    }
+    assert.deepEqual(listFiles(t), [], "nothing written");
+    // a run of ten billion rounds: its estimate comes with its first chunk
+    const p = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        ...taskFlags("flip7"),
+        `${ROOT}cli/main.ts`,
+        "round",
+        "-n",
+        "10000000000",
+        "-p",
+        "sum:20",
+        "--rules",
+        "solo-model",
+        "--workers",
+        "1",
+        "--no-file",
+      ],
+      cwd: t,
+      stdin: "null",
+      stdout: "null",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).spawn();
+    let err = "";
+    const dec = new TextDecoder();
+    // waits for the line (killed after two minutes: a run of hours that
+    // never said so is what this row was)
+    const timer = setTimeout(() => p.kill("SIGKILL"), 120_000);
+    for await (const chunk of p.stderr) {
+      err += dec.decode(chunk);
+      if (err.includes("\n")) break;
+    }
+    clearTimeout(timer);
+    try {
+      p.kill("SIGKILL");
+    } catch { /* ended */ }
+    await p.status;
+    assert.match(
+      err,
+      /^round: about [\d.]+ (min|h|days) left at the speed of the first \d+ of 10000000000 \(in [\d.]+ s\); Ctrl-C stops it, --shard I\/N splits it over machines\n/,
+    );
+    // a label in any script
+    const r = await task(
+      [
+        "sweep",
+        "-p",
+        "prudent é=ev,sum:20",
+        "--players",
+        "2",
+        "-n",
+        "10",
+        "--seeds",
+        "1",
+        "--out",
+        "results/sw",
+      ],
+      t,
+    );
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      Deno.readTextFileSync(`${t}/results/sw/sweep.csv`),
+      /prudent é/,
+    );
+  } finally {
+    Deno.removeSync(t, { recursive: true });
+  }
+});

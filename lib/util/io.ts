@@ -80,7 +80,9 @@ function realOf(path: string): string {
         } catch { /* not a link: look further up */ }
         continue;
       }
-      throw e;
+      // a place the process may not look at (Deno asks for all rights on
+      // /proc): judged as written, and refused by the write itself
+      return lexical(abs);
     }
     return lexical([real, ...segs.slice(n)].join("/"));
   }
@@ -261,7 +263,13 @@ export async function writeFilesAtomic(
     }
   } catch (e) {
     await drop(staged.map(([tmp]) => tmp));
-    throw e;
+    if (e instanceof Deno.errors.NotCapable) throw e; // said by the caller
+    const at = staged.at(-1)?.[1] ?? files[0][0];
+    const cause = (e instanceof Error ? e.message : String(e)).split("\n")[0]
+      .replace(/: (open|write|mkdir)[^]*$/, "");
+    throw new InputError(
+      `cannot write '${at}' (${cause}): none of its ${files.length} files was written or replaced`,
+    );
   }
   // the files being replaced, kept until every rename is done
   const kept: [string, string][] = [];
