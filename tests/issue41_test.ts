@@ -800,3 +800,48 @@ Deno.test("row 18: repeated options are refused, a run of days says so first, a 
     Deno.removeSync(t, { recursive: true });
   }
 });
+
+Deno.test("row 3: a solver cache whose stated optimum its decisions do not give is caught (solve solves again, evaluate refuses it)", async () => {
+  const { fnv1a } = await import("../lib/util/io.ts");
+  const t = Deno.makeTempDirSync({ prefix: "flip7-i41-forge-" });
+  try {
+    const env = { FLIP7_CACHE_DIR: `${t}/.cache` };
+    const solve = ["solve", "--model", "numbers", "--json", "--no-file"];
+    const first = await task(solve, t, { env });
+    assert.equal(first.code, 0, first.stderr);
+    const truth = JSON.parse(first.stdout).ev;
+    // the header's optimum (bytes 48-55) forged, the checksum (44-47) made again
+    const path = `${t}/.cache/solo-dp-numbers.bin`;
+    const forge = () => {
+      const b = Deno.readFileSync(path);
+      const dv = new DataView(b.buffer);
+      dv.setFloat64(48, 99.5, true);
+      dv.setUint32(44, fnv1a(b, 48, b.length, fnv1a(b, 0, 44)), true);
+      Deno.writeFileSync(path, b);
+    };
+    forge();
+    oneLine(
+      await task(
+        ["evaluate", "-p", "optimal", "--model", "numbers", "--no-file"],
+        t,
+        { env },
+      ),
+      /^flip7: solver cache .*solo-dp-numbers\.bin states an optimal value of 99\.5 that its decisions do not give \(18\.56521761413168\): it is damaged/,
+      "evaluate",
+    );
+    const r = await task(solve, t, { env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      r.stderr,
+      /solver cache .* states an optimal value of 99\.5 that its decisions do not give \(18\.56521761413168\): damaged; solving the 'numbers' model again/,
+    );
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.ev, truth);
+    assert.equal(j.source, "solved");
+    // written again: the next solve reads a sound cache
+    const again = JSON.parse((await task(solve, t, { env })).stdout);
+    assert.deepEqual([again.ev, again.source], [truth, "cache"]);
+  } finally {
+    Deno.removeSync(t, { recursive: true });
+  }
+});

@@ -83,7 +83,17 @@ export function evaluateStrategy(
     strategy instanceof DpStrategy && strategy.model.id === space.model.id
   ) {
     const t = strategy.table();
-    if (t.space === space) return evaluateTable(space, t.hit, policy, scratch);
+    if (t.space === space) {
+      const e = evaluateTable(space, t.hit, policy, scratch);
+      // the cache states its optimum; its decisions' forward pass, computed
+      // here anyway, must give it (a forged or damaged file with a good checksum)
+      if (Math.abs(e.ev - t.ev) <= 1e-8 * Math.max(1, Math.abs(t.ev))) {
+        return e;
+      }
+      throw new InputError(
+        `solver cache ${t.path} states an optimal value of ${t.ev} that its decisions do not give (${e.ev}): it is damaged; solve again with 'deno task flip7 solve --model ${space.model.name} --no-cache' (with the same --deck-counts and --ruling)`,
+      );
+    }
   }
   // a decision that did not count cards exactly holds for every state showing the same table
   const decide = viewDecider(view, strategy);
