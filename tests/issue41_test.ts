@@ -845,3 +845,166 @@ Deno.test("row 3: a solver cache whose stated optimum its decisions do not give 
     Deno.removeSync(t, { recursive: true });
   }
 });
+
+/** Rewrite a partial file with `edit`, its checksum made again (a forger's work). */
+async function forgePartial(
+  path: string,
+  edit: (p: Record<string, unknown>) => void,
+): Promise<void> {
+  const { canonicalJson, sha256Hex } = await import("../lib/run/shard.ts");
+  const p = JSON.parse(Deno.readTextFileSync(path));
+  edit(p);
+  p.job_hash = await sha256Hex(canonicalJson(p.job));
+  const { checksum: _c, ...rest } = p;
+  p.checksum = await sha256Hex(canonicalJson(rest));
+  Deno.writeTextFileSync(path, JSON.stringify(p) + "\n");
+}
+
+/** Two shards of a sim into `dir` (the flip7 task, in `cwd`). */
+async function simShards(cwd: string, dir: string, args: string[]) {
+  for (const i of [0, 1]) {
+    const r = await task(
+      ["sim", ...args, "--shard", `${i}/2`, "--out", dir, "--no-file"],
+      cwd,
+    );
+    assert.equal(r.code, 0, r.stderr);
+  }
+  return [...Deno.readDirSync(`${cwd}/${dir}`)].map((e) =>
+    `${cwd}/${dir}/${e.name}`
+  ).sort();
+}
+
+Deno.test("row 4: merge imports no module a partial names and runs no argv a shard did not write", async () => {
+  const t = Deno.makeTempDirSync({ prefix: "flip7-i41-merge-" });
+  try {
+    // a shard folder shipping its own module, which writes when it can
+    Deno.mkdirSync(`${t}/results/shards`, { recursive: true });
+    Deno.writeTextFileSync(
+      `${t}/results/shards/mod.js`,
+      `try { Deno.writeTextFileSync("results/pwned.txt", "x"); } catch {}\nexport default () => ({ name: "m", hit: (v, s) => v.numberSum(s) < 20, target: (v, s, k) => k === 21 ? (s + 1) % v.players : s });\n`,
+    );
+    await simShards(t, "results/shards", [
+      "-n",
+      "200",
+      "-p",
+      "./results/shards/mod.js,ev",
+      "--seed",
+      "1",
+    ]);
+    const m = await task(["merge", "results/shards", "--no-file"], t);
+    assert.equal(m.code, 0, m.stderr);
+    assert.match(m.stdout, /merged 2 partials of 'sim /);
+    assert.throws(
+      () => Deno.statSync(`${t}/results/pwned.txt`),
+      "the module never ran",
+    );
+    // partials that name what no shard writes
+    const parts = await simShards(t, "results/s2", [
+      "-n",
+      "100",
+      "-p",
+      "ev,sum:20",
+      "--seed",
+      "1",
+    ]);
+    const cache = `${t}/.cache`;
+    for (
+      const [argv, want] of [
+        [
+          ["solve", "--model", "numbers"],
+          /command 'solve' cannot be merged \(a partial holds sim, round, experiment or sweep\)/,
+        ],
+        [
+          ["sim", "-p", "ev,sum:20", "-n", "100", "--seed", "1"],
+          /its job 'sim -p ev,sum:20 -n 100 --seed 1' is not one a shard of this code writes/,
+        ],
+        [
+          ["sim", "-n", "100", "-p", "ev,sum:20", "--seed", "1", "-o", "x"],
+          /its job '.* -o x' is not one a shard of this code writes/,
+        ],
+      ] as [string[], RegExp][]
+    ) {
+      const dir = `${t}/results/forged`;
+      Deno.mkdirSync(dir, { recursive: true });
+      for (const f of parts) {
+        const to = `${dir}/${f.slice(f.lastIndexOf("/") + 1)}`;
+        Deno.copyFileSync(f, to);
+        await forgePartial(to, (p) => {
+          (p.job as { argv: string[] }).argv = argv;
+          if (argv[0] === "solve") p.batches = [];
+        });
+      }
+      oneLine(
+        await task(["merge", "results/forged", "--no-file"], t, {
+          env: { FLIP7_CACHE_DIR: cache },
+        }),
+        new RegExp(`^flip7: partial .*: ${want.source}`),
+        argv.join(" "),
+      );
+      Deno.removeSync(dir, { recursive: true });
+    }
+    assert.deepEqual(listFiles(cache), [], "no solve ran");
+  } finally {
+    Deno.removeSync(t, { recursive: true });
+  }
+});
+
+Deno.test("row 5: a partial whose seats' sums are swapped, checksum recomputed, does not merge", async () => {
+  const t = Deno.makeTempDirSync({ prefix: "flip7-i41-swap-" });
+  try {
+    const files = await simShards(t, "results/shards", [
+      "-n",
+      "2000",
+      "-p",
+      "ev,sum:20",
+      "--seed",
+      "1",
+    ]);
+    // every per-seat array of the accumulators, and of each piece, swapped
+    const swap = (a: Record<string, unknown>) => {
+      for (const [k, v] of Object.entries(a)) {
+        if (k === "policies" || k === "seats" || !Array.isArray(v)) continue;
+        if (k === "points_cross") a[k] = [v[3], v[2], v[1], v[0]];
+        else if (v.length === 2) a[k] = [v[1], v[0]];
+      }
+    };
+    await forgePartial(files[1], (p) => {
+      for (const b of p.batches as { runs: Record<string, unknown>[] }[]) {
+        for (const r of b.runs) {
+          swap(r.accum as Record<string, unknown>);
+          for (
+            const q of (r.pieces ?? []) as { accum: Record<string, unknown> }[]
+          ) {
+            swap(q.accum);
+          }
+        }
+      }
+    });
+    oneLine(
+      await task(["merge", "results/shards", "--no-file"], t),
+      /^flip7: partial .*shard-1-of-2\.json: its games \d+-\d+ of run 1 of batch 1 \(sim\), played again, do not give the sums it holds: it is not what a shard of this code wrote$/,
+    );
+    // the honest partials merge into the unsharded run's figures
+    const again = await simShards(t, "results/honest", [
+      "-n",
+      "2000",
+      "-p",
+      "ev,sum:20",
+      "--seed",
+      "1",
+    ]);
+    assert.equal(again.length, 2);
+    const m = await task(["merge", "results/honest", "--no-file"], t);
+    const whole = await task(
+      ["sim", "-n", "2000", "-p", "ev,sum:20", "--seed", "1", "--no-file"],
+      t,
+    );
+    assert.equal(m.code, 0, m.stderr);
+    assert.equal(
+      m.stdout.split("\n").slice(0, 5).join("\n"),
+      whole.stdout.split("\n").slice(0, 5).join("\n"),
+    );
+  } finally {
+    Deno.removeSync(t, { recursive: true });
+  }
+});

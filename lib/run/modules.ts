@@ -38,6 +38,7 @@ import { CHANCE, InputError, KINDS } from "../game/cards.ts";
 import type { Rules } from "../game/rules.ts";
 import type { Strategy, TableView } from "../game/view.ts";
 import type { JailStart } from "./policy_jail.ts";
+import { inMerge } from "./shard_mode.ts";
 import {
   C,
   Dead,
@@ -577,7 +578,7 @@ export async function loadPolicies(specs: readonly string[]): Promise<void> {
     const spec = moduleIn(given);
     if (spec === null) continue;
     const { path, url } = splitModuleSpec(spec);
-    if (!hosts.has(url)) {
+    if (!hosts.has(url) && !(named.has(url) && inMerge())) {
       let isFile = false;
       try {
         isFile = Deno.statSync(new URL(url)).isFile;
@@ -593,6 +594,11 @@ export async function loadPolicies(specs: readonly string[]): Promise<void> {
           `policy module '${path}' not found (spec '${spec}'): give the path of a .ts or .js file that default-exports a factory (param) => Strategy`,
         );
       }
+      // a merge adds up what shards played: it runs no code a partial names
+      if (inMerge()) {
+        named.add(url);
+        continue;
+      }
       const host = new Host(path, url, limits);
       await host.start();
       hosts.set(url, host);
@@ -600,6 +606,9 @@ export async function loadPolicies(specs: readonly string[]): Promise<void> {
     moduleStrategy(spec); // build one now, so that a bad factory fails before any game
   }
 }
+
+/** Modules a merge named and did not load (see {@linkcode loadPolicies}). */
+const named = new Set<string>();
 
 /**
  * End the hosts of the policy modules this thread loaded (a process that
@@ -613,6 +622,7 @@ export async function loadPolicies(specs: readonly string[]): Promise<void> {
 export function closePolicies(): void {
   for (const h of hosts.values()) h.close();
   hosts.clear();
+  named.clear();
 }
 
 /**
@@ -652,6 +662,15 @@ export function moduleStrategy(given: string): Strategy {
   const { path, url, param } = splitModuleSpec(given);
   const spec = shownSpec(given);
   const host = hosts.get(url);
+  if (!host && named.has(url) && inMerge()) {
+    // a merge's runs are answered by the partials: this seat never plays
+    const never = (): never => {
+      throw new InputError(
+        `policy '${spec}' was asked to play in a merge, which plays no game`,
+      );
+    };
+    return Object.freeze({ name: spec, hit: never, target: never });
+  }
   if (!host) {
     throw new InputError(
       `policy module '${path}' is not loaded: call loadPolicies([...specs]) (lib/run/modules.ts) before makeStrategy`,
