@@ -476,15 +476,17 @@ function planGroup(jobHash: string, group: LoadedPartial[]): MergePlan {
  * Pieces a merge plays again from each partial, per batch: drawn at random
  * (by games: a piece of twice the games is twice as likely), so that a
  * partial cannot know which ones. A forgery that changes a share `f` of a
- * partial's games escapes with probability about `(1 - f)^SAMPLES`.
+ * partial's games escapes with probability about `(1 - f)^SAMPLES`; the
+ * merge plays again about `SAMPLES / 64` of the games (a shard's batch is
+ * cut into 64 chunks or more).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.equal(SAMPLES, 4);
+ * assert.equal(SAMPLES, 2);
  * ```
  */
-export const SAMPLES = 4;
+export const SAMPLES = 2;
 
 function drawPieces(
   l: LoadedPartial,
