@@ -146,7 +146,7 @@ Deno.test("row 6: worker_threads, Deno.exit, SIGSTOP, an endless loop and endles
     const cases: [string, string, string, string[], RegExp][] = [
       [
         "wt.js",
-        `import { Worker } from "node:worker_threads";\nnew Worker("data:text/javascript,for(;;);", { eval: true });`,
+        `import { Worker } from "node:worker_threads";\nnew Worker("for (;;);", { eval: true });`,
         HONEST,
         ["sim", "-n", "100"],
         /policy module '\.\/wt\.js' was refused a permission: a policy may not start a worker/,
@@ -154,7 +154,7 @@ Deno.test("row 6: worker_threads, Deno.exit, SIGSTOP, an endless loop and endles
       [
         "wt_hit.js",
         `import { Worker } from "node:worker_threads";\nlet n = 0;`,
-        late(`new Worker("data:text/javascript,1", { eval: true })`),
+        late(`new Worker("let x = 1;", { eval: true })`),
         ["sim", "-n", "100", "--workers", "2"],
         /policy '\.\/wt_hit\.js' \(in hit\(\)\) was refused a permission: a policy may not start a worker/,
       ],
