@@ -68,13 +68,13 @@ function parentOf(path: string): string {
   return i < 0 ? "." : i === 0 ? "/" : path.slice(0, i);
 }
 
-function statOrNull(path: string): Deno.FileInfo | null {
+function statOrNull(path: string, shown = path): Deno.FileInfo | null {
   try {
     return Deno.statSync(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return null;
     throw new InputError(
-      `cannot use '${clip(path)}': ${
+      `cannot use '${clip(shown)}': ${
         e instanceof Deno.errors.NotCapable
           ? "not allowed to read it (the command's permissions)"
           : fsCause(e)
@@ -201,7 +201,7 @@ export function checkOutputFile(
   }
   // judged by where it leads (symbolic links followed), not as written
   const real = checkWriteTarget(path);
-  const st = statOrNull(real);
+  const st = statOrNull(real, path);
   if (st?.isDirectory) {
     throw new InputError(
       `bad ${flag} '${clip(path)}': it is a folder; give a file path`,
@@ -221,7 +221,7 @@ export function checkOutputFile(
     }
   }
   const dir = parentOf(path);
-  const dst = statOrNull(parentOf(real));
+  const dst = statOrNull(parentOf(real), dir);
   if (!dst) {
     throw new InputError(
       `bad ${flag} '${clip(path)}': folder '${clip(dir)}' does not exist`,
@@ -253,7 +253,7 @@ export function checkOutputDir(dir: string, flag: string): void {
   }
   // judged by where it leads (symbolic links followed), not as written
   const real = checkWriteTarget(dir);
-  const st = statOrNull(real);
+  const st = statOrNull(real, dir);
   if (st && !st.isDirectory) {
     throw new InputError(
       `bad ${flag} '${clip(dir)}': it is a file, not a folder`,
