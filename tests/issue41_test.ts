@@ -159,6 +159,13 @@ Deno.test("row 6: worker_threads, Deno.exit, SIGSTOP, an endless loop and endles
         /policy '\.\/wt_hit\.js' \(in hit\(\)\) was refused a permission: a policy may not start a worker/,
       ],
       [
+        "post.js",
+        `import { parentPort } from "node:worker_threads";\nparentPort.postMessage("x".repeat(1e6));`,
+        HONEST,
+        ["sim", "-n", "100"],
+        /policy module '\.\/post\.js' was refused a permission: a policy may not post messages/,
+      ],
+      [
         "exit.js",
         `let n = 0;`,
         late(`Deno.exit(0)`),

@@ -43,6 +43,7 @@ import {
   C,
   Dead,
   F,
+  Load,
   MAX_SEATS,
   newWire,
   Op,
@@ -325,23 +326,44 @@ class Host {
           ),
         this.limits.loadMs,
       );
+      let finished = false;
       const done = (r: string | null) => {
+        finished = true;
         clearTimeout(timer);
         resolve(r);
       };
-      jail.onmessage = (e: MessageEvent) => {
-        const m = e.data ?? {};
-        const text = clean(String(m.text ?? ""));
-        if (m.load === "ready") done(null);
-        else if (m.load === "refused") done(refusedLine(who, text));
-        else if (m.load === "failed") {
-          done(`${who} failed to load: ${text}`);
-        } else if (m.load === "no-default") {
+      // the host says how loading went on the wire (it may post nothing);
+      // the jail says so when the host ended
+      const ctl = this.wire.ctl;
+      const wait = () => {
+        const w = Atomics.waitAsync(
+          ctl,
+          C.LOAD,
+          Load.PENDING,
+          this.limits.loadMs,
+        );
+        if (w.async) void w.value.then(check);
+        else check();
+      };
+      const check = () => {
+        if (finished) return;
+        const how = Atomics.load(ctl, C.LOAD);
+        const text = clean(readText(this.wire.outText, ctl[C.OUT_LEN]));
+        // (a host whose load failed then ends: what it said comes first)
+        if (how === Load.READY) done(null);
+        else if (how === Load.REFUSED) done(refusedLine(who, text));
+        else if (how === Load.FAILED) done(`${who} failed to load: ${text}`);
+        else if (how === Load.NO_DEFAULT) {
           done(
             `${who} has no default export of a factory: write 'export default (param?: string) => strategy'`,
           );
-        } else if (m.dead !== undefined) done(`${who} ${this.deadWhat()}`);
+        } else if (Atomics.load(ctl, C.DEAD) !== Dead.ALIVE) {
+          done(`${who} ${this.deadWhat()}`);
+        } else if (how === Load.PENDING) wait();
+        else done(`${who} failed to load: its thread wrote no known state`);
       };
+      wait();
+      jail.onmessage = () => check(); // the jail's word that the host ended
       jail.onerror = (e) => {
         e.preventDefault();
         done(`${who} failed to load: ${clean(e.message ?? "")}`);

@@ -16,7 +16,7 @@
  * is checked on the other side.
  *
  * @example
- * It runs only as the worker a jail starts; tests/trust_test.ts runs it.
+ * It runs only as the worker a jail starts; tests/issue41_test.ts runs it.
  * ```ts ignore
  * new Worker(new URL("./policy_host.ts", import.meta.url), { workerData: { sab, url }, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
  * ```
@@ -32,7 +32,7 @@ import process from "node:process";
 import { KINDS } from "../game/cards.ts";
 import type { Rules } from "../game/rules.ts";
 import type { Strategy, TableView } from "../game/view.ts";
-import { C, F, newWire, Op, SEAT_FIELDS, Status } from "./policy_wire.ts";
+import { C, F, Load, newWire, Op, SEAT_FIELDS, Status } from "./policy_wire.ts";
 
 const { sab, url } = workerData as { sab: SharedArrayBuffer; url: string };
 const wire = newWire(sab);
@@ -143,6 +143,11 @@ function harden(): void {
   for (const k of ["log", "info", "debug", "table", "dir"] as const) {
     fix(console, k, console.error.bind(console));
   }
+  // messages to the jail (node:worker_threads' parentPort is this global):
+  // the wire is the only way out, and the other side reads it with care
+  const noPost = () => refuse("post messages");
+  fix(globalThis, "postMessage", noPost);
+  if (parentPort) fix(parentPort, "postMessage", noPost);
   // storage Deno keeps on disk, with no permission asked
   deny(globalThis, "localStorage", "use localStorage");
   deny(globalThis, "caches", "use caches");
@@ -361,6 +366,13 @@ function serve(
   }
 }
 
+/** Say how loading went, on the wire (the module may post no message). */
+function loaded(how: number, text = ""): void {
+  writeText(wire.outText, C.OUT_LEN, sliceString(text, 0, 1000) as string);
+  store(ctl, C.LOAD, how);
+  notify(ctl, C.LOAD);
+}
+
 async function start(): Promise<void> {
   harden();
   let factory: (p: string | undefined) => unknown;
@@ -368,17 +380,14 @@ async function start(): Promise<void> {
     const mod = await import(url);
     factory = mod.default;
   } catch (e) {
-    parentPort!.postMessage({
-      load: isRefusal(e) ? "refused" : "failed",
-      text: describe(e),
-    });
+    loaded(isRefusal(e) ? Load.REFUSED : Load.FAILED, describe(e));
     return;
   }
   if (typeof factory !== "function") {
-    parentPort!.postMessage({ load: "no-default" });
+    loaded(Load.NO_DEFAULT);
     return;
   }
-  parentPort!.postMessage({ load: "ready" });
+  loaded(Load.READY);
   // from here on this thread only answers requests, synchronously: no
   // timer or promise of the module runs again. The loop starts from a
   // timer, not from this async function: a heap overflow inside an async

@@ -6,15 +6,15 @@
  * `node:worker_threads` worker: that worker keeps the jail's permissions
  * and has a heap limit (`resourceLimits`), so a module that allocates
  * without end is stopped there, not by a fatal error of the process. The
- * jail forwards the host's load messages and, when the host ends (it
- * exited, ran out of memory or failed), marks the wire dead and wakes the
- * engine's thread. Memory outside the heap (array buffers) has no V8
+ * host posts no message (the wire is its only way out); when it ends (it
+ * exited, ran out of memory or failed), the jail marks the wire dead and
+ * wakes the engine's thread. Memory outside the heap (array buffers) has no V8
  * limit: the jail ends a host during whose one decision the process grew by
  * more than twice the heap limit and 128 MB (sampled every 100 ms; growth
  * spread over many short decisions is not seen).
  *
  * @example
- * It runs only as the worker `modules.ts` starts; tests/trust_test.ts runs it.
+ * It runs only as the worker `modules.ts` starts; tests/issue41_test.ts runs it.
  * ```ts ignore
  * new Worker(new URL("./policy_jail.ts", import.meta.url), { type: "module", deno: { permissions: { read: [root], write: false } } });
  * ```
@@ -59,6 +59,7 @@ self.onmessage = (e: MessageEvent<JailStart>) => {
     Atomics.store(wire.ctl, C.DEAD_CODE, code);
     Atomics.store(wire.ctl, C.DEAD, how);
     Atomics.notify(wire.ctl, C.ANS);
+    Atomics.notify(wire.ctl, C.LOAD);
     self.postMessage({ dead: how, code, text });
   };
   let host: NodeWorker;
@@ -74,7 +75,6 @@ self.onmessage = (e: MessageEvent<JailStart>) => {
     end(Dead.ERROR, 0, err instanceof Error ? err.message : String(err));
     return;
   }
-  host.on("message", (m) => self.postMessage(m));
   host.on("error", (err: unknown) => {
     const code = (err as { code?: unknown })?.code;
     if (code === "ERR_WORKER_OUT_OF_MEMORY") end(Dead.MEMORY, 0, "");

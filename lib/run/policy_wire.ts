@@ -32,7 +32,8 @@ export const SEAT_FIELDS = 10;
 /**
  * Indices of the control words (`Int32Array`). `REQ` is the trusted side's
  * request number, `ANS` the host's answer to it; `DEAD` is set by the jail
- * when the host ended (see {@linkcode Dead}).
+ * when the host ended (see {@linkcode Dead}); `LOAD` by the host when the
+ * module is imported or failed to be (see {@linkcode Load}).
  */
 export const C = {
   REQ: 0,
@@ -55,6 +56,7 @@ export const C = {
   IN_LEN: 17,
   OUT_LEN: 18,
   DEAD_LEN: 19,
+  LOAD: 20,
   UNSEEN_TABLE: 32,
   UNSEEN_EXACT: 32 + KINDS,
   SEATS: 32 + 2 * KINDS,
@@ -77,6 +79,18 @@ export const Op = {
   ROUND_END: 5,
   /** The exact counts the host asked for are in place: go on. */
   EXACT: 6,
+} as const;
+
+/** How loading the module went (`LOAD`, set by the host; `OUT` says why it failed). */
+export const Load = {
+  PENDING: 0,
+  READY: 1,
+  /** Its import was refused a permission. */
+  REFUSED: 2,
+  /** Its import threw. */
+  FAILED: 3,
+  /** It has no default-exported function. */
+  NO_DEFAULT: 4,
 } as const;
 
 /** What the host answers in `STATUS`. */
