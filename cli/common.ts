@@ -12,7 +12,7 @@
 
 import { getRules, type Rules, withRulings } from "../lib/game/rules.ts";
 import { parseSpecs } from "../lib/run/registry.ts";
-import { isModuleSpec, loadPolicies } from "../lib/run/modules.ts";
+import { loadPolicies, moduleIn } from "../lib/run/modules.ts";
 import type { Strategy } from "../lib/game/view.ts";
 import { clip, intOption, requiredString, type Values } from "./args.ts";
 import { InputError } from "../lib/game/cards.ts";
@@ -93,9 +93,11 @@ export function rulesOf(values: Values): Rules {
  * ```ts
  * import assert from "node:assert/strict";
  * import { getRules } from "../lib/game/rules.ts";
+ * import { closePolicies } from "../lib/run/modules.ts";
  * const values = { p: "./tests/fixtures/my_policy.ts:0.3,ev" }; // a module, then a built-in
  * await loadPoliciesOf(values);
  * assert.deepEqual(policiesOf(values, getRules()).map((s) => s.name), ["cautious:0.3", "ev"]);
+ * closePolicies(); // the module's thread ends
  * ```
  */
 export async function loadPoliciesOf(values: Values): Promise<void> {
@@ -121,7 +123,7 @@ export function policyLabels(values: Values, strategies: Strategy[]): string[] {
     ? values.p.split(",").map((x) => x.trim())
     : [];
   return strategies.map((s, i) =>
-    parts[i] !== undefined && isModuleSpec(parts[i]) ? parts[i] : s.name
+    parts[i] !== undefined && moduleIn(parts[i]) !== null ? parts[i] : s.name
   );
 }
 

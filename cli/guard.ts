@@ -21,6 +21,7 @@
 
 import { InputError } from "../lib/game/cards.ts";
 import { defaultCacheDir } from "../lib/solver/cache.ts";
+import { checkWriteTarget } from "../lib/util/io.ts";
 import { holdsTrackedFiles, isTrackedPath } from "../lib/util/version.ts";
 import { clip } from "./args.ts";
 
@@ -70,13 +71,13 @@ function parentOf(path: string): string {
   return i < 0 ? "." : i === 0 ? "/" : path.slice(0, i);
 }
 
-function statOrNull(path: string): Deno.FileInfo | null {
+function statOrNull(path: string, shown = path): Deno.FileInfo | null {
   try {
     return Deno.statSync(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return null;
     throw new InputError(
-      `cannot use '${clip(path)}': ${
+      `cannot use '${clip(shown)}': ${
         e instanceof Deno.errors.NotCapable
           ? "not allowed to read it (the command's permissions)"
           : fsCause(e)
@@ -201,7 +202,9 @@ export function checkOutputFile(
       `bad ${flag} '${clip(path)}': it names a folder; give a file path`,
     );
   }
-  const st = statOrNull(path);
+  // judged by where it leads (symbolic links followed), not as written
+  const real = checkWriteTarget(path);
+  const st = statOrNull(real, path);
   if (st?.isDirectory) {
     throw new InputError(
       `bad ${flag} '${clip(path)}': it is a folder; give a file path`,
@@ -211,7 +214,7 @@ export function checkOutputFile(
     const own = (options.replace ?? []).some((r) =>
       absolute(r) === absolute(path)
     );
-    const why = own ? null : protectedFile(path);
+    const why = own ? null : protectedFile(path) ?? protectedFile(real);
     if (why) {
       throw new InputError(
         `refusing ${flag} '${
@@ -221,7 +224,7 @@ export function checkOutputFile(
     }
   }
   const dir = parentOf(path);
-  const dst = statOrNull(dir);
+  const dst = statOrNull(parentOf(real), dir);
   if (!dst) {
     throw new InputError(
       `bad ${flag} '${clip(path)}': folder '${clip(dir)}' does not exist`,
@@ -232,7 +235,7 @@ export function checkOutputFile(
       `bad ${flag} '${clip(path)}': '${clip(dir)}' is not a folder`,
     );
   }
-  probeFolder(dir, flag, path);
+  probeFolder(parentOf(real), flag, path);
 }
 
 /**
@@ -251,7 +254,9 @@ export function checkOutputDir(dir: string, flag: string): void {
   if (dir.trim() === "") {
     throw new InputError(`bad ${flag} '': give a folder, e.g. ${flag} results`);
   }
-  const st = statOrNull(dir);
+  // judged by where it leads (symbolic links followed), not as written
+  const real = checkWriteTarget(dir);
+  const st = statOrNull(real, dir);
   if (st && !st.isDirectory) {
     throw new InputError(
       `bad ${flag} '${clip(dir)}': it is a file, not a folder`,
@@ -260,8 +265,8 @@ export function checkOutputDir(dir: string, flag: string): void {
   // results/ is where results are rewritten; any other folder holding
   // tracked files (tests/snapshots, lib, the repository itself) is refused
   if (
-    st && absolute(dir) !== absolute(RESULTS_DIR) && !isResultPath(`${dir}/`) &&
-    holdsTrackedFiles(dir)
+    st && real !== absolute(RESULTS_DIR) && !isResultPath(`${real}/`) &&
+    holdsTrackedFiles(real)
   ) {
     throw new InputError(
       `refusing ${flag} '${
@@ -277,7 +282,7 @@ export function checkOutputDir(dir: string, flag: string): void {
     }
     // nothing is created now (a run refused later leaves no trace): the
     // nearest existing folder is probed; the writers create the rest
-    let d = parentOf(dir);
+    let d = parentOf(real);
     for (let i = 0; i < 64 && !statOrNull(d); i++) d = parentOf(d);
     const dst = statOrNull(d);
     if (dst && !dst.isDirectory) {
@@ -288,7 +293,7 @@ export function checkOutputDir(dir: string, flag: string): void {
     if (mayWrite(d)) probeFolder(d, flag, dir);
     return;
   }
-  probeFolder(dir, flag, dir);
+  probeFolder(real, flag, dir);
 }
 
 /**
@@ -303,6 +308,7 @@ export function checkOutputDir(dir: string, flag: string): void {
  */
 export function checkRunLogDir(dir: string): void {
   try {
+    checkWriteTarget(`${dir}/x`);
     if (!mayWrite(dir)) throw new Deno.errors.NotCapable("write");
     // nothing is created now (a run refused later leaves no trace): the
     // nearest existing folder is probed, when the permissions reach it
@@ -311,7 +317,7 @@ export function checkRunLogDir(dir: string): void {
     if (d === dir || mayWrite(d)) probeFolder(d, "run log", dir);
   } catch (e) {
     const why = e instanceof InputError
-      ? e.message.replace(/^cannot write run log '[^']*': /, "")
+      ? e.message.replace(/^cannot write (run log )?'[^']*': /, "")
       : fsCause(e);
     throw new InputError(
       `cannot write the run log into '${dir}' (${why}): give -o PATH or --no-file`,
@@ -345,9 +351,11 @@ export async function writeRunLog(
   const tmp = `${dir}/.${base}.tmp-${Deno.pid}-${++counter}-${
     Math.random().toString(36).slice(2)
   }`;
+  checkWriteTarget(tmp);
   await Deno.mkdir(dir, { recursive: true });
-  await Deno.writeTextFile(tmp, text);
   try {
+    // inside the try: a write that fails (a full disk) leaves no temporary
+    await Deno.writeTextFile(tmp, text);
     for (let i = 1;; i++) {
       const path = `${dir}/${base}${i === 1 ? "" : `-${i}`}.txt`;
       try {

@@ -26,6 +26,7 @@ import {
 // the trainer of missing search tables (lib/winprob/provide.ts)
 import "../lib/run/train.ts";
 import "../lib/run/race_build.ts";
+import { closePolicies, policyChain } from "../lib/run/modules.ts";
 
 /** Where run logs go. */
 const RUN_DIR = "results/runs";
@@ -61,6 +62,37 @@ function fsLine(e: Error): string {
   }`;
 }
 
+/**
+ * An option given twice that takes one value (`-n 10 -n 20`, two `-p` lists
+ * of `sim`, `-o a -o b`) is refused, naming both values: which one would
+ * win is not for the command line to guess.
+ */
+function refuseRepeats(
+  tokens: readonly {
+    kind: string;
+    name?: string;
+    rawName?: string;
+    value?: string;
+  }[],
+  options: Record<string, object>,
+): void {
+  const seen = new Map<string, string>();
+  for (const t of tokens) {
+    const o = options[t.name ?? ""] as { multiple?: boolean } | undefined;
+    if (t.kind !== "option" || !t.name || o?.multiple) continue;
+    const shown = t.value === undefined
+      ? t.rawName!
+      : `${t.rawName} ${t.value}`;
+    const first = seen.get(t.name);
+    if (first !== undefined) {
+      throw new InputError(
+        `option ${t.rawName} is given twice ('${first}' and '${shown}'): give it once`,
+      );
+    }
+    seen.set(t.name, shown);
+  }
+}
+
 /** `human` asks at the terminal: only interactive commands may seat it. */
 function rejectHuman(p: unknown, name: string): void {
   // `-p` may be given several times (sweep), each a list, perhaps `LABEL=list`
@@ -68,10 +100,12 @@ function rejectHuman(p: unknown, name: string): void {
     typeof x === "string"
   ) as string[];
   const humans = lists.flatMap((l) => l.replace(/^[^,=]*=/, "").split(","))
-    .filter((s) => s.trim().split(":")[0].trim() === "human");
+    .filter((s) => policyChain(s).includes("human"));
   if (humans.length > 0) {
     throw new InputError(
-      `policy 'human' cannot play in '${name}' (it asks at the terminal): use 'deno task flip7 play', or choose bots`,
+      `policy '${
+        humans[0].trim()
+      }' cannot play in '${name}' (human asks at the terminal): use 'deno task flip7 play', or choose bots`,
     );
   }
 }
@@ -176,6 +210,7 @@ export async function main(
         options: allOptions,
         allowPositionals: cmd.positionals ?? false,
         strict: true,
+        tokens: true,
       });
     } catch (e) {
       throw new InputError(
@@ -188,10 +223,16 @@ export async function main(
         ),
       );
     }
+    refuseRepeats(parsed.tokens ?? [], allOptions);
     const values = parsed.values as Record<
       string,
       string | boolean | undefined
     >;
+    if (typeof values.o === "string" && values["no-file"]) {
+      throw new InputError(
+        `-o '${values.o}' and --no-file contradict each other: give one (-o PATH writes the run there, --no-file writes none)`,
+      );
+    }
     if (values.help) {
       console.log(commandHelp(cmd));
       return 0;
@@ -236,6 +277,8 @@ export async function main(
       return 2;
     }
     throw e;
+  } finally {
+    closePolicies(); // the policy modules' threads end with the command
   }
 }
 

@@ -62,8 +62,11 @@ export function runStamp(d = new Date()): string {
 }
 
 /**
- * Progress on stderr, only when stderr is a terminal: done of total, and
- * from the second second on the time left at the pace so far.
+ * Progress on stderr: on a terminal, done of total and, from the second
+ * second on, the time left at the pace so far; and, whatever stderr is, one
+ * line with an estimate of the time left when a run will take more than ten
+ * minutes at the speed of its first chunks (a `sim -n 1000000000` takes
+ * days: say so before, not after).
  *
  * @example
  * ```ts
@@ -78,12 +81,26 @@ export function progress(label: string): (done: number, total: number) => void {
   } catch {
     isTty = false;
   }
-  if (!isTty) return () => {};
   const enc = new TextEncoder();
-  let last = 0;
   const t0 = Date.now();
+  let last = 0, estimated = false;
   return (done, total) => {
     const now = Date.now();
+    if (!estimated && done > 0 && done < total) {
+      estimated = true;
+      const s = (Date.now() - t0) / 1000;
+      const left = s * (total - done) / done;
+      if (left > 600) {
+        Deno.stderr.writeSync(enc.encode(
+          `${isTty ? "\r" : ""}${label}: about ${
+            duration(left)
+          } left at the speed of the first ${done} of ${total} (in ${
+            s.toFixed(1)
+          } s); Ctrl-C stops it, --shard I/N splits it over machines\n`,
+        ));
+      }
+    }
+    if (!isTty) return;
     if (done < total && now - last < 200) return;
     last = now;
     const pct = total > 0 ? Math.floor((100 * done) / total) : 100;
@@ -100,4 +117,19 @@ export function progress(label: string): (done: number, total: number) => void {
       ),
     );
   };
+}
+
+/**
+ * Seconds as a rough duration: `14 min`, `5.2 h`, `3.1 days`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(duration(3 * 86400 + 9000), "3.1 days");
+ * ```
+ */
+export function duration(s: number): string {
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 86400) return `${(s / 3600).toFixed(1)} h`;
+  return `${(s / 86400).toFixed(1)} days`;
 }

@@ -29,6 +29,37 @@ import {
 import { DEFAULT_EXPERIMENTS, EXPERIMENTS } from "../experiments/mod.ts";
 
 /**
+ * The argv a repro shard records for its job (what a merge runs again): the
+ * experiments named, `--all`, the seed, `--quick` and `--scale`, in that
+ * order. A merge accepts only a partial whose argv this gives back.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(reproJobArgv({ quick: true }, ["round-law"]), ["round-law", "--seed", "1", "--quick"]);
+ * ```
+ */
+export function reproJobArgv(
+  values: Values,
+  only: string[] | undefined,
+): string[] {
+  const seed = intOption(values, "seed", {
+    min: 0,
+    max: 4294967295,
+    default: 1,
+  });
+  const scale = scaleOption(values);
+  return [
+    ...(only ?? []),
+    ...(values.all === true ? ["--all"] : []),
+    "--seed",
+    String(seed),
+    ...(values.quick === true ? ["--quick"] : []),
+    ...(scale !== 1 ? ["--scale", String(scale)] : []),
+  ];
+}
+
+/**
  * Run one shard of a reproduction and write its partial file.
  *
  * @example
@@ -63,14 +94,7 @@ export async function reproShard(
     : all
     ? EXPERIMENTS
     : DEFAULT_EXPERIMENTS;
-  const argv = [
-    ...(only ?? []),
-    ...(all ? ["--all"] : []),
-    "--seed",
-    String(seed),
-    ...(quick ? ["--quick"] : []),
-    ...(scale !== 1 ? ["--scale", String(scale)] : []),
-  ];
+  const argv = reproJobArgv(values, only);
   const { path, partial } = await writeShard(
     { entry: "repro", argv },
     shard,

@@ -19,6 +19,7 @@ import { type Job, parseShard, writeShard } from "../lib/run/shard.ts";
 import type { Values } from "./args.ts";
 import type { Command } from "./command.ts";
 import { Output } from "./output.ts";
+import { checkOutputDir } from "./guard.ts";
 
 /**
  * Where partials go by default.
@@ -74,7 +75,12 @@ export function jobArgv(
  */
 export function shardOut(values: Values): string {
   const o = values.out;
-  return typeof o === "string" && o.trim() !== "" ? o : SHARD_DIR;
+  if (typeof o === "string" && o.trim() === "") {
+    throw new InputError(
+      `bad --out '': give the folder of the partial file, e.g. --out ${SHARD_DIR}`,
+    );
+  }
+  return typeof o === "string" ? o : SHARD_DIR;
 }
 
 /**
@@ -114,6 +120,8 @@ export function shardable(cmd: Command): Command {
         );
       }
       const dir = shardOut(values);
+      // the partial's folder is checked before any game is played
+      checkOutputDir(dir, "--out");
       const inner: Values = { ...values };
       delete inner.shard;
       delete inner.out;

@@ -43,7 +43,7 @@ export type {
   RunSpec,
   StrategyMaker,
 } from "./run/runner.ts";
-export { isModuleSpec, loadPolicies } from "./run/modules.ts";
+export { closePolicies, isModuleSpec, loadPolicies } from "./run/modules.ts";
 export type { PolicyFactory } from "./run/modules.ts";
 export * from "./run/parallel.ts";
 export {

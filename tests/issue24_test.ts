@@ -368,7 +368,8 @@ function escapes(outside: string): Record<string, [string, RegExp]> {
     ],
     "run_node.js": [
       `import { execSync } from "node:child_process";\nexecSync("touch pwned");\nexport default () => ({ name: "x", ${play} });\n`,
-      /Requires run access/,
+      // refused before it starts: the environment it would pass on, or the program
+      /Requires (run|env) access/,
     ],
     "ffi.js": [
       `Deno.dlopen("libc.so.6", { getpid: { parameters: [], result: "i32" } });\nexport default () => ({ name: "x", ${play} });\n`,
@@ -520,27 +521,33 @@ Deno.test("row stack trace: a policy that throws or aims at an illegal seat ends
   }
 });
 
-Deno.test("row hang: a policy that closes its worker ends the run in one line (sim --workers 2, round --workers 3)", async () => {
+Deno.test("row hang: a policy that ends its thread ends the run in one line (sim --workers 2, round --workers 3)", async () => {
   const dir = Deno.makeTempDirSync({ prefix: "flip7-close-" });
   try {
-    const m = moduleFile(
-      dir,
-      "closer.js",
-      `let n = 0;\nexport default () => ({ name: "cl", hit: (v, s) => { if (++n > 3000 && typeof WorkerGlobalScope !== "undefined") self.close(); return v.numberSum(s) < 20; }, target: (v, s, k) => k === 21 ? (s + 1) % v.players : s });\n`,
-    );
-    for (
-      const args of [
-        ["sim", "-n", "50000", "-p", `${m},ev`, "--workers", "2"],
-        ["round", "-n", "50000", "-p", `${m},ev`, "--workers", "3"],
-      ]
-    ) {
-      const r = await task([...args, "--no-file"], dir, { timeoutMs: 120_000 });
-      assert.equal(r.timedOut, false, "no hang");
-      assert.equal(r.code, 2, r.stderr);
-      assert.match(
-        r.stderr.trim(),
-        /^flip7: a policy ended its worker \(self\.close\(\)\) while playing chunk \d+: a policy may not close its thread$/,
+    // (a policy's thread is its own since issue 41: self.close() became
+    // Deno.exit or process.exit there)
+    for (const how of ["Deno.exit(0)", "process.exit(0)"]) {
+      const m = moduleFile(
+        dir,
+        "closer.js",
+        `import process from "node:process";\nlet n = 0;\nexport default () => ({ name: "cl", hit: (v, s) => { if (++n > 3000) ${how}; return v.numberSum(s) < 20; }, target: (v, s, k) => k === 21 ? (s + 1) % v.players : s });\n`,
       );
+      for (
+        const args of [
+          ["sim", "-n", "50000", "-p", `${m},ev`, "--workers", "2"],
+          ["round", "-n", "50000", "-p", `${m},ev`, "--workers", "3"],
+        ]
+      ) {
+        const r = await task([...args, "--no-file"], dir, {
+          timeoutMs: 120_000,
+        });
+        assert.equal(r.timedOut, false, "no hang");
+        assert.equal(r.code, 2, r.stderr);
+        assert.match(
+          r.stderr.trim(),
+          /^flip7: policy '.*closer\.js' \(in hit\(\)\) ended its thread \(exit code 0\): a policy may not exit or close its thread$/,
+        );
+      }
     }
   } finally {
     Deno.removeSync(dir, { recursive: true });

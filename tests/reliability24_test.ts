@@ -226,7 +226,7 @@ function loadEscapes(outside: string): Record<string, [string, RegExp]> {
       mod(
         `import { execSync } from "node:child_process";\nexecSync("touch pwned");`,
       ),
-      perm("run"),
+      perm("(run|env)"),
     ],
     "ffi.js": [
       mod(
@@ -255,23 +255,24 @@ function loadEscapes(outside: string): Record<string, [string, RegExp]> {
           )
         }, { type: "module" });\nawait new Promise((r) => setTimeout(r, 200));`,
       ),
-      /failed to load: a policy may not start a worker/,
+      /was refused a permission: a policy may not start a worker/,
     ],
     "storage.js": [
       mod(`localStorage.setItem("pwned", "x");`),
-      /failed to load: a policy may not use localStorage/,
+      /was refused a permission: a policy may not use localStorage/,
     ],
     "cache_api.js": [
       mod(`await caches.open("pwned");`),
-      /failed to load: a policy may not use caches/,
+      /was refused a permission: a policy may not use caches/,
     ],
     "import_url.js": [
       mod(`await import("https://deno.land/std@0.224.0/path/mod.ts");`),
-      /failed to load: A remote specifier was requested: "https:\/\/deno\.land\/.*", but --no-remote is specified/,
+      // the policy's thread may import nothing remote (its `import` right)
+      /was refused a permission: Requires import access to "deno\.land:443"/,
     ],
     "import_jsr.js": [
       mod(`await import("jsr:@std/path@1");`),
-      /failed to load: .*(--no-remote|cached-only|jsr)/,
+      /(failed to load|was refused a permission): .*(--no-remote|cached-only|jsr|import access)/,
     ],
     "import_npm.js": [
       mod(`await import("npm:left-pad@1.3.0");`),

@@ -23,12 +23,17 @@
 import { parseArgs } from "node:util";
 import { InputError } from "../../lib/game/cards.ts";
 import {
+  canonicalJson,
   listPartials,
   type MergePlan,
   planMerge,
   shardCode,
   withMergedBatches,
 } from "../../lib/run/shard.ts";
+import { EXPERIMENTS } from "../../experiments/mod.ts";
+import type { Values } from "../args.ts";
+import { jobArgv } from "../shard.ts";
+import { reproJobArgv } from "../repro_shard.ts";
 import type { Command } from "../command.ts";
 import { WORKERS } from "../common.ts";
 import { checkOutputDir } from "../guard.ts";
@@ -91,6 +96,43 @@ export function mergeCommandOver(
   };
 }
 
+/** A partial whose job is not one a shard of this code writes. */
+function notProduced(plan: MergePlan): InputError {
+  return new InputError(
+    `partial ${plan.partials[0].path}: its job '${
+      plan.job.argv.join(" ").slice(0, 60)
+    }' is not one a shard of this code writes (merge runs only what a shard recorded)`,
+  );
+}
+
+/** The argv of a repro partial must be what `reproJobArgv` gives back. */
+function checkReproArgv(plan: MergePlan): void {
+  let again: string[] = [];
+  try {
+    const p = parseArgs({
+      args: plan.job.argv,
+      options: {
+        seed: { type: "string" },
+        quick: { type: "boolean" },
+        scale: { type: "string" },
+        all: { type: "boolean" },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    const names = EXPERIMENTS.map((e) => e.name);
+    if (p.positionals.every((n) => names.includes(n))) {
+      again = reproJobArgv(
+        p.values as Values,
+        p.positionals.length ? p.positionals : undefined,
+      );
+    }
+  } catch { /* refused below */ }
+  if (canonicalJson(again) !== canonicalJson(plan.job.argv)) {
+    throw notProduced(plan);
+  }
+}
+
 async function runPlan(
   plan: MergePlan,
   values: Record<string, unknown>,
@@ -109,6 +151,7 @@ async function runPlan(
     `${l.partial.shard.index}/${l.partial.shard.count}@${l.partial.host}`
   );
   if (plan.job.entry === "repro") {
+    checkReproArgv(plan);
     const { main } = await import("../repro.ts");
     const code = await withMergedBatches(
       plan,
@@ -120,10 +163,26 @@ async function runPlan(
   } else {
     const [name, ...args] = plan.job.argv;
     const cmd = commands.find((c) => c.name === name);
-    if (!cmd || cmd.name === "merge") {
+    // only a command a shard runs (its --shard), with the argv a shard writes
+    if (!cmd || cmd.name === "merge" || !("shard" in cmd.options)) {
       throw new InputError(
-        `partial ${plan.partials[0].path}: command '${name}' cannot be merged`,
+        `partial ${plan.partials[0].path}: command '${
+          String(name).slice(0, 40)
+        }' cannot be merged (a partial holds sim, round, experiment or sweep)`,
       );
+    }
+    let again: string[] = [];
+    try {
+      const p = parseArgs({
+        args,
+        options: cmd.options,
+        allowPositionals: true,
+        strict: true,
+      });
+      again = jobArgv(cmd, p.positionals, p.values as Values);
+    } catch { /* not an argv of this command: refused below */ }
+    if (canonicalJson(again) !== canonicalJson(plan.job.argv)) {
+      throw notProduced(plan);
     }
     const parsed = parseArgs({
       args: [...args, ...extra],

@@ -151,20 +151,19 @@ export const solveCommand: Command = {
         } on 2 cores and 4 GiB of memory on the full deck (less on a smaller --deck-counts deck)`,
       )
       : null;
-    let ev: number, seconds: number, source: string;
-    let table;
-    let written = true;
-    if (values["no-cache"]) {
+    type Table = Pick<ReturnType<typeof loadDecisions>, "space" | "hit">;
+    let ev = 0, seconds = 0, source = "", written = true;
+    const fresh = async (): Promise<Table> => {
       const sol = model.solveDecisions?.() ?? solve(model);
       ev = sol.ev;
       seconds = sol.seconds;
       source = "solved";
-      table = { space: adoptSpace(sol.space), hit: sol.hit };
       try {
         await writeFileAtomic(
           cachePath(model),
           encodeDecisions(sol.space, sol.hit, sol.ev),
         );
+        written = true;
       } catch (e) {
         written = false;
         console.error(
@@ -173,7 +172,11 @@ export const solveCommand: Command = {
           }); the solve is used for this run only`,
         );
       }
-    } else {
+      return { space: adoptSpace(sol.space), hit: sol.hit };
+    };
+    let table: Table;
+    if (values["no-cache"]) table = await fresh();
+    else {
       const t = loadDecisions(model);
       ev = t.ev;
       seconds = t.seconds;
@@ -181,8 +184,23 @@ export const solveCommand: Command = {
       table = t;
       written = !cacheNotWritten(cachePath(model));
     }
-    const t1 = performance.now();
-    const opt = evaluateTable(table.space, table.hit, "dp");
+    let t1 = performance.now();
+    let opt = evaluateTable(table.space, table.hit, "dp");
+    // the value a cache file states is checked against its own decisions'
+    // forward pass (a forged or damaged header with a good checksum)
+    if (
+      source !== "solved" &&
+      !(Math.abs(opt.ev - ev) <= 1e-8 * Math.max(1, Math.abs(ev)))
+    ) {
+      console.error(
+        `flip7: solver cache ${
+          cachePath(model)
+        } states an optimal value of ${ev} that its decisions do not give (${opt.ev}): damaged; solving the '${model.name}' model again`,
+      );
+      table = await fresh();
+      t1 = performance.now();
+      opt = evaluateTable(table.space, table.hit, "dp");
+    }
     const evalSeconds = (performance.now() - t1) / 1000;
     clock?.done();
     const mem = Deno.memoryUsage();

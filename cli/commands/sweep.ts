@@ -5,7 +5,10 @@
  * on independent seeds, all in one pool of workers; write `sweep.csv` (one
  * row per rules × players × set × policy × seed), `sweep.svg`/`.png` (win
  * share minus the fair share against players, one panel per preset, Wilson
- * bars) and `sweep.json` (provenance) into `results/` or `--out DIR`.
+ * bars) and `sweep.json` (provenance) into `--out DIR`, by default a new
+ * folder `results/runs/sweep-TIMESTAMP/`: a sweep never replaces the
+ * committed `results/sweep.*` (what `deno task repro` writes), so an
+ * `--out` whose `sweep.*` files are under version control is refused.
  *
  * Seats cycle through the listed policies (`A,B,A,B,...`); each policy is
  * pooled over its seats. `-p` may be given several times to sweep several
@@ -25,8 +28,8 @@ import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import { runAndReport } from "./experiment.ts";
 import { SEED, seedOf, WORKERS, workersOf } from "../common.ts";
-import { progress } from "../output.ts";
-import { checkOutputDir } from "../guard.ts";
+import { progress, runStamp } from "../output.ts";
+import { checkOutputDir, isTracked } from "../guard.ts";
 // lib/experiment/sweep.ts draws charts (Plot, linkedom, resvg): imported when a sweep
 // runs, so that every other command starts without the chart stack
 import type { SweepExperimentConfig } from "../../lib/experiment/sweep.ts";
@@ -41,6 +44,19 @@ import type { SweepExperimentConfig } from "../../lib/experiment/sweep.ts";
  * ```
  */
 export const SWEEP_DEFAULT_GAMES = 2000;
+
+/** A folder `results/runs/NAME-TIMESTAMP` not yet taken (`-2`, `-3`, ... when it is). */
+function freshRunDir(name: string): string {
+  const base = `results/runs/${name}-${runStamp()}`;
+  for (let i = 1;; i++) {
+    const dir = i === 1 ? base : `${base}-${i}`;
+    try {
+      Deno.statSync(dir);
+    } catch {
+      return dir;
+    }
+  }
+}
 
 function listOption(raw: unknown, fallback: string): string[] {
   const s = typeof raw === "string" ? raw : fallback;
@@ -63,7 +79,7 @@ function listOption(raw: unknown, fallback: string): string[] {
 export const sweepCommand: Command = {
   name: "sweep",
   summary:
-    "Policies against each other at every table size and rules preset, several seeds: sweep.{csv,svg,png,json}.",
+    "Policies against each other at every table size and rules preset, several seeds: sweep.{csv,svg,png,json} into results/runs/sweep-TIME/ (or --out DIR).",
   usage:
     "sweep -p A,B[,C...] [-p LABEL=D,E ...] [--players 2-8 (from the policy count)] [--rules standard,immediate-actions] [--ruling NAME=VALUE ...] [--seeds 3] [-n GAMES] [--seed S] [--workers N] [--out DIR]",
   options: {
@@ -135,9 +151,17 @@ export const sweepCommand: Command = {
     const workers = workersOf(values);
     const outDir = typeof values.out === "string"
       ? values.out.replace(/(.)\/+$/, "$1")
-      : "results";
+      : freshRunDir("sweep");
     // the output folder is checked before any game is played
     checkOutputDir(outDir, "--out");
+    for (const ext of ["csv", "svg", "png", "json"]) {
+      const f = `${outDir}/sweep.${ext}`;
+      if (isTracked(f)) {
+        throw new InputError(
+          `refusing --out '${outDir}': it would replace ${f}, a committed result (deno task repro writes it); give a new folder, or no --out for results/runs/sweep-TIME/`,
+        );
+      }
+    }
     const config: SweepExperimentConfig = {
       name: "sweep",
       claim: `Per-seat win share by table size: ${
@@ -160,7 +184,7 @@ export const sweepCommand: Command = {
       `--seeds ${seeds}`,
       `-n ${games}`,
       `--seed ${seed}`,
-      ...(outDir !== "results" ? [`--out ${outDir}`] : []),
+      `--out ${outDir}`,
     ].join(" ");
     const bar = progress("sweep");
     await runAndReport(sweepExperiment(config), {

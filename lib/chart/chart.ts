@@ -40,7 +40,7 @@
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
 import type { JupyterDisplayable } from "./display.ts";
-import { writeFileAtomic } from "../util/io.ts";
+import { writeFilesAtomic } from "../util/io.ts";
 import {
   CHART_STYLE,
   type ChartOptions,
@@ -308,8 +308,9 @@ function frameOf(plot: PlotSvg, dy: number): string {
 }
 
 /**
- * Render a chart and write `basePath.svg` and `basePath.png`, each atomically
- * (temporary file, then rename). Parent directories are created.
+ * Render a chart and write `basePath.svg` and `basePath.png` together
+ * (both to temporary files, then renamed, or neither). Parent directories
+ * are created.
  *
  * @example
  * ```ts
@@ -332,8 +333,10 @@ export async function writeChart(
 ): Promise<void> {
   const svg = renderSvg(options);
   const bytes = svgToPng(svg, png);
-  await writeFileAtomic(`${basePath}.svg`, svg);
-  await writeFileAtomic(`${basePath}.png`, bytes);
+  await writeFilesAtomic([[`${basePath}.svg`, svg], [
+    `${basePath}.png`,
+    bytes,
+  ]]);
 }
 
 /** What {@linkcode svgDisplay} returns (one type with the tables of `lib/chart/display.ts`). */

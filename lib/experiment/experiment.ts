@@ -34,11 +34,11 @@
 
 import { InputError } from "../game/cards.ts";
 import { renderSvg, svgToPng } from "../chart/chart.ts";
-import { writeFileAtomic } from "../util/io.ts";
+import { writeFilesAtomic } from "../util/io.ts";
 import { mergeProvenance, ShardStop, shardStopHere } from "../run/shard.ts";
 import { codeVersion } from "../util/version.ts";
 import { digest, sourcesHash } from "../util/sources.ts";
-import { writeProvenance } from "./provenance.ts";
+import { provenanceText } from "./provenance.ts";
 import {
   type RunAccum,
   runAll,
@@ -334,8 +334,9 @@ export async function runExperiment(
 
 /**
  * Analyse what was computed for an experiment and write its four files. The
- * chart is rendered before any file is written, and each file is written to
- * a temporary name and renamed. `since` is when the experiment's work began
+ * chart is rendered before any file is written, and the four files are
+ * written together: all to temporary names, then renamed, or none
+ * (`writeFilesAtomic`). `since` is when the experiment's work began
  * (for `started` and `elapsed_s` in the JSON); `since.shared` names the
  * experiments whose work was computed together with this one's (a repro's
  * one pool), which the JSON then says `elapsed_s` covers.
@@ -384,9 +385,6 @@ export async function writeExperiment(
   const png = svgToPng(svg);
   const base = `${options.outDir.replace(/\/+$/, "")}/${exp.name}`;
   const files = [`${base}.csv`, `${base}.svg`, `${base}.png`, `${base}.json`];
-  await writeFileAtomic(files[0], csv);
-  await writeFileAtomic(files[1], svg);
-  await writeFileAtomic(files[2], png);
   const elapsed = (performance.now() - t0) / 1000;
   const provenance = {
     experiment: exp.name,
@@ -427,7 +425,15 @@ export async function writeExperiment(
     ),
     ...mergeProvenance(), // a merge of shards lists them
   };
-  // kept when only the time and the checkout would change (provenance.ts)
-  await writeProvenance(files[3], provenance);
+  // the four files together or none (a full disk leaves the old ones
+  // whole); the JSON kept when only the time and the checkout would change
+  // (provenance.ts)
+  const json = await provenanceText(files[3], provenance);
+  await writeFilesAtomic([
+    [files[0], csv],
+    [files[1], svg],
+    [files[2], png],
+    ...(json === null ? [] : [[files[3], json] as [string, string]]),
+  ]);
   return { name: exp.name, files, elapsed, result };
 }

@@ -84,6 +84,35 @@ export function sameContent(
 }
 
 /**
+ * The text of a provenance file, or null when the one at `path` says the
+ * same ({@linkcode sameContent}) and is to be kept; a caller writing it
+ * with other files stages them together.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const dir = Deno.makeTempDirSync();
+ * const p = { n: 1, started: "t1", code: { commit: "a", dirty: false, sources: "s" } };
+ * assert.equal(await writeProvenance(`${dir}/x.json`, p), true);
+ * assert.equal(await provenanceText(`${dir}/x.json`, { ...p, started: "t2" }), null);
+ * assert.match((await provenanceText(`${dir}/x.json`, { ...p, n: 2 }))!, /"n": 2/);
+ * Deno.removeSync(dir, { recursive: true });
+ * ```
+ */
+export async function provenanceText(
+  path: string,
+  p: Record<string, unknown>,
+): Promise<string | null> {
+  let old: string | null = null;
+  try {
+    old = await Deno.readTextFile(path);
+  } catch {
+    old = null;
+  }
+  return sameContent(old, p) ? null : JSON.stringify(p, null, 2) + "\n";
+}
+
+/**
  * Write a provenance file unless the one there says the same
  * ({@linkcode sameContent}); returns whether it was written.
  *
@@ -102,13 +131,8 @@ export async function writeProvenance(
   path: string,
   p: Record<string, unknown>,
 ): Promise<boolean> {
-  let old: string | null = null;
-  try {
-    old = await Deno.readTextFile(path);
-  } catch {
-    old = null;
-  }
-  if (sameContent(old, p)) return false;
-  await writeFileAtomic(path, JSON.stringify(p, null, 2) + "\n");
+  const text = await provenanceText(path, p);
+  if (text === null) return false;
+  await writeFileAtomic(path, text);
   return true;
 }

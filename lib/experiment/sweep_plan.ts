@@ -188,13 +188,17 @@ export function parsePlayers(text: string, min = 2, max = 18): number[] {
  * ```ts
  * import assert from "node:assert/strict";
  * assert.deepEqual(parsePolicySet("bust=ev,bust:0.25"), { label: "bust", policies: ["ev", "bust:0.25"] });
+ * assert.equal(parsePolicySet("prudent é=ev,sum:20").label, "prudent é"); // any printable label
  * ```
  */
 export function parsePolicySet(text: string): PolicySet {
   let label: string | undefined;
   let list = text.trim();
-  const eq = /^([A-Za-z0-9_-]+)=(.*)$/.exec(list);
-  if (eq) [label, list] = [eq[1], eq[2]];
+  // a label is any printable text before the first `=` (no spec holds one):
+  // `é=ev,sum:20`, `bust risk=...`
+  // deno-lint-ignore no-control-regex
+  const eq = /^([^,=\x00-\x1f\x7f]+)=(.*)$/.exec(list);
+  if (eq && eq[1].trim() !== "") [label, list] = [eq[1].trim(), eq[2]];
   const policies = list.split(",").map((s) => s.trim());
   if (list === "" || policies.some((p) => p === "")) {
     throw new InputError(

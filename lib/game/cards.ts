@@ -32,26 +32,7 @@
  * @module
  */
 
-/** An error from bad user input: the CLI prints its message alone and exits 2. */
-export class InputError extends Error {
-  /**
-   * An error whose message is one line naming the bad value and what is allowed.
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * assert.throws(
-   *   () => { throw new InputError("unknown card 'x3': allowed 0-12, +2, +4, +6, +8, +10, x2, freeze, flip3, chance"); },
-   *   { name: "InputError", message: /^unknown card 'x3': allowed / },
-   * );
-   * assert.throws(() => parseCard("x3"), InputError); // what parseCard throws
-   * ```
-   */
-  constructor(message: string) {
-    super(message);
-    this.name = "InputError";
-  }
-}
+import { InputError } from "../util/errors.ts";
 
 /**
  * What a card does, declared once per kind in its row: a number, a `+X`
@@ -579,6 +560,9 @@ export function lineScore(
   return MULTS[modMask] * SUMS[numberMask] + PLUS_SUMS[modMask] +
     (flip7 ? BONUS : 0);
 }
+
+/** An error from bad user input (defined in `lib/util/errors.ts`, for every layer). */
+export { InputError };
 
 /**
  * Parse one card in the notation `0`-`12`, `+2` `+4` `+6` `+8` `+10`, `x2`,

@@ -17,6 +17,7 @@
 import { InputError } from "../game/cards.ts";
 import { DpStrategy } from "../solver/dp_strategy.ts";
 import { makeStrategy, resolveStrategy } from "./registry.ts";
+import { policyChain } from "./modules.ts";
 import type { Strategy } from "../game/view.ts";
 import { loadDecisions } from "../solver/cache.ts";
 import {
@@ -82,7 +83,17 @@ export function evaluateStrategy(
     strategy instanceof DpStrategy && strategy.model.id === space.model.id
   ) {
     const t = strategy.table();
-    if (t.space === space) return evaluateTable(space, t.hit, policy, scratch);
+    if (t.space === space) {
+      const e = evaluateTable(space, t.hit, policy, scratch);
+      // the cache states its optimum; its decisions' forward pass, computed
+      // here anyway, must give it (a forged or damaged file with a good checksum)
+      if (Math.abs(e.ev - t.ev) <= 1e-8 * Math.max(1, Math.abs(t.ev))) {
+        return e;
+      }
+      throw new InputError(
+        `solver cache ${t.path} states an optimal value of ${t.ev} that its decisions do not give (${e.ev}): it is damaged; solve again with 'deno task flip7 solve --model ${space.model.name} --no-cache' (with the same --deck-counts and --ruling)`,
+      );
+    }
   }
   // a decision that did not count cards exactly holds for every state showing the same table
   const decide = viewDecider(view, strategy);
@@ -153,8 +164,10 @@ export function evaluatePolicies(
 ): Evaluation[] {
   const model = typeof modelName === "object" ? modelName : getModel(modelName);
   for (const s of specs) {
-    const name = s.trim().split(":")[0];
-    if (NOT_SOLO[name]) {
+    const name = policyChain(s).map((p) => p.split(":")[0]).find((n) =>
+      NOT_SOLO[n]
+    );
+    if (name) {
       throw new InputError(
         `policy '${s.trim()}' cannot be evaluated solo: ${NOT_SOLO[name]}`,
       );

@@ -43,7 +43,12 @@ export {
   type StrategyContext,
   type StrategyEntry,
 } from "./registry.ts";
-export { isModuleSpec, loadPolicies, type PolicyFactory } from "./modules.ts";
+export {
+  closePolicies,
+  isModuleSpec,
+  loadPolicies,
+  type PolicyFactory,
+} from "./modules.ts";
 export {
   evaluatePolicies,
   evaluateStrategy,

@@ -4,30 +4,55 @@
  *
  * A policy module default-exports a factory `(param: string | undefined) =>
  * Strategy`; the part after the module path's last `:` is passed as `param`
- * (a string, or `undefined` when there is none). Modules are loaded
- * asynchronously once per process or worker ({@linkcode loadPolicies});
- * after that, {@linkcode makeStrategy} builds their strategies
- * synchronously like any other spec. Every failure — a missing file, a
- * module that does not load, no default-exported function, a factory that
- * throws or returns something that is not a Strategy — is an `InputError`
- * naming the spec.
+ * (a string, or `undefined` when there is none).
+ *
+ * A module never runs in a thread that runs the engine, the runner, the
+ * statistics, the caches or the output: each thread that plays it starts a
+ * host of its own ({@linkcode loadPolicies}), a thread with Deno permissions
+ * of its own (read the project and the module's folder, nothing else) and a
+ * heap limit, where the module is imported. Its strategies are asked
+ * synchronously through shared memory (`policy_wire.ts`): the engine writes
+ * what the view shows, waits for the answer with a time budget per decision,
+ * and checks it. After loading, {@linkcode makeStrategy} builds a module's
+ * strategies like any other spec's. Every failure — a missing file, a module
+ * that does not load, no default-exported function, a factory that throws or
+ * returns something that is not a Strategy, a decision that throws, is late,
+ * is not a boolean or an allowed seat, a host that exits or runs out of
+ * memory — is an `InputError` of one line naming the spec.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { isModuleSpec, loadPolicies } from "./modules.ts";
+ * import { closePolicies, isModuleSpec, loadPolicies } from "./modules.ts";
  * import { makeStrategy } from "./registry.ts";
  * // a path relative to the working directory (here the repository's root)
  * assert.ok(isModuleSpec("./tests/fixtures/my_policy.ts:0.3"));
  * await loadPolicies(["./tests/fixtures/my_policy.ts:0.3", "ev"]);
  * assert.equal(makeStrategy("./tests/fixtures/my_policy.ts:0.3").name, "cautious:0.3");
+ * closePolicies(); // ends the hosts this thread started
  * ```
  * @module
  */
 
-import { CHANCE, InputError } from "../game/cards.ts";
+import { CHANCE, InputError, KINDS } from "../game/cards.ts";
 import type { Rules } from "../game/rules.ts";
 import type { Strategy, TableView } from "../game/view.ts";
+import type { JailStart } from "./policy_jail.ts";
+import { inMerge } from "./shard_mode.ts";
+import {
+  C,
+  Dead,
+  F,
+  Load,
+  MAX_SEATS,
+  newWire,
+  Op,
+  readText,
+  SEAT_FIELDS,
+  Status,
+  type Wire,
+  writeText,
+} from "./policy_wire.ts";
 
 /** A policy factory: what a policy module default-exports. */
 export type PolicyFactory = (param: string | undefined) => Strategy;
@@ -90,39 +115,100 @@ export function splitModuleSpec(
  * ```
  */
 export function resolvePolicySpec(spec: string): string {
-  if (!isModuleSpec(spec)) return spec;
-  const { url, param } = splitModuleSpec(spec);
-  return param === undefined ? url : `${url}:${param}`;
-}
-
-const factories = new Map<string, PolicyFactory>();
-
-/**
- * node:child_process reports a program it may not start (no `--allow-run`)
- * as "Command failed", without Deno's error: recognised by the missing right.
- */
-function isNodeRunRefusal(e: unknown): boolean {
-  if (!(e instanceof Error) || !/^Command failed: /.test(e.message)) {
-    return false;
-  }
-  try {
-    return Deno.permissions.querySync({ name: "run" }).state !== "granted";
-  } catch {
-    return true;
-  }
+  const inner = moduleIn(spec);
+  if (inner === null) return spec;
+  const { url, param } = splitModuleSpec(inner);
+  const outer = spec.trim();
+  return `${outer.slice(0, outer.length - inner.length)}${url}${
+    param === undefined ? "" : `:${param}`
+  }`;
 }
 
 /**
- * True for an error that is a permission refused to a policy.
+ * A spec and the policies it wraps, outermost first: `wt:POLICY` plays
+ * POLICY with other targets, so `wt:human` is `["wt:human", "human"]`. The
+ * chain stops at a policy module (whose parameter is its own).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.ok(isRefusal(new Deno.errors.NotCapable("Requires run access")));
+ * assert.deepEqual(policyChain("wt:human"), ["wt:human", "human"]);
+ * assert.deepEqual(policyChain("wt:./p.ts:0.3"), ["wt:./p.ts:0.3", "./p.ts:0.3"]);
+ * assert.deepEqual(policyChain("ev"), ["ev"]);
  * ```
  */
-export function isRefusal(e: unknown): boolean {
-  return e instanceof Deno.errors.NotCapable || isNodeRunRefusal(e);
+export function policyChain(spec: string): string[] {
+  const out: string[] = [];
+  let s = spec.trim();
+  for (let i = 0; i < 64; i++) {
+    out.push(s);
+    if (isModuleSpec(s)) break;
+    const m = /^[A-Za-z][A-Za-z0-9_-]*:(.+)$/.exec(s);
+    if (!m) break;
+    s = m[1].trim();
+  }
+  return out;
+}
+
+/**
+ * The policy module a spec plays, itself or wrapped (`wt:./p.ts`), or null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(moduleIn("wt:./p.ts:1"), "./p.ts:1");
+ * assert.equal(moduleIn("ev"), null);
+ * ```
+ */
+export function moduleIn(spec: string): string | null {
+  const last = policyChain(spec).at(-1)!;
+  return isModuleSpec(last) ? last : null;
+}
+
+/** The project's root folder (what a module may read, beside its own folder). */
+const ROOT = new URL("../../", import.meta.url);
+
+/** A whole number from the environment, or `fallback` (the variable unset or unreadable). */
+function envNumber(name: string, fallback: number, max: number): number {
+  let raw: string | undefined;
+  try {
+    raw = Deno.env.get(name);
+  } catch {
+    return fallback;
+  }
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw new InputError(
+      `bad ${name} '${raw}': give a whole number from 1 to ${max}`,
+    );
+  }
+  return n;
+}
+
+/**
+ * The limits of a policy module's host: milliseconds per decision
+ * (`FLIP7_DECISION_MS`, default 10,000; loading the module may take three
+ * times as long, at least 30 s) and the heap of its thread in MB
+ * (`FLIP7_POLICY_MB`, default 1024).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(policyLimits().heapMb > 0, true);
+ * ```
+ */
+export function policyLimits(): {
+  decisionMs: number;
+  loadMs: number;
+  heapMb: number;
+} {
+  const decisionMs = envNumber("FLIP7_DECISION_MS", 10_000, 3_600_000);
+  return {
+    decisionMs,
+    loadMs: Math.max(30_000, 3 * decisionMs),
+    heapMb: envNumber("FLIP7_POLICY_MB", 1024, 65536),
+  };
 }
 
 /**
@@ -135,7 +221,7 @@ export function isRefusal(e: unknown): boolean {
  * ```
  */
 export const POLICY_RIGHTS =
-  "a policy may read files and the environment, and write only under results/ and .cache/; it may not run programs, load native code or use the network (docs/policy-modules.md)";
+  "a policy may only read the project and its own folder: it may not run programs, load native code, write files, use the network or the environment, start threads or signal the process (docs/policy-modules.md)";
 
 /**
  * One line for a permission a policy was refused: what it tried (Deno's
@@ -143,19 +229,24 @@ export const POLICY_RIGHTS =
  *
  * @example
  * ```ts
- * refusedLine("policy 'x.ts'", new Deno.errors.NotCapable('Requires run access to "git", run again with --allow-run'));
- * // "policy 'x.ts' was refused a permission: Requires run access to \"git\" (a policy may ...)"
+ * import assert from "node:assert/strict";
+ * const line = refusedLine("policy 'x.ts'", 'Requires run access to "git", run again with --allow-run');
+ * assert.match(line, /^policy 'x\.ts' was refused a permission: Requires run access to "git" \(a policy may/);
  * ```
  */
-export function refusedLine(who: string, e: unknown): string {
-  const what =
-    (isNodeRunRefusal(e)
-      ? "Requires run access (a program started through node:child_process)"
-      : firstLine(e)).replace(/,? run again with[^]*$/, "").replace(
-        /\.$/,
-        "",
-      );
-  return `${who} was refused a permission: ${what} (${POLICY_RIGHTS})`;
+export function refusedLine(who: string, what: string): string {
+  const w = clean(what).replace(/,? run again with[^]*$/, "").replace(
+    /\.$/,
+    "",
+  );
+  return `${who} was refused a permission: ${w} (${POLICY_RIGHTS})`;
+}
+
+/** Text from another thread, made one printable line of at most 200 characters. */
+function clean(text: string): string {
+  // deno-lint-ignore no-control-regex
+  const one = text.split("\n")[0].replace(/[\x00-\x1f\x7f]/g, "?").trim();
+  return one.length > 200 ? `${one.slice(0, 199)}…` : one;
 }
 
 function firstLine(e: unknown): string {
@@ -163,80 +254,353 @@ function firstLine(e: unknown): string {
   return msg.split("\n")[0].trim();
 }
 
-/** The library's folder: the only place a worker's module may come from. */
-const LIB = new URL("../", import.meta.url).href;
-let confined = false;
+/** The names of the operations, for messages. */
+const OP_NAME: Record<number, string> = {
+  [Op.MAKE]: "its factory",
+  [Op.HIT]: "hit()",
+  [Op.TARGET]: "target()",
+  [Op.NEW_GAME]: "newGame()",
+  [Op.ROUND_END]: "roundEnd()",
+};
 
 /**
- * From the first policy module loaded in a thread on, `Worker` starts only
- * the library's own workers (the runner's pool, the solver's helpers, files
- * under `lib/`): a worker a policy starts would have the same rights, but an
- * error in it is printed by Deno with a stack trace, so the policy is
- * refused in one line instead ("a policy may not start a worker"). The real
- * constructor is not reachable from the replacement. `localStorage` and
- * `caches` (which Deno keeps on disk in its own folder, without a
- * permission) are refused the same way.
+ * A policy module's host, seen from the thread that plays it: its jail, the
+ * wire, and the synchronous call of one operation.
  */
-function confineWorkers(): void {
-  if (confined || typeof globalThis.Worker !== "function") return;
-  confined = true;
-  const Real = globalThis.Worker;
-  const Confined = function (url: string | URL, options?: WorkerOptions) {
-    let href = "";
+class Host {
+  readonly wire: Wire = newWire();
+  jail: Worker | null = null;
+  /** Why the host can no longer answer (every later call throws it). */
+  failure: InputError | null = null;
+  private seq = 0;
+  private rules: Rules | null = null;
+  private rulesVer = 0;
+
+  constructor(
+    readonly path: string,
+    readonly url: string,
+    readonly limits: ReturnType<typeof policyLimits>,
+  ) {}
+
+  /** Start the jail and wait until the module is imported (or failed to). */
+  async start(): Promise<void> {
+    const file = new URL(this.url);
+    const dir = new URL("./", file);
+    const read = [ROOT, dir].filter((u) => u.protocol === "file:").map((u) =>
+      decodeURIComponent(u.pathname)
+    );
+    const who = `policy module '${shownSpec(this.url)}'`;
+    let jail: Worker;
     try {
-      href = new URL(url).href;
-    } catch { /* a relative URL: not one of the library's */ }
-    if (!href.startsWith(LIB)) {
+      // Worker's `deno.permissions` (`"unstable": ["worker-options"]` of deno.json)
+      const options = {
+        type: "module",
+        deno: {
+          permissions: {
+            read,
+            write: false,
+            net: false,
+            env: false,
+            sys: false,
+            run: false,
+            ffi: false,
+            import: false,
+          },
+        },
+      } as WorkerOptions;
+      jail = new Worker(
+        new URL("./policy_jail.ts", import.meta.url).href,
+        options,
+      );
+    } catch (e) {
+      throw new InputError(`${who} cannot be started: ${firstLine(e)}`);
+    }
+    this.jail = jail;
+    const outcome = await new Promise<string | null>((resolve) => {
+      const timer = setTimeout(
+        () =>
+          resolve(
+            `${who} did not load within ${
+              Math.round(this.limits.loadMs / 1000)
+            } s (FLIP7_DECISION_MS sets a policy's time)`,
+          ),
+        this.limits.loadMs,
+      );
+      let finished = false;
+      const done = (r: string | null) => {
+        finished = true;
+        clearTimeout(timer);
+        resolve(r);
+      };
+      // the host says how loading went on the wire (it may post nothing);
+      // the jail says so when the host ended
+      const ctl = this.wire.ctl;
+      const wait = () => {
+        const w = Atomics.waitAsync(
+          ctl,
+          C.LOAD,
+          Load.PENDING,
+          this.limits.loadMs,
+        );
+        if (w.async) void w.value.then(check);
+        else check();
+      };
+      const check = () => {
+        if (finished) return;
+        const how = Atomics.load(ctl, C.LOAD);
+        const text = clean(readText(this.wire.outText, ctl[C.OUT_LEN]));
+        // (a host whose load failed then ends: what it said comes first)
+        if (how === Load.READY) done(null);
+        else if (how === Load.REFUSED) done(refusedLine(who, text));
+        else if (how === Load.FAILED) done(`${who} failed to load: ${text}`);
+        else if (how === Load.NO_DEFAULT) {
+          done(
+            `${who} has no default export of a factory: write 'export default (param?: string) => strategy'`,
+          );
+        } else if (Atomics.load(ctl, C.DEAD) !== Dead.ALIVE) {
+          done(`${who} ${this.deadWhat()}`);
+        } else if (how === Load.PENDING) wait();
+        else done(`${who} failed to load: its thread wrote no known state`);
+      };
+      wait();
+      jail.onmessage = () => check(); // the jail's word that the host ended
+      jail.onerror = (e) => {
+        e.preventDefault();
+        done(`${who} failed to load: ${clean(e.message ?? "")}`);
+      };
+      jail.postMessage(
+        {
+          sab: this.wire.sab,
+          url: this.url,
+          heapMb: this.limits.heapMb,
+        } satisfies JailStart,
+      );
+    });
+    if (outcome !== null) {
+      this.close();
+      throw new InputError(outcome);
+    }
+    jail.onmessage = null;
+  }
+
+  /** Why the host ended, from what its jail wrote. */
+  private deadWhat(): string {
+    const ctl = this.wire.ctl;
+    const how = Atomics.load(ctl, C.DEAD);
+    if (how === Dead.MEMORY) {
+      const mb = this.limits.heapMb;
+      return ctl[C.DEAD_CODE] === 1
+        ? `grew the process by more than ${
+          2 * mb + 128
+        } MB in one decision (a policy has ${mb} MB of heap and as much again and 128 MB besides; FLIP7_POLICY_MB sets it)`
+        : `ran out of memory (a policy's thread has ${mb} MB of heap; FLIP7_POLICY_MB sets it)`;
+    }
+    if (how === Dead.EXIT) {
+      return `ended its thread (exit code ${
+        ctl[C.DEAD_CODE]
+      }): a policy may not exit or close its thread`;
+    }
+    return `failed: ${clean(readText(this.wire.deadText, ctl[C.DEAD_LEN]))}`;
+  }
+
+  /** End the host and its jail. */
+  close(): void {
+    this.jail?.terminate();
+    this.jail = null;
+  }
+
+  /** Fail for good: end the host, keep the reason. */
+  private fail(message: string): never {
+    this.failure = new InputError(message);
+    this.close();
+    throw this.failure;
+  }
+
+  /** Send `op` (its arguments are on the wire) and wait for the answer's status. */
+  private send(op: number, spec: string): number {
+    const ctl = this.wire.ctl;
+    const what = OP_NAME[op] ?? "a call";
+    const seq = ++this.seq;
+    ctl[C.OP] = op;
+    Atomics.store(ctl, C.REQ, seq);
+    Atomics.notify(ctl, C.REQ);
+    const deadline = performance.now() + this.limits.decisionMs;
+    for (;;) {
+      const a = Atomics.load(ctl, C.ANS);
+      if (a === seq) return ctl[C.STATUS];
+      if (Atomics.load(ctl, C.DEAD) !== Dead.ALIVE) {
+        this.fail(`policy '${spec}' (in ${what}) ${this.deadWhat()}`);
+      }
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        this.fail(
+          `policy '${spec}' did not answer ${what} within ${
+            this.limits.decisionMs / 1000
+          } s: a policy has ${
+            this.limits.decisionMs / 1000
+          } s per decision (FLIP7_DECISION_MS sets it)`,
+        );
+      }
+      Atomics.wait(ctl, C.ANS, a, left);
+    }
+  }
+
+  /**
+   * Ask `op` of strategy `id` at this view and seat; returns the answer's
+   * result word (checked by the caller). Throws an `InputError` naming the
+   * spec for anything but a plain answer.
+   */
+  call(
+    op: number,
+    spec: string,
+    id: number,
+    v: TableView | null,
+    seat: number,
+    kind = 0,
+  ): number {
+    if (this.failure) throw this.failure;
+    const ctl = this.wire.ctl;
+    ctl[C.ID] = id;
+    ctl[C.SEAT] = seat;
+    ctl[C.KIND] = kind;
+    if (v) this.snapshot(v, spec);
+    let status = this.send(op, spec);
+    while (status === Status.NEED_EXACT && v) {
+      for (let k = 0; k < KINDS; k++) {
+        ctl[C.UNSEEN_EXACT + k] = v.unseenExact(k);
+      }
+      ctl[C.EXACT_TOTAL] = v.unseenExactTotal();
+      status = this.send(Op.EXACT, spec);
+    }
+    if (status === Status.OK) return ctl[C.RESULT];
+    const what = OP_NAME[op] ?? "a call";
+    const text = clean(readText(this.wire.outText, ctl[C.OUT_LEN]));
+    if (status === Status.REFUSED) {
+      throw new InputError(refusedLine(`policy '${spec}' (in ${what})`, text));
+    }
+    if (status === Status.THREW) {
       throw new InputError(
-        `a policy may not start a worker ('${
-          String(url).slice(0, 60)
-        }'): only the runner starts threads`,
+        op === Op.MAKE
+          ? `policy '${spec}': the factory of '${this.path}' threw: ${text}`
+          : `policy '${spec}' threw in ${what}: ${text}`,
       );
     }
-    return new Real(url, options);
-  } as unknown as typeof Worker;
-  Object.defineProperty(Confined, "prototype", { value: Real.prototype });
-  Object.defineProperty(Real.prototype, "constructor", { value: Confined });
-  Object.defineProperty(globalThis, "Worker", {
-    value: Confined,
-    writable: false,
-    configurable: false,
-  });
-  // localStorage and the Cache API write to Deno's folder (outside results/
-  // and .cache/, kept from run to run), with no permission asked
-  for (const name of ["localStorage", "caches"]) {
-    try {
-      Object.defineProperty(globalThis, name, {
-        get() {
-          throw new InputError(
-            `a policy may not use ${name}: it writes outside results/ and .cache/ and keeps state from run to run`,
-          );
-        },
-        configurable: false,
-      });
-    } catch { /* not defined in this runtime */ }
+    if (op === Op.MAKE) {
+      throw new InputError(
+        `policy '${spec}': the factory of '${this.path}' returned ${
+          text === "a Promise" ? "a Promise" : "no Strategy"
+        } (an object with name, hit(view, seat) and target(view, seat, kind), made synchronously)`,
+      );
+    }
+    if (op === Op.HIT) {
+      throw new InputError(
+        `policy '${spec}' returned ${text} from hit(): hit() must return true or false, synchronously`,
+      );
+    }
+    throw new InputError(
+      `policy '${spec}' returned ${text} from ${what}: ${what} must return ${
+        op === Op.TARGET ? "a seat number" : "nothing"
+      }, synchronously`,
+    );
   }
+
+  /** Write what the view shows (the exact counts are sent only when asked). */
+  private snapshot(v: TableView, spec: string): void {
+    const ctl = this.wire.ctl;
+    const n = v.players;
+    if (!(n >= 1 && n <= MAX_SEATS)) {
+      throw new InputError(
+        `policy '${spec}' cannot play at a table of ${n} seats: a policy module plays at 1 to ${MAX_SEATS}`,
+      );
+    }
+    if (v.rules !== this.rules) {
+      this.rules = v.rules;
+      writeText(this.wire.inText, ctl, C.IN_LEN, JSON.stringify(v.rules));
+      ctl[C.RULES_VER] = ++this.rulesVer;
+    }
+    ctl[C.PLAYERS] = n;
+    ctl[C.ROUND] = v.round;
+    ctl[C.FIRST] = v.firstOfRound();
+    ctl[C.TABLE_TOTAL] = v.unseenTableTotal();
+    for (let k = 0; k < KINDS; k++) {
+      ctl[C.UNSEEN_TABLE + k] = v.unseenTable(k);
+    }
+    for (let s = 0; s < n; s++) {
+      const b = C.SEATS + s * SEAT_FIELDS;
+      ctl[b + F.LINE_MASK] = v.lineMask(s);
+      ctl[b + F.LINE_COUNT] = v.lineCount(s);
+      ctl[b + F.NUMBER_SUM] = v.numberSum(s);
+      ctl[b + F.MOD_MASK] = v.modMask(s);
+      ctl[b + F.HAS_CHANCE] = v.hasChance(s) ? 1 : 0;
+      ctl[b + F.CARDS] = v.cardsInFront(s);
+      ctl[b + F.ROUND_SCORE] = v.roundScore(s);
+      ctl[b + F.TOTAL] = v.total(s);
+      ctl[b + F.ACTIVE] = v.isActive(s) ? 1 : 0;
+      ctl[b + F.STATUS] = v.seatStatus(s);
+    }
+  }
+
+  /** Build a strategy from the factory: its id, name and optional calls. */
+  make(spec: string, param: string | undefined): {
+    id: number;
+    name: string;
+    flags: number;
+  } {
+    const ctl = this.wire.ctl;
+    if (param === undefined) ctl[C.IN_LEN] = -1;
+    else if (!writeText(this.wire.inText, ctl, C.IN_LEN, param)) {
+      throw new InputError(
+        `policy '${clean(spec)}': its parameter is too long (at most 64 KB)`,
+      );
+    }
+    this.rules = null; // the text area held the parameter
+    const id = this.call(Op.MAKE, spec, 0, null, 0);
+    const name = clean(readText(this.wire.outText, ctl[C.OUT_LEN]));
+    return { id, name: name || spec, flags: ctl[C.FLAGS] };
+  }
+}
+
+const hosts = new Map<string, Host>();
+
+/**
+ * A module spec as messages show it: its path relative to the working
+ * folder when it lies under it (`./tests/fixtures/p.ts:0.3`), whether the
+ * thread was given it so or as an absolute URL (as workers are).
+ */
+function shownSpec(spec: string): string {
+  const { url, param } = splitModuleSpec(spec);
+  const here = new URL(`file://${Deno.cwd()}/`).href;
+  const path = url.startsWith(here)
+    ? `./${decodeURIComponent(url.slice(here.length))}`
+    : url.startsWith("file://")
+    ? decodeURIComponent(new URL(url).pathname)
+    : url;
+  return clean(param === undefined ? path : `${path}:${param}`);
 }
 
 /**
  * Load the policy modules among `specs` (others are ignored), once per
- * process or worker, and check that each one can build its strategy.
+ * process or worker: start each one's host, import it there, and check that
+ * it can build its strategy.
  *
- * @throws {InputError} naming the spec: missing file, load failure, no
- *   default-exported function, factory that throws or returns a non-Strategy.
+ * @throws {InputError} naming the spec: missing file, load failure, a
+ *   permission refused while loading, no default-exported function, a
+ *   factory that throws or returns a non-Strategy.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * await loadPolicies(["./tests/fixtures/my_policy.ts:0.3"]);
  * await assert.rejects(loadPolicies(["./tests/fixtures/none.ts"]), /none\.ts/); // one line naming it
+ * closePolicies();
  * ```
  */
 export async function loadPolicies(specs: readonly string[]): Promise<void> {
-  for (const spec of specs) {
-    if (!isModuleSpec(spec)) continue;
-    confineWorkers();
+  const limits = policyLimits();
+  for (const given of specs) {
+    const spec = moduleIn(given);
+    if (spec === null) continue;
     const { path, url } = splitModuleSpec(spec);
-    if (!factories.has(url)) {
+    if (!hosts.has(url) && !(named.has(url) && inMerge())) {
       let isFile = false;
       try {
         isFile = Deno.statSync(new URL(url)).isFile;
@@ -252,25 +616,35 @@ export async function loadPolicies(specs: readonly string[]): Promise<void> {
           `policy module '${path}' not found (spec '${spec}'): give the path of a .ts or .js file that default-exports a factory (param) => Strategy`,
         );
       }
-      let mod: Record<string, unknown>;
-      try {
-        mod = await import(url);
-      } catch (e) {
-        throw new InputError(
-          isRefusal(e)
-            ? refusedLine(`policy module '${path}'`, e)
-            : `policy module '${path}' failed to load: ${firstLine(e)}`,
-        );
+      // a merge adds up what shards played: it runs no code a partial names
+      if (inMerge()) {
+        named.add(url);
+        continue;
       }
-      if (typeof mod.default !== "function") {
-        throw new InputError(
-          `policy module '${path}' has no default export of a factory: write 'export default (param?: string) => strategy'`,
-        );
-      }
-      factories.set(url, mod.default as PolicyFactory);
+      const host = new Host(path, url, limits);
+      await host.start();
+      hosts.set(url, host);
     }
     moduleStrategy(spec); // build one now, so that a bad factory fails before any game
   }
+}
+
+/** Modules a merge named and did not load (see {@linkcode loadPolicies}). */
+const named = new Set<string>();
+
+/**
+ * End the hosts of the policy modules this thread loaded (a process that
+ * ends ends them too; a library caller that stays calls this).
+ *
+ * @example
+ * ```ts
+ * closePolicies(); // nothing loaded: nothing to do
+ * ```
+ */
+export function closePolicies(): void {
+  for (const h of hosts.values()) h.close();
+  hosts.clear();
+  named.clear();
 }
 
 /**
@@ -282,15 +656,17 @@ export async function loadPolicies(specs: readonly string[]): Promise<void> {
  * assert.equal(isPolicyLoaded("./tests/fixtures/no_such_policy.ts"), false); // never loaded
  * await loadPolicies(["./tests/fixtures/my_policy.ts"]);
  * assert.equal(isPolicyLoaded("./tests/fixtures/my_policy.ts:0.5"), true); // whatever the parameter
+ * closePolicies();
  * ```
  */
 export function isPolicyLoaded(spec: string): boolean {
-  return factories.has(splitModuleSpec(spec).url);
+  return hosts.has(splitModuleSpec(spec).url);
 }
 
 /**
  * Build a module policy's strategy (its module must have been loaded with
- * {@linkcode loadPolicies}).
+ * {@linkcode loadPolicies}): the strategy the engine calls, whose every
+ * call is asked of the module's host and checked here.
  *
  * @throws {InputError} when the module is not loaded, or the factory throws
  *   or returns something that is not a Strategy.
@@ -301,199 +677,54 @@ export function isPolicyLoaded(spec: string): boolean {
  * const s = moduleStrategy("./tests/fixtures/my_policy.ts:0.3");
  * assert.equal(s.name, "cautious:0.3");
  * assert.equal(typeof s.hit, "function");
+ * closePolicies();
  * ```
  */
-export function moduleStrategy(spec: string): Strategy {
-  const { path, url, param } = splitModuleSpec(spec);
-  const f = factories.get(url);
-  if (!f) {
+export function moduleStrategy(given: string): Strategy {
+  const { path, url, param } = splitModuleSpec(given);
+  const spec = shownSpec(given);
+  const host = hosts.get(url);
+  if (!host && named.has(url) && inMerge()) {
+    // a merge's runs are answered by the partials: this seat never plays
+    const never = (): never => {
+      throw new InputError(
+        `policy '${spec}' was asked to play in a merge, which plays no game`,
+      );
+    };
+    return Object.freeze({ name: spec, hit: never, target: never });
+  }
+  if (!host) {
     throw new InputError(
       `policy module '${path}' is not loaded: call loadPolicies([...specs]) (lib/run/modules.ts) before makeStrategy`,
     );
   }
-  let s: unknown;
-  try {
-    s = f(param);
-  } catch (e) {
-    throw new InputError(
-      `policy '${spec}': the factory of '${path}' threw: ${firstLine(e)}`,
-    );
-  }
-  const o = s as Partial<Strategy> | null;
-  if (
-    o === null || typeof o !== "object" || typeof o.hit !== "function" ||
-    typeof o.target !== "function" || typeof o.name !== "string"
-  ) {
-    throw new InputError(
-      `policy '${spec}': the factory of '${path}' returned no Strategy (an object with name, hit(view, seat) and target(view, seat, kind))`,
-    );
-  }
-  return sandboxed(spec, o as Strategy);
-}
-
-const frozenRules = new WeakMap<Rules, Rules>();
-
-/** A deep-frozen copy of a rule set (one per rule set). */
-function rulesCopy(r: Rules): Rules {
-  let c = frozenRules.get(r);
-  if (!c) {
-    c = Object.freeze({ ...r, deck: Object.freeze(r.deck.slice()) });
-    frozenRules.set(r, c);
-  }
-  return c;
-}
-
-/**
- * A frozen facade of a table view: the reads of {@linkcode TableView} and
- * nothing else (no engine field, no way to write), with a frozen copy of
- * the rules. What a policy module's strategy sees.
- */
-function facadeOf(v: TableView): TableView {
-  return Object.freeze(new Facade(v));
-}
-
-/** The facade's class: prototype methods of fixed arity, one field. */
-class Facade implements TableView {
-  readonly #v: TableView;
-  #rules: Rules | null = null;
-  constructor(v: TableView) {
-    this.#v = v;
-  }
-  get rules(): Rules {
-    return this.#rules ??= rulesCopy(this.#v.rules);
-  }
-  get players(): number {
-    return this.#v.players;
-  }
-  get round(): number {
-    return this.#v.round;
-  }
-  lineMask(s: number): number {
-    return this.#v.lineMask(s);
-  }
-  lineCount(s: number): number {
-    return this.#v.lineCount(s);
-  }
-  numberSum(s: number): number {
-    return this.#v.numberSum(s);
-  }
-  modMask(s: number): number {
-    return this.#v.modMask(s);
-  }
-  hasChance(s: number): boolean {
-    return this.#v.hasChance(s);
-  }
-  cardsInFront(s: number): number {
-    return this.#v.cardsInFront(s);
-  }
-  roundScore(s: number): number {
-    return this.#v.roundScore(s);
-  }
-  total(s: number): number {
-    return this.#v.total(s);
-  }
-  isActive(s: number): boolean {
-    return this.#v.isActive(s);
-  }
-  seatStatus(s: number): number {
-    return this.#v.seatStatus(s);
-  }
-  firstOfRound(): number {
-    return this.#v.firstOfRound();
-  }
-  unseenTable(k: number): number {
-    return this.#v.unseenTable(k);
-  }
-  unseenTableTotal(): number {
-    return this.#v.unseenTableTotal();
-  }
-  unseenExact(k: number): number {
-    return this.#v.unseenExact(k);
-  }
-  unseenExactTotal(): number {
-    return this.#v.unseenExactTotal();
-  }
-}
-Object.freeze(Facade.prototype);
-
-/**
- * Why a policy failed, as one line naming it: what it threw (a permission
- * it was refused is named as such) or the illegal answer it gave.
- */
-function policyFailure(spec: string, what: string, e: unknown): InputError {
-  if (isRefusal(e)) {
-    return new InputError(refusedLine(`policy '${spec}' (in ${what})`, e));
-  }
-  return new InputError(`policy '${spec}' threw in ${what}: ${firstLine(e)}`);
-}
-
-/**
- * A policy module's strategy as the engine calls it: every call sees a
- * frozen facade of the view (the game and the rules cannot be changed
- * through it), an error thrown becomes one line naming the policy, and an
- * illegal target is refused naming the policy and the seat.
- */
-function sandboxed(spec: string, s: Strategy): Strategy {
-  let real: TableView | null = null, facade: TableView | null = null;
-  const viewOf = (v: TableView): TableView => {
-    if (v !== real) {
-      real = v;
-      facade = facadeOf(v);
-    }
-    return facade!;
-  };
+  const { id, name, flags } = host.make(spec, param);
   const out: Strategy = {
-    name: s.name,
+    name,
     hit(v, seat) {
-      try {
-        return s.hit(viewOf(v), seat) ? true : false;
-      } catch (e) {
-        throw policyFailure(spec, "hit()", e);
-      }
+      return host.call(Op.HIT, spec, id, v, seat) === 1;
     },
     target(v, seat, kind) {
-      let t: unknown;
-      try {
-        t = s.target(viewOf(v), seat, kind);
-      } catch (e) {
-        throw policyFailure(spec, "target()", e);
-      }
-      const ok = typeof t === "number" && Number.isInteger(t) && t >= 0 &&
-        t < v.players && v.isActive(t) &&
+      const t = host.call(Op.TARGET, spec, id, v, seat, kind);
+      const ok = t >= 0 && t < v.players && v.isActive(t) &&
         (kind !== CHANCE || (t !== seat && !v.hasChance(t)));
       if (!ok) {
         throw new InputError(
-          `policy '${spec}' returned an illegal target ${
-            String(t).slice(0, 40)
-          } for seat ${seat}: ${
+          `policy '${spec}' returned an illegal target ${t} for seat ${seat}: ${
             kind === CHANCE
               ? "a Second Chance goes to another active seat without one"
               : "a Freeze or Flip Three goes to an active seat"
           } (seats 0 to ${v.players - 1})`,
         );
       }
-      return t as number;
+      return t;
     },
   };
-  if (s.newGame) {
-    const f = s.newGame.bind(s);
-    out.newGame = (v, seat) => {
-      try {
-        f(viewOf(v), seat);
-      } catch (e) {
-        throw policyFailure(spec, "newGame()", e);
-      }
-    };
+  if (flags & 1) {
+    out.newGame = (v, seat) => void host.call(Op.NEW_GAME, spec, id, v, seat);
   }
-  if (s.roundEnd) {
-    const f = s.roundEnd.bind(s);
-    out.roundEnd = (v, seat) => {
-      try {
-        f(viewOf(v), seat);
-      } catch (e) {
-        throw policyFailure(spec, "roundEnd()", e);
-      }
-    };
+  if (flags & 2) {
+    out.roundEnd = (v, seat) => void host.call(Op.ROUND_END, spec, id, v, seat);
   }
   return Object.freeze(out);
 }

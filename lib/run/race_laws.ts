@@ -32,6 +32,7 @@
 
 import { InputError } from "../game/cards.ts";
 import { fnv1a, writeFileAtomicSync } from "../util/io.ts";
+import { readCacheFileSync } from "../util/kept.ts";
 import { defaultCacheDir } from "../solver/cache.ts";
 import { evaluatePolicies } from "./evaluate.ts";
 import { getModel, type SoloModel } from "../solver/model.ts";
@@ -104,9 +105,13 @@ function readCache(
 ): { entries: Record<string, Entry> } | { problem: string } {
   let text: string;
   try {
-    text = Deno.readTextFileSync(path);
-  } catch {
-    return { problem: "missing" };
+    text = new TextDecoder().decode(readCacheFileSync(path));
+  } catch (e) {
+    return {
+      problem: e instanceof Deno.errors.NotFound
+        ? "missing"
+        : `unreadable (${e instanceof Error ? e.message : e})`,
+    };
   }
   let doc: Record<string, unknown>;
   try {

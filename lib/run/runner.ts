@@ -42,8 +42,8 @@ import { defaultWorkers, runChunks } from "./parallel.ts";
 import { getRules, type Rules, withRules } from "../game/rules.ts";
 import { interceptBatch, registerAccumCheck } from "./shard.ts";
 import {
-  isModuleSpec,
   loadPolicies,
+  moduleIn,
   resolvePolicySpec,
   splitModuleSpec,
 } from "./modules.ts";
@@ -81,8 +81,9 @@ async function withModuleHashes(specs: RunSpec[]): Promise<unknown[]> {
   const out: unknown[] = [];
   for (const s of specs) {
     const mods: Record<string, string> = {};
-    for (const p of s.policies) {
-      if (!isModuleSpec(p)) continue;
+    for (const given of s.policies) {
+      const p = moduleIn(given);
+      if (p === null) continue;
       const { path, url } = splitModuleSpec(p);
       let h = memo.get(url);
       if (h === undefined) {
@@ -378,15 +379,21 @@ export async function playBatchChunk(
   job: BatchJob,
   from: number,
   to: number,
-): Promise<{ run: number; acc: RunAccum }[]> {
+): Promise<{ run: number; from: number; acc: RunAccum }[]> {
   await loadPolicies(job.runs.flatMap((r) => r.policies));
   const make = await makerOf(job.maker);
-  const out: { run: number; acc: RunAccum }[] = [];
+  const out: { run: number; from: number; acc: RunAccum }[] = [];
   let off = 0;
   job.runs.forEach((spec, i) => {
     const a = Math.max(from, off), b = Math.min(to, off + spec.count);
     const s = (job.starts?.[i] ?? 0) - off;
-    if (b > a) out.push({ run: i, acc: playRange(spec, a + s, b + s, make) });
+    if (b > a) {
+      out.push({
+        run: i,
+        from: a + s,
+        acc: playRange(spec, a + s, b + s, make),
+      });
+    }
     off += spec.count;
   });
   return out;
@@ -405,7 +412,7 @@ export interface RunOptions {
   workers?: number;
   /** Progress over the joint index range of the batch. */
   onProgress?: (done: number, total: number) => void;
-  /** Number of chunks of the joint range (default: 4 per run, 64 to 256). */
+  /** Number of chunks of the joint range (default: 4 per run, 64 to 256; one per million games beyond). */
   chunks?: number;
   /** Builds some of the strategies from data (see {@linkcode StrategyMaker}). */
   maker?: StrategyMaker;
@@ -531,8 +538,12 @@ export async function runAll(
     );
     workers = 1;
   }
-  // Play slice ranges[i] of each run i (the whole run outside a shard).
-  const play = async (ranges: [number, number][]): Promise<RunAccum[]> => {
+  // Play slice ranges[i] of each run i (the whole run outside a shard);
+  // `onPiece` hears each chunk's part of a run (what a shard records).
+  const play = async (
+    ranges: [number, number][],
+    onPiece?: (run: number, from: number, to: number, acc: RunAccum) => void,
+  ): Promise<RunAccum[]> => {
     const slices = runs.map((r, i) => ({
       ...r,
       count: ranges[i][1] - ranges[i][0],
@@ -540,7 +551,9 @@ export async function runAll(
     const total = slices.reduce((s, r) => s + r.count, 0);
     const accs = specs.map((s) => emptyAccum(s));
     if (total === 0) return accs;
-    const parts = await runChunks<{ run: number; acc: RunAccum }[]>({
+    const parts = await runChunks<
+      { run: number; from: number; acc: RunAccum }[]
+    >({
       module: import.meta.url,
       fn: "playBatchChunk",
       args: {
@@ -550,12 +563,45 @@ export async function runAll(
       } satisfies BatchJob,
       total,
       workers,
-      chunks: opts.chunks ?? Math.min(256, Math.max(runs.length * 4, 64)),
+      // (a run of more than 256M games gets chunks of 1M: its progress, and
+      // the estimate of its time, come within seconds, not hours)
+      chunks: opts.chunks ??
+        Math.max(
+          Math.min(256, Math.max(runs.length * 4, 64)),
+          Math.min(65536, Math.ceil(total / 1e6)),
+        ),
       onProgress: opts.onProgress,
     });
     for (const chunk of parts) {
-      for (const { run, acc } of chunk) {
+      for (const { run, from, acc } of chunk) {
         // labels as given (module paths as written), not as sent to workers
+        acc.policies = accs[run].policies;
+        onPiece?.(run, from, from + acc.games, acc);
+        mergeAccum(accs[run], acc);
+      }
+    }
+    return accs;
+  };
+  // Play pieces again (a merge's check of a partial): each its own run.
+  const replay = async (
+    pieces: { run: number; from: number; to: number }[],
+  ): Promise<RunAccum[]> => {
+    const parts = await runChunks<
+      { run: number; from: number; acc: RunAccum }[]
+    >({
+      module: import.meta.url,
+      fn: "playBatchChunk",
+      args: {
+        runs: pieces.map((p) => ({ ...runs[p.run], count: p.to - p.from })),
+        maker: opts.maker,
+        starts: pieces.map((p) => p.from),
+      } satisfies BatchJob,
+      total: pieces.reduce((s, p) => s + p.to - p.from, 0),
+      workers,
+    });
+    const accs = pieces.map((p) => emptyAccum(specs[p.run]));
+    for (const chunk of parts) {
+      for (const { run, acc } of chunk) {
         acc.policies = accs[run].policies;
         mergeAccum(accs[run], acc);
       }
@@ -570,6 +616,7 @@ export async function runAll(
     specs: await withModuleHashes(specs),
     counts: specs.map((s) => s.count),
     play,
+    replay,
     merge: (parts) =>
       parts.slice(1).reduce(
         (t, a) => mergeAccum(t, a),
@@ -579,4 +626,12 @@ export async function runAll(
 }
 
 // a merge refuses partials whose runner accumulators are impossible
-registerAccumCheck("runner", accumProblem);
+registerAccumCheck(
+  "runner",
+  accumProblem,
+  (parts) =>
+    parts.slice(1).reduce<RunAccum>(
+      (t, a) => mergeAccum(t, a as RunAccum),
+      structuredClone(parts[0] as RunAccum),
+    ),
+);

@@ -158,10 +158,37 @@ export interface Batch<A> {
   specs: unknown[];
   /** Games (or rounds) of each run: run `i` has indices `[0, counts[i])`. */
   counts: number[];
-  /** Play slice `ranges[i]` of each run `i`; one accumulator per run. */
-  play(ranges: [number, number][]): Promise<A[]>;
+  /**
+   * Play slice `ranges[i]` of each run `i`; one accumulator per run. With
+   * `onPiece`, also say the accumulator of each piece it played (a chunk's
+   * part of a run, `[from, to)`): what a shard records so that a merge can
+   * replay some of them.
+   */
+  play(
+    ranges: [number, number][],
+    onPiece?: (run: number, from: number, to: number, accum: A) => void,
+  ): Promise<A[]>;
+  /** Play the pieces `[from, to)` of runs `run` again: one accumulator per piece. */
+  replay?(pieces: { run: number; from: number; to: number }[]): Promise<A[]>;
   /** Add accumulators of disjoint slices of one run (exact). */
   merge(parts: A[]): A;
+}
+
+/**
+ * A piece of a run's slice in a partial: a chunk's games, their accumulator.
+ *
+ * @example
+ * ```ts
+ * const p: PartialPiece = { from: 0, to: 5, accum: {} };
+ * ```
+ */
+export interface PartialPiece {
+  /** First index. */
+  from: number;
+  /** One past the last index. */
+  to: number;
+  /** The runner's accumulator of these games. */
+  accum: unknown;
 }
 
 /**
@@ -169,7 +196,7 @@ export interface Batch<A> {
  *
  * @example
  * ```ts
- * const r: PartialRun = { spec: {}, hash: "…", seed: 1, count: 10, from: 0, to: 5, accum: {} };
+ * const r: PartialRun = { spec: {}, hash: "…", seed: 1, count: 10, from: 0, to: 5, accum: {}, pieces: [] };
  * ```
  */
 export interface PartialRun {
@@ -187,6 +214,8 @@ export interface PartialRun {
   to: number;
   /** The runner's accumulator of the slice. */
   accum: unknown;
+  /** The slice in pieces as the shard played them, in order (they add up to `accum`). */
+  pieces: PartialPiece[];
 }
 
 /**
@@ -246,10 +275,10 @@ export interface ShardCode {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.equal(PARTIAL_FORMAT, "flip7-shard-partial/1"); // what a partial this code reads says in `format`
+ * assert.equal(PARTIAL_FORMAT, "flip7-shard-partial/2"); // what a partial this code reads says in `format`
  * ```
  */
-export const PARTIAL_FORMAT = "flip7-shard-partial/1";
+export const PARTIAL_FORMAT = "flip7-shard-partial/2";
 
 /**
  * A partial file's content.
@@ -347,7 +376,7 @@ export const PARTIAL_NAME = /\.shard-(\d+)-of-(\d+)\.json$/;
  *
  * @example
  * ```ts
- * const m: MergedBatch = { kind: "match", label: "sim", hashes: ["…"], parts: [[{}, {}]] };
+ * const m: MergedBatch = { kind: "match", label: "sim", hashes: ["…"], parts: [[{}, {}]], samples: [] };
  * ```
  */
 export interface MergedBatch {
@@ -359,4 +388,6 @@ export interface MergedBatch {
   hashes: string[];
   /** Per run, the slices' accumulators. */
   parts: unknown[][];
+  /** Pieces drawn at random from each partial, to be played again and compared. */
+  samples: { path: string; run: number; piece: PartialPiece }[];
 }

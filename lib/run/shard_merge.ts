@@ -25,6 +25,7 @@ import {
   type Partial,
   PARTIAL_FORMAT,
   partialName,
+  type PartialPiece,
   sha256Hex,
   type ShardCode,
   shardRange,
@@ -57,12 +58,14 @@ const accumChecks = new Map<
   string,
   (accum: unknown, size: number) => string | null
 >();
+const accumMerges = new Map<string, (parts: unknown[]) => unknown>();
 
 /**
  * Register the check of a batch kind's accumulators: a merge refuses a
  * partial whose accumulator is not arithmetically possible for its slice
  * (the checksum only proves the file is whole, not honest), and a partial of
- * a kind with no check. The runner registers `runner`.
+ * a kind with no check. With `merge`, the pieces of each run's slice must
+ * add up to its accumulator. The runner registers `runner`.
  *
  * @example
  * ```ts
@@ -92,8 +95,10 @@ const accumChecks = new Map<
 export function registerAccumCheck(
   kind: string,
   check: (accum: unknown, size: number) => string | null,
+  merge?: (parts: unknown[]) => unknown,
 ): void {
   accumChecks.set(kind, check);
+  if (merge) accumMerges.set(kind, merge);
 }
 
 const isInt = (x: unknown, min = 0): x is number =>
@@ -183,13 +188,51 @@ export async function readPartial(path: string): Promise<LoadedPartial> {
       if (!check) {
         throw bad(path, `batch kind '${b.kind}' is not one this merge reads`);
       }
+      const where = `run ${b.runs.indexOf(r) + 1} of batch ${
+        p.batches.indexOf(b) + 1
+      } (${b.label})`;
       const problem = check(r.accum, r.to - r.from);
       if (problem !== null) {
+        throw bad(path, `impossible accumulator in ${where}: ${problem}`);
+      }
+      // the pieces the shard played tile the slice and add up to its sums
+      if (!Array.isArray(r.pieces)) {
+        throw bad(path, `corrupt (${where} has no pieces)`);
+      }
+      let at = r.from;
+      for (const q of r.pieces) {
+        if (
+          !q || q.from !== at || !isInt(q.to) || q.to <= q.from || q.to > r.to
+        ) {
+          throw bad(
+            path,
+            `the pieces of ${where} do not tile its games ${r.from}-${r.to}`,
+          );
+        }
+        const pq = check(q.accum, q.to - q.from);
+        if (pq !== null) {
+          throw bad(
+            path,
+            `impossible accumulator in a piece of ${where}: ${pq}`,
+          );
+        }
+        at = q.to;
+      }
+      if (at !== r.to && r.to > r.from) {
         throw bad(
           path,
-          `impossible accumulator in run ${b.runs.indexOf(r) + 1} of batch ${
-            p.batches.indexOf(b) + 1
-          } (${b.label}): ${problem}`,
+          `the pieces of ${where} do not tile its games ${r.from}-${r.to}`,
+        );
+      }
+      const merge = accumMerges.get(b.kind);
+      if (
+        merge && r.pieces.length > 0 &&
+        canonicalJson(merge(r.pieces.map((q) => q.accum))) !==
+          canonicalJson(r.accum)
+      ) {
+        throw bad(
+          path,
+          `the pieces of ${where} do not add up to its accumulator`,
         );
       }
     }
@@ -379,6 +422,7 @@ function planGroup(jobHash: string, group: LoadedPartial[]): MergePlan {
   const batches: MergedBatch[] = first.partial.batches.map((b, bi) => ({
     kind: b.kind,
     label: b.label,
+    samples: [],
     hashes: b.runs.map((r) => r.hash),
     parts: b.runs.map((r, ri) => {
       const slices = sorted.map((l) => ({
@@ -419,5 +463,56 @@ function planGroup(jobHash: string, group: LoadedPartial[]): MergePlan {
       return slices.map((x) => x.run.accum);
     }),
   }));
+  // from each partial, pieces drawn at random (by games) to be played again
+  batches.forEach((b, bi) => {
+    for (const l of sorted) {
+      b.samples.push(...drawPieces(l, bi));
+    }
+  });
   return { job: first.partial.job, jobHash, partials: sorted, batches };
+}
+
+/**
+ * Pieces a merge plays again from each partial, per batch: drawn at random
+ * (by games: a piece of twice the games is twice as likely), so that a
+ * partial cannot know which ones. A forgery that changes a share `f` of a
+ * partial's games escapes with probability about `(1 - f)^SAMPLES`; the
+ * merge plays again about `SAMPLES / 64` of the games (a shard's batch is
+ * cut into 64 chunks or more).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(SAMPLES, 2);
+ * ```
+ */
+export const SAMPLES = 2;
+
+function drawPieces(
+  l: LoadedPartial,
+  bi: number,
+): { path: string; run: number; piece: PartialPiece }[] {
+  const all = l.partial.batches[bi].runs.flatMap((r, run) =>
+    r.pieces.map((piece) => ({ path: l.path, run, piece }))
+  );
+  const total = all.reduce((s, x) => s + x.piece.to - x.piece.from, 0);
+  if (total === 0) return [];
+  const picked = new Set<number>();
+  const draw = new Uint32Array(SAMPLES * 2);
+  crypto.getRandomValues(draw);
+  for (let k = 0; k < SAMPLES; k++) {
+    // a game index from two 32-bit draws (total may pass 2^32)
+    let g = Math.floor(
+      ((draw[2 * k] * 2 ** 32 + draw[2 * k + 1]) / 2 ** 64) * total,
+    );
+    for (let i = 0; i < all.length; i++) {
+      const n = all[i].piece.to - all[i].piece.from;
+      if (g < n) {
+        picked.add(i);
+        break;
+      }
+      g -= n;
+    }
+  }
+  return [...picked].sort((a, b) => a - b).map((i) => all[i]);
 }

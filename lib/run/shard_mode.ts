@@ -29,6 +29,7 @@ import {
   canonicalJson,
   type MergedBatch,
   type PartialBatch,
+  type PartialPiece,
   sha256Hex,
   type Shard,
   shardRange,
@@ -117,6 +118,20 @@ export function assertShardable(): void {
  */
 export function inShard(): boolean {
   return mode?.type === "shard";
+}
+
+/**
+ * True while a merge runs a job again on the partials' sums: a policy
+ * module named there is not loaded (its runs are not played).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(inMerge(), false);
+ * ```
+ */
+export function inMerge(): boolean {
+  return mode?.type === "merge";
 }
 
 /**
@@ -214,8 +229,11 @@ export async function interceptBatch<A>(batch: Batch<A>): Promise<A[] | null> {
     );
     playing = true;
     let accs: A[];
+    const pieces = batch.specs.map(() => [] as PartialPiece[]);
     try {
-      accs = await batch.play(ranges);
+      accs = await batch.play(ranges, (run, from, to, accum) => {
+        pieces[run].push({ from, to, accum: structuredClone(accum) });
+      });
     } finally {
       playing = false;
     }
@@ -232,6 +250,16 @@ export async function interceptBatch<A>(batch: Batch<A>): Promise<A[] | null> {
           from: ranges[i][0],
           to: ranges[i][1],
           accum: accs[i],
+          // a batch that does not say its pieces: the slice is one
+          pieces: pieces[i].length > 0
+            ? pieces[i].sort((a, b) => a.from - b.from)
+            : ranges[i][1] > ranges[i][0]
+            ? [{
+              from: ranges[i][0],
+              to: ranges[i][1],
+              accum: structuredClone(accs[i]),
+            }]
+            : [],
         };
       }),
     });
@@ -257,7 +285,41 @@ export async function interceptBatch<A>(batch: Batch<A>): Promise<A[] | null> {
     );
   }
   mode.used++;
+  await replaySamples(batch, got, k + 1);
   return got.parts.map((p) => batch.merge(p as A[]));
+}
+
+/**
+ * Play again the pieces the merge drew from each partial and compare each
+ * with what the partial says: a partial whose sums are not what its games
+ * give (accumulators swapped between seats, made up with a checksum
+ * recomputed) is refused. Runs that seat a policy module are not played
+ * again: a merge runs no code a partial names.
+ */
+async function replaySamples<A>(
+  batch: Batch<A>,
+  got: MergedBatch,
+  number: number,
+): Promise<void> {
+  const todo = got.samples.filter((x) => {
+    const spec = batch.specs[x.run] as { modules?: unknown } | null;
+    return !(spec && typeof spec === "object" && spec.modules);
+  });
+  if (!batch.replay || todo.length === 0) return;
+  const again = await batch.replay(
+    todo.map((x) => ({ run: x.run, from: x.piece.from, to: x.piece.to })),
+  );
+  todo.forEach((x, i) => {
+    if (canonicalJson(again[i]) !== canonicalJson(x.piece.accum)) {
+      throw new InputError(
+        `partial ${x.path}: its games ${x.piece.from}-${
+          x.piece.to - 1
+        } of run ${
+          x.run + 1
+        } of batch ${number} (${got.label}), played again, do not give the sums it holds: it is not what a shard of this code wrote`,
+      );
+    }
+  });
 }
 
 /**

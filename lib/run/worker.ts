@@ -7,9 +7,9 @@
  * @example
  * It runs only as a worker thread that {@linkcode runChunks} starts, so the
  * example is not run here; tests/policy_module_test.ts ("policy module: sim
- * and round print the same bytes with 1 and 3 workers") and
- * tests/issue24_test.ts ("row hang: a policy that closes its worker ends the
- * run in one line (sim --workers 2, round --workers 3)") run it.
+ * and round print the same bytes with 1 and 3 workers") runs it. No policy
+ * module runs in this thread: each has a host thread of its own
+ * (`modules.ts`).
  * ```ts ignore
  * // started by parallel.ts: new Worker(new URL("./worker.ts", import.meta.url), { type: "module" })
  * ```
@@ -22,29 +22,6 @@ import type { WorkerJob } from "./parallel.ts";
 import { InputError } from "../game/cards.ts";
 import { adoptKept } from "../util/kept.ts";
 
-let current = -1;
-// A policy that closes its worker (self.close(), Deno.exit) would leave its
-// chunk unfinished and the pool waiting forever: the worker says so first.
-const realClose = self.close.bind(self);
-const quit = (how: string) => {
-  self.postMessage({
-    i: current,
-    input: true,
-    error:
-      `a policy ended its worker (${how}) while playing chunk ${current}: a policy may not close its thread`,
-  });
-  realClose();
-};
-Object.defineProperty(self, "close", { value: () => quit("self.close()") });
-try {
-  Object.defineProperty(Deno, "exit", {
-    value: (code?: number) => {
-      quit(`Deno.exit(${code ?? ""})`);
-      throw new Error("worker closed");
-    },
-  });
-} catch { /* Deno.exit cannot be replaced here: left as is */ }
-
 self.onmessage = async (e: MessageEvent<WorkerJob>) => {
   const { module, fn, args, bounds, next, kept } = e.data;
   let i = -1;
@@ -56,7 +33,7 @@ self.onmessage = async (e: MessageEvent<WorkerJob>) => {
       from: number,
       to: number,
     ) => unknown;
-    while ((i = current = Atomics.add(next, 0, 1)) < bounds.length) {
+    while ((i = Atomics.add(next, 0, 1)) < bounds.length) {
       self.postMessage({
         i,
         result: await f(args, bounds[i][0], bounds[i][1]),

@@ -106,7 +106,12 @@ export interface Advice {
   optimum: number;
 }
 
-/** Bins of (numbers showing, duplicate copies, unseen total): the risk is dup / total. */
+/**
+ * Bins of (numbers showing, duplicate copies, unseen total): the risk is
+ * dup / total. Dense arrays while every total is under this (the 94-card
+ * deck); a sparse map per group and count beyond (a deck of `--deck-counts`
+ * with more cards, whose totals would otherwise spill into other bins).
+ */
 const DUP_MAX = 128, TOTAL_MAX = 128;
 
 /**
@@ -134,15 +139,19 @@ export function deriveAdvice(
 
 /** Memo of one model's optimal reach weights, binned (the costly part). */
 interface Bins {
+  /** Dense: weight of optimal hits (stays) per (bits, count, dup, total). */
   wHit: Float64Array;
   wStay: Float64Array;
+  /** Sparse (big decks): per (bits, count), `dup * span + total` to [hit, stay]. */
+  sparse: Map<number, [number, number]>[] | null;
+  span: number;
   optimum: number;
 }
 const binsMemo = new Map<string, Bins>();
 const NGROUPS = 1 << ADVICE_FEATURES.length;
 
 function optimalBins(model: SoloModel): Bins {
-  const memo = binsMemo.get(model.name);
+  const memo = binsMemo.get(model.id);
   if (memo) return memo;
   const table = loadDecisions(model);
   const space = table.space;
@@ -153,13 +162,19 @@ function optimalBins(model: SoloModel): Bins {
     decide,
     "dp",
   );
-  // weight of optimal hits and stays per (features, count, dup, total)
-  const wHit = new Float64Array(
-    NGROUPS * (MAX_COUNT + 1) * DUP_MAX * TOTAL_MAX,
-  );
-  const wStay = new Float64Array(wHit.length);
   const view = new SoloView(space);
   const extra = missingActions(model.rules);
+  // weight of optimal hits and stays per (features, count, dup, total)
+  const span = model.deck.reduce((a, b) => a + b, 0) + extra + 1;
+  const dense = span <= TOTAL_MAX;
+  const wHit = new Float64Array(
+    dense ? NGROUPS * (MAX_COUNT + 1) * DUP_MAX * TOTAL_MAX : 0,
+  );
+  const wStay = new Float64Array(wHit.length);
+  const sparse = dense ? null : Array.from(
+    { length: NGROUPS * (MAX_COUNT + 1) },
+    () => new Map<number, [number, number]>(),
+  );
   for (let slot = 0; slot < space.cores.length; slot++) {
     const core = space.cores[slot];
     for (let mods = 0; mods < MODS; mods++) {
@@ -172,16 +187,44 @@ function optimalBins(model: SoloModel): Bins {
         m &= m - 1;
       }
       const total = view.unseenTableTotal() + extra;
-      const bin = ((featureBits(view, 0) * (MAX_COUNT + 1) +
-                view.lineCount(0)) * DUP_MAX + dup) * TOTAL_MAX + total;
+      const gc = featureBits(view, 0) * (MAX_COUNT + 1) + view.lineCount(0);
+      if (sparse) {
+        const key = dup * span + total;
+        const b = sparse[gc].get(key) ?? [0, 0];
+        b[hit[slot * MODS + mods] ? 0 : 1] += w;
+        sparse[gc].set(key, b);
+        continue;
+      }
+      const bin = (gc * DUP_MAX + dup) * TOTAL_MAX + total;
       if (hit[slot * MODS + mods]) wHit[bin] += w;
       else wStay[bin] += w;
     }
   }
-  const bins = { wHit, wStay, optimum: optimal.ev };
+  const bins = { wHit, wStay, sparse, span, optimum: optimal.ev };
   binsMemo.clear(); // one model at a time: the arrays are large
-  binsMemo.set(model.name, bins);
+  binsMemo.set(model.id, bins);
   return bins;
+}
+
+/** Each nonzero bin of group-and-count `gc`: its risk and weights. */
+function eachBin(
+  bins: Bins,
+  gc: number,
+  f: (risk: number, hit: number, stay: number) => void,
+): void {
+  if (bins.sparse) {
+    for (const [key, [h, st]] of bins.sparse[gc]) {
+      f(Math.floor(key / bins.span) / (key % bins.span), h, st);
+    }
+    return;
+  }
+  const { wHit, wStay } = bins;
+  for (let dup = 0; dup < DUP_MAX; dup++) {
+    for (let total = 1; total < TOTAL_MAX; total++) {
+      const i = (gc * DUP_MAX + dup) * TOTAL_MAX + total;
+      if (wHit[i] + wStay[i] > 0) f(dup / total, wHit[i], wStay[i]);
+    }
+  }
 }
 
 /**
@@ -224,9 +267,13 @@ export function deriveAdviceRules(
   model: SoloModel,
   featureSets: AdviceFeature[][],
 ): Advice[] {
-  const { wHit, wStay, optimum } = optimalBins(model);
+  const bins = optimalBins(model);
+  const { wHit, wStay, optimum } = bins;
   let allWeight = 0;
   for (let i = 0; i < wHit.length; i++) allWeight += wHit[i] + wStay[i];
+  for (const m of bins.sparse ?? []) {
+    for (const [h, st] of m.values()) allWeight += h + st;
+  }
   const seedRule = evaluateRule(
     model,
     new AdviceStrategy(SEED_ADVICE, "advice:seed"),
@@ -240,8 +287,7 @@ export function deriveAdviceRules(
       const cut: number[] = [];
       for (let n = 0; n <= MAX_COUNT; n++) {
         const row = bestCutoff(
-          wHit,
-          wStay,
+          bins,
           (bits, c) => c === n && groupIndex(bits, features) === g,
         );
         row.share = allWeight > 0 ? row.share / allWeight : 0;
@@ -275,27 +321,19 @@ export function deriveAdviceRules(
  * (feature bits, count) pairs `inGroup` accepts; `share` is their raw weight.
  */
 function bestCutoff(
-  wHit: Float64Array,
-  wStay: Float64Array,
+  bins0: Bins,
   inGroup: (bits: number, count: number) => boolean,
 ): Omit<AdviceRow, "count" | "holding" | "seed"> {
   const byRisk = new Map<number, { hit: number; stay: number }>();
   for (let k = 0; k < NGROUPS * (MAX_COUNT + 1); k++) {
     const bits = Math.floor(k / (MAX_COUNT + 1)), n = k % (MAX_COUNT + 1);
     if (!inGroup(bits, n)) continue;
-    for (let dup = 0; dup < DUP_MAX; dup++) {
-      for (let total = 1; total < TOTAL_MAX; total++) {
-        const i = ((bits * (MAX_COUNT + 1) + n) * DUP_MAX + dup) * TOTAL_MAX +
-          total;
-        if (wHit[i] + wStay[i] > 0) {
-          const r = dup / total;
-          const b = byRisk.get(r) ?? { hit: 0, stay: 0 };
-          b.hit += wHit[i];
-          b.stay += wStay[i];
-          byRisk.set(r, b);
-        }
-      }
-    }
+    eachBin(bins0, k, (r, hit, stay) => {
+      const b = byRisk.get(r) ?? { hit: 0, stay: 0 };
+      b.hit += hit;
+      b.stay += stay;
+      byRisk.set(r, b);
+    });
   }
   const bins = [...byRisk.entries()].map(([risk, b]) => ({ risk, ...b }));
   bins.sort((a, b) => a.risk - b.risk);
@@ -383,8 +421,7 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
  * ```
  */
 export function derivedChanceCutoff(model: SoloModel): number {
-  const { wHit, wStay } = optimalBins(model);
-  return bestCutoff(wHit, wStay, (bits) => (bits & 1) === 0).cutoff;
+  return bestCutoff(optimalBins(model), (bits) => (bits & 1) === 0).cutoff;
 }
 
 /**

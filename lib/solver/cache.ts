@@ -26,7 +26,7 @@
  * @module
  */
 
-import { fnv1a, writeFileAtomicSync } from "../util/io.ts";
+import { fnv1a, guardFolder, writeFileAtomicSync } from "../util/io.ts";
 import { forgetKept, keepUnwritten, readCacheFileSync } from "../util/kept.ts";
 import { getModel, type SoloModel } from "./model.ts";
 import {
@@ -130,9 +130,14 @@ export function defaultCacheDir(): string {
   } catch {
     env = undefined;
   }
-  if (env) return env.replace(/\/+$/, "");
   const url = new URL("../../.cache", import.meta.url);
-  return url.protocol === "file:" ? decodeURIComponent(url.pathname) : ".cache";
+  const dir = env
+    ? env.replace(/\/+$/, "")
+    : url.protocol === "file:"
+    ? decodeURIComponent(url.pathname)
+    : ".cache";
+  guardFolder(dir); // no symbolic link leads a cache file out of it
+  return dir;
 }
 
 /**

@@ -67,12 +67,17 @@ export interface HumanIO {
   write(line: string): void;
 }
 
-const pending: number[] = [];
+/** Longest answer kept: the rest of a longer line is read and dropped. */
+const MAX_LINE = 1024;
+let queue = new Uint8Array(0);
+let at = 0;
 let inputEnded = false;
 
 /**
  * Read one line from standard input synchronously (works for a terminal and
- * for piped input); null at end of input.
+ * for piped input); null at end of input. Each byte is looked at once (a
+ * 16 MB line is read in linear time), and a line longer than 1,024 bytes is
+ * returned cut, ending in `…`.
  *
  * @example
  * It waits on the real standard input, so it is not run here;
@@ -86,22 +91,23 @@ let inputEnded = false;
  */
 export function readLineSync(question: string): string | null {
   Deno.stdout.writeSync(new TextEncoder().encode(question));
-  const buf = new Uint8Array(256);
+  const line = new Uint8Array(MAX_LINE);
+  let n = 0, cut = false;
+  const done = () =>
+    new TextDecoder().decode(line.subarray(0, n)).replace(/\r$/, "") +
+    (cut ? "…" : "");
   for (;;) {
-    const nl = pending.indexOf(10);
-    if (nl >= 0) {
-      const line = pending.splice(0, nl + 1);
-      return new TextDecoder().decode(new Uint8Array(line.slice(0, -1)))
-        .replace(/\r$/, "");
+    while (at < queue.length) {
+      const b = queue[at++];
+      if (b === 10) return done();
+      if (n < MAX_LINE) line[n++] = b;
+      else cut = true;
     }
-    if (inputEnded) {
-      if (pending.length === 0) return null;
-      const line = pending.splice(0);
-      return new TextDecoder().decode(new Uint8Array(line));
-    }
-    const n = Deno.stdin.readSync(buf);
-    if (n === null || n === 0) inputEnded = true;
-    else for (let i = 0; i < n; i++) pending.push(buf[i]);
+    if (inputEnded) return n > 0 || cut ? done() : null;
+    const buf = new Uint8Array(65536);
+    const got = Deno.stdin.readSync(buf);
+    if (got === null || got === 0) inputEnded = true;
+    else [queue, at] = [buf.subarray(0, got), 0];
   }
 }
 
@@ -170,8 +176,11 @@ export class HumanStrategy implements Strategy {
         continue;
       }
       if (allowed(t)) return t;
+      const shown = a.trim();
       this.io.write(
-        `  '${a.trim()}' is not an answer here (${keys}, ? or q); try again.`,
+        `  '${
+          shown.length > 40 ? `${shown.slice(0, 39)}…` : shown
+        }' is not an answer here (${keys}, ? or q); try again.`,
       );
     }
   }

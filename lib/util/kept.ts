@@ -58,8 +58,23 @@ export function forgetKept(path: string): void {
 }
 
 /**
+ * The largest file a cache reader reads: a bigger one is not a cache file of
+ * this code (the largest, the `all94` solver cache, is about 16 MB), and is
+ * refused by its size before any byte of it is read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(MAX_CACHE_BYTES, 2 ** 30);
+ * ```
+ */
+export const MAX_CACHE_BYTES = 2 ** 30;
+
+/**
  * The bytes of a cache file: those kept for it in this thread if its write
- * failed, otherwise the file's (throwing as `Deno.readFileSync` does).
+ * failed, otherwise the file's (throwing as `Deno.readFileSync` does, and
+ * an error saying so for a file over {@linkcode MAX_CACHE_BYTES}, which is
+ * never read).
  *
  * @example
  * ```ts
@@ -68,7 +83,17 @@ export function forgetKept(path: string): void {
  * ```
  */
 export function readCacheFileSync(path: string): Uint8Array {
-  return kept.get(path) ?? Deno.readFileSync(path);
+  const got = kept.get(path);
+  if (got) return got;
+  const size = Deno.statSync(path).size;
+  if (size > MAX_CACHE_BYTES) {
+    throw new Error(
+      `too large for a cache file: ${
+        (size / 2 ** 30).toFixed(1)
+      } GiB, at most ${MAX_CACHE_BYTES / 2 ** 30} GiB`,
+    );
+  }
+  return Deno.readFileSync(path);
 }
 
 /**

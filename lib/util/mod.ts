@@ -5,6 +5,7 @@
  * @module
  */
 
+export * from "./errors.ts";
 export * from "./io.ts";
 export * from "./format.ts";
 export * from "./version.ts";

@@ -238,11 +238,11 @@ export function holdsTrackedFiles(dir: string): boolean {
 /** `path` relative to the code's working tree, or null when outside it. */
 function repoRelative(path: string): string | null {
   let abs = path.startsWith("/") ? path : `${Deno.cwd()}/${path}`;
-  // normalise `..` and `../..` segments
+  // normalise `.` and `..` segments
   const parts: string[] = [];
   for (const seg of abs.split("/")) {
-    if (seg === "" || seg === "..") continue;
-    if (seg === "../..") parts.pop();
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") parts.pop();
     else parts.push(seg);
   }
   abs = "/" + parts.join("/");

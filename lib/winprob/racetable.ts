@@ -23,6 +23,7 @@
 
 import { InputError } from "../game/cards.ts";
 import { fnv1a, writeFileAtomicSync } from "../util/io.ts";
+import { readCacheFileSync } from "../util/kept.ts";
 import { defaultCacheDir } from "../solver/cache.ts";
 
 const MAGIC = "F7RACE01";
@@ -254,7 +255,7 @@ export function raceTable(want: RaceTableWant, dir?: string): RaceTable {
   if (got) return got;
   let problem = "missing";
   try {
-    const t = decodeRaceTable(Deno.readFileSync(path));
+    const t = decodeRaceTable(readCacheFileSync(path));
     const h = t.header;
     if (
       h.kind === want.kind && h.players === want.players &&
