@@ -63,5 +63,4 @@ export {
   fmtP,
   testText,
 } from "./claims/show.ts";
-export { writeFilesTogether } from "./claims/write.ts";
 export { ablationTests, simulationFamily } from "./claims/families.ts";

@@ -19,7 +19,7 @@
  * @module
  */
 
-import { writeFilesTogether } from "./claims.ts";
+import { writeFilesAtomic } from "../lib/util/io.ts";
 import { reportFiles } from "./report/page.ts";
 import { REPORT_FILES } from "./report/cite.ts";
 
@@ -70,6 +70,6 @@ export async function writeReport(dir = "results"): Promise<string> {
     }
     if (old !== files[f]) changed.push([`${d}/${f}`, files[f]]);
   }
-  await writeFilesTogether(changed);
+  await writeFilesAtomic(changed);
   return `${d}/index.html`;
 }

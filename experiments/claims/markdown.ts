@@ -12,7 +12,7 @@ import {
   type Row,
   toCsv,
 } from "../../lib/experiment/experiment.ts";
-import { writeFilesTogether } from "./write.ts";
+import { writeFilesAtomic } from "../../lib/util/io.ts";
 import { Files } from "./files.ts";
 import {
   CLAIM_COLUMNS,
@@ -247,6 +247,6 @@ export async function writeClaims(
 ): Promise<ClaimRow[]> {
   const d = dir.replace(/\/+$/, "");
   const { rows, csv, md } = claimsFiles(d, command);
-  await writeFilesTogether([[`${d}/claims.csv`, csv], [`${d}/CLAIMS.md`, md]]);
+  await writeFilesAtomic([[`${d}/claims.csv`, csv], [`${d}/CLAIMS.md`, md]]);
   return rows;
 }
