@@ -28,6 +28,7 @@ import {
 } from "./level_team.ts";
 import type { ClassDecider, ModClasses } from "./mod_classes.ts";
 import type { SoloSpace } from "./space.ts";
+import { modifiersInDeck } from "./solve.ts";
 
 // the Flip 7 bonus as this module's own constant (contributing.md, "hot loops")
 const BONUS = FLIP7_BONUS;
@@ -73,8 +74,16 @@ export class PassWork implements LevelTasks {
   declare readonly pBank: Float64Array;
   /** Where each class's score lands in the chunk's banked mass (per core). */
   declare readonly cIdx: Int32Array;
+  /** The deck's modifier bits. */
+  declare readonly avail: number;
   /** The decision table, when the pass reads one. */
   declare readonly table: Uint8Array | null;
+  /** {@linkcode pullInto}'s scratch: per in-edge, its source's next row. */
+  declare pullAt: Int32Array;
+  /** {@linkcode pullInto}'s scratch: the sources of one kept mode (rows, copies). */
+  declare pullOff: Int32Array;
+  /** See {@linkcode pullOff}. */
+  declare pullC: Float64Array;
 
   /**
    * @param model the action model
@@ -136,6 +145,10 @@ export class PassWork implements LevelTasks {
     this.pBank = new Float64Array(NC);
     this.cIdx = new Int32Array(NC);
     this.table = decideClass ? null : new Uint8Array(sh.hit, 0, sh.hitN);
+    this.avail = modifiersInDeck(model.base);
+    this.pullAt = new Int32Array(64);
+    this.pullOff = new Int32Array(64);
+    this.pullC = new Float64Array(64);
   }
 
   /** Chunks of level L. */
@@ -159,21 +172,55 @@ export class PassWork implements LevelTasks {
    * Pull the incoming block of a core of level L ≥ 1 (its in-edges `a` to
    * `b`) into `mass` (a row of classes per mode; the modes not kept get
    * none): per kept mode, the predecessors' outgoing rows times their
-   * copies, summed from 0 in ascending source order.
+   * copies, summed from 0 in ascending source order, two sources a pass
+   * (the running sum in a register: the same additions, the same bits).
    */
   pullInto(L: number, a: number, b: number): void {
     const { S, mass, inSrc, inC, modeOf } = this;
     const rowAt = this.rowAt[(L - 1) & 1];
-    const NC = this.k.n, n = this.md.n * NC;
+    const NC = this.k.n, n = this.md.n * NC, m = b - a;
     const src = this.layers[(L - 1) & 1], flags = this.flags[(L - 1) & 1];
     for (let i = 0; i < n; i++) mass[i] = 0;
-    for (let e = a; e < b; e++) {
-      const p = inSrc[e], c = inC[e], f0 = p * S, from0 = rowAt[p] * NC;
-      for (let i = 0; i < S; i++) {
-        const s1 = flags[f0 + i];
-        if (s1 === 0) break;
-        const from = from0 + i * NC, to = modeOf[s1 - 1] * NC;
-        for (let x = 0; x < NC; x++) mass[to + x] += src[from + x] * c;
+    if (m > this.pullAt.length) {
+      this.pullAt = new Int32Array(2 * m);
+      this.pullOff = new Int32Array(2 * m);
+      this.pullC = new Float64Array(2 * m);
+    }
+    // per in-edge, the next of its source's rows (its flags ascend)
+    const at = this.pullAt, offs = this.pullOff, cs = this.pullC;
+    for (let e = 0; e < m; e++) at[e] = 0;
+    for (let s = 0; s < S; s++) {
+      // the predecessors with mass leaving into kept mode s, ascending
+      let k = 0;
+      for (let e = 0; e < m; e++) {
+        const p = inSrc[a + e], i = at[e];
+        if (i >= S || flags[p * S + i] !== s + 1) continue;
+        at[e] = i + 1;
+        offs[k] = (rowAt[p] + i) * NC;
+        cs[k++] = inC[a + e];
+      }
+      if (k === 0) continue;
+      const to = modeOf[s] * NC;
+      const o0 = offs[0], c0 = cs[0];
+      if (k === 1) {
+        for (let x = 0; x < NC; x++) mass[to + x] = src[o0 + x] * c0;
+        continue;
+      }
+      const o1 = offs[1], c1 = cs[1];
+      for (let x = 0; x < NC; x++) {
+        mass[to + x] = src[o0 + x] * c0 + src[o1 + x] * c1;
+      }
+      let i = 2;
+      for (; i + 1 < k; i += 2) {
+        const oa = offs[i], ca = cs[i], ob = offs[i + 1], cb = cs[i + 1];
+        for (let x = 0; x < NC; x++) {
+          const d = mass[to + x] + src[oa + x] * ca;
+          mass[to + x] = d + src[ob + x] * cb;
+        }
+      }
+      if (i < k) {
+        const oa = offs[i], ca = cs[i];
+        for (let x = 0; x < NC; x++) mass[to + x] += src[oa + x] * ca;
       }
     }
   }
@@ -188,6 +235,9 @@ export class PassWork implements LevelTasks {
     const { mul, free: kFree, upStart, upTo, upMul, memberN } = k;
     const { moveShift, moveStart, moveSrc, moveMul } = k;
     const nMoves = moveShift.length;
+    // one mask a class (the full pass): a modifier drawn sets one bit, walked
+    // by bit loops rather than the move lists (the same sums, the same bits)
+    const bits = k.lumped ? 0 : this.avail;
     const NC = k.n, M = md.n, BANKED = md.bank;
     const T = model.deck[FLIP3], F = model.deck[FREEZE], T1 = T + 1;
     const start = this.start;
@@ -263,8 +313,14 @@ export class PassWork implements LevelTasks {
             pHit[cl] = p;
             any = true;
             if (t === BANKED) {
-              for (let i = upStart[cl]; i < upStart[cl + 1]; i++) {
-                acc[cIdx[upTo[i]]] += p * upMul[i];
+              if (bits !== 0) {
+                for (let f = bits & ~cl; f !== 0; f &= f - 1) {
+                  acc[cIdx[cl | (f & -f)]] += p;
+                }
+              } else {
+                for (let i = upStart[cl]; i < upStart[cl + 1]; i++) {
+                  acc[cIdx[upTo[i]]] += p * upMul[i];
+                }
               }
             }
             if (tl > 0) {
@@ -278,7 +334,15 @@ export class PassWork implements LevelTasks {
             pCls[cl] += p; // bust and Flip 7: once per core, below
           }
           if (!any) continue;
-          if (t !== BANKED) {
+          if (t !== BANKED && bits !== 0) {
+            for (let b = NC >> 1; b > 0; b >>= 1) {
+              if ((bits & b) === 0) continue;
+              const u = to + b;
+              for (let hi = 0; hi < NC; hi += b + b) {
+                for (let cl = hi; cl < hi + b; cl++) mass[u + cl] += pHit[cl];
+              }
+            }
+          } else if (t !== BANKED) {
             for (let g = 0; g < nMoves; g++) {
               const u = to + moveShift[g];
               for (let i = moveStart[g]; i < moveStart[g + 1]; i++) {
@@ -288,6 +352,8 @@ export class PassWork implements LevelTasks {
             }
           }
         } else {
+          const isFree = md.r[mi] === 0, td = md.td[mi];
+          const tb = (dBase + td) * NC, first = isRoot && td === 0;
           for (let cl = 0; cl < NC; cl++) {
             pHit[cl] = 0;
             const m = mass[mo + cl];
@@ -298,12 +364,11 @@ export class PassWork implements LevelTasks {
               acc[cIdx[cl]] += m; // nothing left to draw: the round ends
               continue;
             }
-            if (md.r[mi] === 0) {
-              const td = md.td[mi];
-              let hits = isRoot && cl === 0 && td === 0;
+            if (isFree) {
+              let hits = first && cl === 0;
               if (!hits) {
                 const d = table !== null
-                  ? table[(dBase + td) * NC + cl]
+                  ? table[tb + cl]
                   : decideClass!(dBase + td, cl);
                 if (d < 0) return false;
                 hits = d === 1;
@@ -316,9 +381,17 @@ export class PassWork implements LevelTasks {
             const p = m / cards;
             pHit[cl] = p;
             any = true;
-            for (let i = upStart[cl]; i < upStart[cl + 1]; i++) {
-              if (t === BANKED) acc[cIdx[upTo[i]]] += p * upMul[i];
-              else mass[to + upTo[i]] += p * upMul[i];
+            if (bits !== 0) {
+              for (let f = bits & ~cl; f !== 0; f &= f - 1) {
+                const up = cl | (f & -f);
+                if (t === BANKED) acc[cIdx[up]] += p;
+                else mass[to + up] += p;
+              }
+            } else {
+              for (let i = upStart[cl]; i < upStart[cl + 1]; i++) {
+                if (t === BANKED) acc[cIdx[upTo[i]]] += p * upMul[i];
+                else mass[to + upTo[i]] += p * upMul[i];
+              }
             }
             if (tl > 0) {
               if (tT === BANKED) acc[cIdx[cl]] += p * tl;
