@@ -2,11 +2,11 @@
  * One thread's side of a forward pass over an action model, level by level
  * ({@linkcode PassWork}, run by `levels.ts`): the same loop for the full
  * pass (every modifier mask its own class, deciding by a table or a rule)
- * and the lumped pass (`lumped.ts`: the masks grouped by `+X` cards held and
- * `x2`, deciding a class at a time), the difference held by the
+ * and the lumped pass (`lumpedEvaluate`: the masks grouped by `+X` cards
+ * held and `x2`, deciding a class at a time), the difference held by the
  * {@linkcode ModClasses} it is given. One task per level: each core of level
  * L pulls its mass from its predecessors' outgoing rows (level L − 1,
- * in-edge lists built between the levels by {@linkcode buildInEdges}),
+ * in-edge lists built between the levels by `buildInEdges`),
  * takes it through its modes, sums what ends the round per chunk and writes
  * the mass leaving it into level L's rows. Every sum is taken in the order
  * of its sources, so the figures do not depend on the number of threads.

@@ -541,7 +541,7 @@ export function forwardRuleLevels(
 }
 
 /**
- * The lumped pass (`lumped.ts`) of a rule over an action model on `threads`
+ * The lumped pass (`lumpedEvaluate`, `forward.ts`) of a rule over an action model on `threads`
  * threads (default: 2 for the big models, when `spec` is given: a registry
  * policy, `sum:N`, `count:N`, `bust:P`, that each helper rebuilds; without
  * it, this thread alone), or `null` when the rule tells two masks of one

@@ -1,7 +1,7 @@
 /**
  * The modifier classes the forward passes carry their mass in, and what
  * they share: a pass over the full chain keeps every modifier mask apart
- * (64 classes of one mask each), the lumped pass (`lumped.ts`) groups the
+ * (64 classes of one mask each), the lumped pass (`lumpedEvaluate`, `forward.ts`) groups the
  * masks by how many `+X` cards and whether the `x2` they hold
  * ({@linkcode ModClasses}); a policy's decision on a class, the decision
  * rule over a {@linkcode SoloView} and its class memo; and the one
