@@ -2,7 +2,7 @@
  * How close the two exact forward passes of an action model come to the
  * truth: the level pass (`forwardLevels` for a decision table,
  * `forwardRuleLevels` for a rule, `lib/solver/levels.ts`) and the one-thread
- * reference pass (`forwardActions` with a rule, `lib/solver/actions.ts`),
+ * reference pass (`forwardActions` with a rule, `tests/solver_ref.ts`),
  * which sum the same terms in other orders. For the optimum (the cached or
  * solved decision table) and for `ev` it prints each pass's EV, how far the
  * law's total is from 1 and, for the optimum, how far the EV is from the
@@ -18,9 +18,10 @@
  * @module
  */
 import { getModel } from "../lib/solver/model.ts";
-import { ActionModel, forwardActions } from "../lib/solver/actions.ts";
+import { ActionModel } from "../lib/solver/actions.ts";
 import { forwardLevels, forwardRuleLevels } from "../lib/solver/levels.ts";
-import { viewDecider } from "../lib/solver/lumped_levels.ts";
+import { viewDecider } from "../lib/solver/mod_classes.ts";
+import { forwardActions } from "../tests/solver_ref.ts";
 import { SoloView } from "../lib/solver/view.ts";
 import { loadDecisions } from "../lib/solver/cache.ts";
 import { makeStrategy } from "../lib/run/registry.ts";

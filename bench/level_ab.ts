@@ -1,6 +1,6 @@
 /**
  * Old against new in one process: the DP (`solveActions`) and the forward
- * pass of its optimum (`forwardActions(model, null, hit, "dp")`) of two
+ * pass of its optimum (`forwardLevels(model, hit, "dp")`) of two
  * checkouts, alternated (ABBA…) on one thread, with the minimum and median
  * CPU seconds of each (`process.cpuUsage()`, all threads of the process) and
  * the figures each gives (they must agree). On a loaded machine the minimum
@@ -22,6 +22,8 @@ interface Side {
   // deno-lint-ignore no-explicit-any
   actions: any;
   // deno-lint-ignore no-explicit-any
+  levels: any;
+  // deno-lint-ignore no-explicit-any
   model: any;
   dp: number[];
   fw: number[];
@@ -35,11 +37,12 @@ const sides: Side[] = [];
 for (const r of [oldRoot, newRoot]) {
   const root = new URL(`${r}/`, `file://${Deno.cwd()}/`).href;
   const actions = await import(`${root}lib/solver/actions.ts`);
+  const levels = await import(`${root}lib/solver/levels.ts`);
   const { getModel } = await import(`${root}lib/solver/model.ts`);
   const model = getModel("all94", deck || undefined);
   model.log = () => {};
   model.spaces();
-  sides.push({ root: r, actions, model, dp: [], fw: [], figures: [] });
+  sides.push({ root: r, actions, levels, model, dp: [], fw: [], figures: [] });
 }
 const cpu = () => {
   const u = process.cpuUsage();
@@ -51,7 +54,7 @@ for (let i = 0; i < reps; i++) {
     const s = x.actions.solveActions(x.model, 1);
     x.dp.push(cpu() - c0);
     c0 = cpu();
-    const f = x.actions.forwardActions(x.model, null, s.hit, "dp", 1);
+    const f = x.levels.forwardLevels(x.model, s.hit, "dp", 1);
     x.fw.push(cpu() - c0);
     x.figures = [s.ev, f.ev, f.sd, f.bust, f.flip7, f.visited];
   }

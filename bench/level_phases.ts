@@ -1,7 +1,7 @@
 /**
  * CPU seconds (all threads, `process.cpuUsage()`) and wall seconds of the
  * `all94` DP (`solveActions`) and of the forward pass of its optimum
- * (`forwardActions(model, null, hit, "dp")`), in one process, with the load
+ * (`forwardLevels(model, hit, "dp")`), in one process, with the load
  * average: the load-independent comparison of bench/HISTORY.md. `ROOT` is the
  * checkout to time (default this one; an old one from
  * `git archive ca01323 lib deno.json deno.lock | tar -x -C /tmp/old`), `DECK` a `--deck-counts`
@@ -24,6 +24,7 @@ const root = new URL(
 const deck = Deno.args[1] || undefined;
 const threads = Deno.args[2] ? Number(Deno.args[2]) : undefined;
 const A = await import(`${root}lib/solver/actions.ts`);
+const L = await import(`${root}lib/solver/levels.ts`);
 const { getModel } = await import(`${root}lib/solver/model.ts`);
 const m = getModel("all94", deck);
 m.log = () => {};
@@ -40,7 +41,7 @@ const s = A.solveActions(m, threads);
 const dpCpu = cpu() - c0, dpWall = (performance.now() - t0) / 1000;
 c0 = cpu();
 t0 = performance.now();
-const f = A.forwardActions(m, null, s.hit, "dp", threads);
+const f = L.forwardLevels(m, s.hit, "dp", threads);
 const fwCpu = cpu() - c0, fwWall = (performance.now() - t0) / 1000;
 console.log(JSON.stringify({
   root,

@@ -15,9 +15,9 @@ import { getModel } from "../lib/solver/model.ts";
 import {
   type ActionModel,
   type ActionSolution,
-  forwardActions,
   solveActions,
 } from "../lib/solver/actions.ts";
+import { forwardLevels } from "../lib/solver/levels.ts";
 
 const model = getModel("all94") as ActionModel;
 model.log = () => {};
@@ -39,7 +39,7 @@ Deno.bench("all94 forward pass of the optimum (sd, bust, Flip 7)", {
 }, () => {
   last ??= solveActions(model);
   const t0 = performance.now();
-  sd = forwardActions(model, null, last.hit, "dp").sd;
+  sd = forwardLevels(model, last.hit, "dp").sd;
   forwardSeconds = (performance.now() - t0) / 1000;
 });
 

@@ -11,7 +11,7 @@
  * Each deck is four tasks for the workers (the optimum with its law and
  * always-hit, and the three rule searches), the heaviest decks' first, so
  * the `all94` searches run side by side. On the `all94` decks each rule is
- * evaluated by the lumped pass (`lib/solver/lumped.ts`: 12 modifier classes
+ * evaluated by the lumped pass (`lumpedEvaluate`, `lib/solver/forward.ts`: 12 modifier classes
  * instead of 64 masks, about 10 s for 1.36 billion states) and the optimum's
  * law is read from its cache (`lib/solver/law.ts`); the README's claims block
  * gives the measured time of the whole `deno task repro`, of which this

@@ -16,12 +16,11 @@ import { getModel, type SoloModel } from "../lib/solver/model.ts";
 import {
   type ActionModel,
   ActionModes,
-  forwardActions,
   solveActions,
 } from "../lib/solver/actions.ts";
 import { solve } from "../lib/solver/solve.ts";
 import { evaluatePolicies } from "../lib/run/evaluate.ts";
-import { evaluateTable } from "../lib/solver/forward.ts";
+import { evaluateDecider, evaluateTable } from "../lib/solver/forward.ts";
 import {
   cachePath,
   clearDecisionMemo,
@@ -117,13 +116,13 @@ Deno.test("deck-generic models: numbers and modifiers solve; the DP matches its 
   assert.equal(n.space.states, 262_143);
   const small = quiet(getModel("all94", SMALL));
   const s = solveActions(small);
-  const f = forwardActions(small, null, s.hit, "dp");
+  const f = evaluateTable(small.space(), s.hit, "dp");
   assert.ok(Math.abs(f.ev - s.ev) < 1e-9, `${f.ev} vs ${s.ev}`);
   const total = f.distribution.reduce((a, b) => a + b, 0);
   assert.ok(Math.abs(total - 1) < 1e-9, `total ${total}`);
   assert.equal(small.modes.n, 62);
   // hitting forever ends in a bust, a Flip 7 or a Freeze
-  const hit = forwardActions(small, () => true, null, "hit");
+  const hit = evaluateDecider(small.space(), () => true, "hit");
   assert.ok(hit.bust + hit.flip7 < 1);
   assert.ok(Math.abs(hit.distribution.reduce((a, b) => a + b, 0) - 1) < 1e-9);
 });

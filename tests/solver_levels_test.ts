@@ -4,31 +4,26 @@
  * (and the bytes the one-thread solver gave before the passes went parallel,
  * pinned by their FNV-1a hash); the forward pass of a decision table gives
  * the same figures bit for bit on one thread and two, agrees with the
- * reference pass (a decision rule, summed in the old order) to 1e-10 with
- * the same states visited, and does not depend on what the reused shared
- * buffers held before; the forward pass by a rule (`ev`, each helper asking
- * its own copy) likewise; the level-parallel lumped pass (`lumped_levels.ts`)
- * likewise against the one-thread lumped pass of `lumped.ts`, declining
- * where it declines.
+ * one-thread reference pass (`solver_ref.ts`, summed in another order) to
+ * 1e-10 with the same states visited, and does not depend on what the
+ * reused shared buffers held before; the forward pass by a rule (`ev`, each
+ * helper asking its own copy) likewise; the lumped pass likewise against
+ * the full pass of the same rule, declining where a rule tells masks apart.
  */
 import assert from "node:assert/strict";
 import { getModel } from "../lib/solver/model.ts";
+import { type ActionModel, solveActions } from "../lib/solver/actions.ts";
 import {
-  type ActionModel,
-  forwardActions,
-  solveActions,
-} from "../lib/solver/actions.ts";
-import {
-  dropPrestarted,
   forwardLevels,
   forwardRuleLevels,
-  prestartHelpers,
+  lumpedLevels,
   ruleSpec,
   solveLevels,
 } from "../lib/solver/levels.ts";
-import type { Evaluation } from "../lib/solver/forward.ts";
-import { lumpedLevels, viewDecider } from "../lib/solver/lumped_levels.ts";
-import { lumpedEvaluate } from "../lib/solver/lumped.ts";
+import { dropPrestarted, prestartHelpers } from "../lib/solver/level_team.ts";
+import { type Evaluation, lumpedEvaluate } from "../lib/solver/forward.ts";
+import { viewDecider } from "../lib/solver/mod_classes.ts";
+import { forwardActions } from "./solver_ref.ts";
 import { SoloView } from "../lib/solver/view.ts";
 import { makeStrategy } from "../lib/run/registry.ts";
 import { slow } from "./tier.ts";
@@ -129,7 +124,7 @@ Deno.test("level forward pass: a table of the wrong size is refused", () => {
 
 Deno.test(
   slow(
-    "level lumped pass: bit for bit on 1 and 2 threads; the one-thread lumped pass to 1e-10, the same states; declines alike",
+    "level lumped pass: bit for bit on 1 and 2 threads; the full pass of the rule to 1e-10, the same states; declines where masks differ",
   ),
   () => {
     for (const counts of [SMALL, OTHER]) {
@@ -139,7 +134,7 @@ Deno.test(
         const one = lumpedLevels(m, spec, spec, decide, 1)!;
         const two = lumpedLevels(m, spec, spec, decide, 2)!;
         assertIdentical(one, two, `${counts} ${spec}`);
-        const ref = lumpedEvaluate(m.space(), decide, spec)!;
+        const ref = forwardRuleLevels(m, null, spec, decide);
         for (const k of ["ev", "sd", "bust", "flip7"] as const) {
           assert.ok(
             Math.abs(one[k] - ref[k]) < 1e-10,
@@ -214,7 +209,7 @@ Deno.test(
       // the first level: it asks its own copy of ev for its share of the states
       let shared = false;
       for (let attempt = 0; attempt < 3 && !shared; attempt++) {
-        prestartHelpers("levels", quiet(counts), "ev");
+        prestartHelpers("rule", quiet(counts), "ev");
         await new Promise((r) => setTimeout(r, 1500 * (attempt + 1)));
         calls = 0;
         assertIdentical(

@@ -1,6 +1,7 @@
 /**
- * The lumped evaluator (`lib/solver/lumped.ts`) against the full forward pass
- * (`forward.ts`, `actions.ts`), the reference: for policies that cannot tell
+ * The lumped evaluator (`lumpedEvaluate`, `lib/solver/forward.ts`; the level
+ * pass's lumped classes on the action models) against the full forward pass
+ * over every mask, the reference: for policies that cannot tell
  * the `+X` cards apart it gives the same EV, sd, P(bust), P(Flip 7) and score
  * distribution up to floating-point rounding (the sums run in another order;
  * the gap is asserted below 1e-10, against figures of order 1 to 20) and
@@ -10,8 +11,12 @@
 import assert from "node:assert/strict";
 import { getModel, type SoloModel } from "../lib/solver/model.ts";
 import type { ActionModel } from "../lib/solver/actions.ts";
-import { evaluateDecider, type Evaluation } from "../lib/solver/forward.ts";
-import { lumpedEvaluate, ModClasses } from "../lib/solver/lumped.ts";
+import {
+  evaluateDecider,
+  type Evaluation,
+  lumpedEvaluate,
+} from "../lib/solver/forward.ts";
+import { ModClasses } from "../lib/solver/mod_classes.ts";
 import { roundLaw } from "../lib/solver/law.ts";
 import { loadDecisions } from "../lib/solver/cache.ts";
 import { evaluateStrategy } from "../lib/run/evaluate.ts";

@@ -10,9 +10,8 @@
 import { loadDecisions } from "../../lib/solver/cache.ts";
 import { evaluatePolicies } from "../../lib/run/evaluate.ts";
 import { cachedEvaluation } from "../../lib/solver/eval_cache.ts";
-import { evaluateDecider } from "../../lib/solver/forward.ts";
+import { evaluateDecider, lumpedEvaluate } from "../../lib/solver/forward.ts";
 import { roundLaw } from "../../lib/solver/law.ts";
-import { lumpedEvaluate } from "../../lib/solver/lumped.ts";
 import { getModel } from "../../lib/solver/model.ts";
 import { ActionModel } from "../../lib/solver/actions.ts";
 import { spaceOf } from "../../lib/solver/solve.ts";

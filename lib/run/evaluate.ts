@@ -24,20 +24,20 @@ import {
   evaluateDecider,
   evaluateTable,
   type Evaluation,
+  lumpedEvaluate,
 } from "../solver/forward.ts";
-import { lumpedEvaluate } from "../solver/lumped.ts";
 import {
+  forwardRuleLevels,
   lumpedLevels,
   lumpedSpec,
-  viewDecider,
-} from "../solver/lumped_levels.ts";
+  ruleSpec,
+} from "../solver/levels.ts";
 import {
   dropPrestarted,
-  forwardRuleLevels,
   prestartHelpers,
-  ruleSpec,
   threadsFor,
-} from "../solver/levels.ts";
+} from "../solver/level_team.ts";
+import { viewDecider } from "../solver/mod_classes.ts";
 import { getModel, type SoloModel } from "../solver/model.ts";
 import { ActionModel } from "../solver/actions.ts";
 import { MODS, type SoloSpace, spaceOf } from "../solver/solve.ts";
@@ -56,7 +56,7 @@ export type { Evaluation } from "../solver/forward.ts";
  * which makes the `exact` model's 22M states cost about one call per table.
  * On an action model (`all94` and its decks) a policy that decides alike
  * whichever `+X` cards are held (`sum:N`, `count:N`, `bust:P`) is evaluated
- * by the lumped pass of `lumped.ts`, about five times less work; others (and
+ * by the lumped pass (`lumpedEvaluate`, `forward.ts`), about five times less work; others (and
  * every other model) by the full forward pass. On the big action models both
  * run level by level on two threads for a registry policy each helper can
  * rebuild (`sum:N`, `count:N`, `bust:P` for the lumped pass; `ev`, `evc` for

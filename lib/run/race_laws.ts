@@ -31,9 +31,13 @@
  */
 
 import { InputError } from "../game/cards.ts";
-import { fnv1a, writeFileAtomicSync } from "../util/io.ts";
+import { writeFileAtomicSync } from "../util/io.ts";
 import { readCacheFileSync } from "../util/kept.ts";
-import { defaultCacheDir } from "../solver/cache.ts";
+import {
+  checkedJson,
+  defaultCacheDir,
+  readCheckedJson,
+} from "../solver/cache.ts";
 import { evaluatePolicies } from "./evaluate.ts";
 import { getModel, type SoloModel } from "../solver/model.ts";
 import { BR2_FAMILY } from "../winprob/racetable.ts";
@@ -113,23 +117,9 @@ function readCache(
         : `unreadable (${e instanceof Error ? e.message : e})`,
     };
   }
-  let doc: Record<string, unknown>;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return { problem: "not JSON (damaged)" };
-  }
-  const { checksum, ...body } = doc;
-  if (checksum !== fnv1a(JSON.stringify(body))) {
-    return { problem: "damaged (checksum mismatch)" };
-  }
-  if (body.kind !== KIND) return { problem: `of another kind (${body.kind})` };
-  if (body.format !== FORMAT) {
-    return { problem: `format ${body.format} (stale)` };
-  }
-  if (body.signature !== model.signature) {
-    return { problem: "for another model or deck (stale)" };
-  }
+  const r = readCheckedJson(text, KIND, FORMAT, model.signature);
+  if ("problem" in r) return r;
+  const body = r.body;
   const laws = body.laws as Record<string, Entry>;
   for (const [spec, e] of Object.entries(laws ?? {})) {
     if (
@@ -155,11 +145,7 @@ function writeCache(
     laws: entries,
   };
   try {
-    writeFileAtomicSync(
-      path,
-      JSON.stringify({ ...body, checksum: fnv1a(JSON.stringify(body)) }) +
-        "\n",
-    );
+    writeFileAtomicSync(path, checkedJson(body));
     return true;
   } catch {
     return false;

@@ -1,6 +1,6 @@
 /**
  * The action modes of the all-94 model and the types its level passes
- * (`levels.ts`, `lumped_levels.ts`) need, apart from the model itself
+ * (`levels.ts`, `level_pass.ts`) need, apart from the model itself
  * (`actions.ts`), so that the passes and the model do not import each other:
  * the action readings of the rulings, {@linkcode ActionModes} (the states of
  * the Freezes and Flip Threes in front of a lone player and their

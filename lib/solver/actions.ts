@@ -34,12 +34,6 @@
  * {@linkcode SoloSpace} over the keys `core << 2 | flip threes drawn`, so the
  * cache, the `dp` strategy and the {@linkcode SoloView} need nothing new.
  *
- * Why this file runs past ~500 lines: {@linkcode forwardActions} is
- * one hot loop (~150 lines, the forward pass over every state of the
- * all-94 model, typed arrays and no allocation per state), and the model
- * class and its two passes call each other, so they share a file rather
- * than an import cycle.
- *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -57,7 +51,6 @@ import {
   CARD_NAMES,
   COUNT_OF_MASK,
   FLIP3,
-  FLIP7_BONUS,
   FREEZE,
   InputError,
 } from "../game/cards.ts";
@@ -77,18 +70,15 @@ import {
   registerActionModel,
   type SoloModel,
 } from "./model.ts";
+import { buildSpace, MODS, type SoloSpace, spaceFromCores } from "./solve.ts";
 import {
-  buildSpace,
-  modifiersInDeck,
-  MODS,
-  type SoloSpace,
-  spaceFromCores,
-} from "./solve.ts";
-import { forwardLevels, LevelStep, modTables, solveLevels } from "./levels.ts";
+  forwardLevels,
+  forwardRuleLevels,
+  lumpedLevels,
+  solveLevels,
+} from "./levels.ts";
 import { type CoreIndex, DenseIndex, IntTable } from "./table.ts";
 
-// the Flip 7 bonus as this module's own constant (contributing.md, "hot loops")
-const BONUS = FLIP7_BONUS;
 import {
   ActionModes,
   type ActionReading,
@@ -380,13 +370,21 @@ export class ActionModel implements SoloModel {
     return solveActions(this);
   }
 
-  /** Forward pass of a decision rule or table over this model (see `forward.ts`). */
+  /**
+   * Forward pass of a decision table or rule over this model, level by
+   * level (`levels.ts`; a rule on this thread alone), or the lumped pass of
+   * a rule (null when it declines).
+   */
   forwardEvaluate(
     decide: Decider | null,
     table: Uint8Array | null,
     policy: string,
-  ): Evaluation {
-    return forwardActions(this, decide, table, policy);
+    lumped = false,
+  ): Evaluation | null {
+    if (decide === null) return forwardLevels(this, table!, policy);
+    return lumped
+      ? lumpedLevels(this, null, policy, decide)
+      : forwardRuleLevels(this, null, policy, decide);
   }
 
   /** Internal: level order of the cores (level position -> key slot) and level starts. */
@@ -422,172 +420,4 @@ export function solveActions(
   threads?: number,
 ): ActionSolution {
   return solveLevels(model, threads);
-}
-
-/**
- * Exact forward evaluation of a decision rule (asked at free-mode states with
- * positive probability, `decide(decision slot, mods)`) or a decision table
- * over an action model, level by level. A table (with no `decide`) is
- * evaluated on `threads` threads by `forwardLevels` (`levels.ts`); a rule by
- * this thread alone, in the reference order of the sums.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { getModel } from "./model.ts";
- * const model = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:1,flip3:1") as ActionModel;
- * const e = forwardActions(model, () => true, null, "always hit");
- * // five number kinds: no Flip 7; hitting forever busts or meets the Freeze
- * assert.equal(e.flip7, 0);
- * assert.equal(e.bust.toFixed(6), "0.673467");
- * assert.ok(Math.abs(e.distribution.reduce((a, b) => a + b, 0) - 1) < 1e-12);
- * ```
- */
-export function forwardActions(
-  model: ActionModel,
-  decide: Decider | null,
-  table: Uint8Array | null,
-  policy: string,
-  threads?: number,
-): Evaluation {
-  if (table && !decide) return forwardLevels(model, table, policy, threads);
-  const { base } = model.spaces();
-  const { order, start } = model.levels();
-  const md = model.modes;
-  const M = md.n, BANK = md.bank, S = md.nStored;
-  const T = model.deck[FLIP3], F = model.deck[FREEZE], T1 = T + 1;
-  const nCores = base.cores.length;
-  const posOf = new Int32Array(nCores);
-  for (let p = 0; p < nCores; p++) posOf[order[p]] = p;
-  const avail = modifiersInDeck(model.base);
-  const { x2: x2Of, plus: plusOf, free: freeOf } = modTables(avail);
-  const blockN = S * MODS;
-  const dist = new Float64Array(model.maxScore + 1);
-  const mass = new Float64Array(M * MODS);
-  const pHit = new Float64Array(MODS);
-  const step = new LevelStep();
-  const nb = step.nextOff, nc = step.nextCount;
-  const levels = start.length - 1;
-  let bust = 0, flip7 = 0, visited = 0;
-  let layer = new Float64Array((start[1] - start[0]) * blockN);
-  let touched = new Uint8Array(start[1] - start[0]);
-  // the pre-deal state
-  layer[md.stored[md.free[0]] * MODS] = 1;
-  touched[0] = 1;
-  for (let L = 0; L < levels; L++) {
-    const ls = start[L], le = start[L + 1];
-    const ns = start[L + 1], ne = L + 2 < start.length ? start[L + 2] : ns;
-    const nextLayer = new Float64Array((ne - ns) * blockN);
-    const nextTouched = new Uint8Array(ne - ns);
-    for (let pos = ls; pos < le; pos++) {
-      if (!touched[pos - ls]) continue;
-      const slot = order[pos];
-      const core = base.cores[slot];
-      mass.fill(0);
-      const inOff = (pos - ls) * blockN;
-      for (let mi = 0; mi < M; mi++) {
-        const s = md.stored[mi];
-        if (s >= 0) {
-          const from = inOff + s * MODS, to = mi * MODS;
-          for (let k = 0; k < MODS; k++) mass[to + k] = layer[from + k];
-        }
-      }
-      step.load(model, base, posOf, ns, blockN, core);
-      const total = step.total, sum = step.sum;
-      const isRoot = core === model.base.root;
-      const dBase = slot * T1;
-      for (let mi = 0; mi < M; mi++) {
-        const t = md.advN[mi], tT = md.advT[mi], tF = md.advF[mi];
-        const tl = T - md.td[mi], fl = F - md.fd[mi];
-        const mo = mi * MODS;
-        const isFree = md.r[mi] === 0;
-        let any = false;
-        for (let mods = 0; mods < MODS; mods++) {
-          pHit[mods] = 0;
-          const m = mass[mo + mods];
-          if (m === 0) continue;
-          visited++;
-          const stay = x2Of[mods] * sum + plusOf[mods];
-          const cards = total + freeOf[mods] + tl + fl;
-          if (cards === 0) {
-            dist[stay] += m;
-            continue;
-          }
-          if (isFree) {
-            const td = md.td[mi];
-            const dslot = dBase + td;
-            const hits = (isRoot && mods === 0 && td === 0) ||
-              (table ? table[dslot * MODS + mods] === 1 : decide!(dslot, mods));
-            if (!hits) {
-              dist[stay] += m;
-              continue;
-            }
-          }
-          const p = m / cards;
-          pHit[mods] = p;
-          any = true;
-          for (let free = avail & ~mods; free !== 0; free &= free - 1) {
-            const mm = mods | (free & -free);
-            if (t === BANK) dist[x2Of[mm] * sum + plusOf[mm]] += p;
-            else mass[t * MODS + mm] += p;
-          }
-          if (tl > 0) {
-            if (tT === BANK) dist[stay] += p * tl;
-            else mass[tT * MODS + mods] += p * tl;
-          }
-          if (fl > 0) {
-            if (tF === BANK) dist[stay] += p * fl;
-            else mass[tF * MODS + mods] += p * fl;
-          }
-          if (step.bust > 0) {
-            bust += p * step.bust;
-            dist[0] += p * step.bust;
-          }
-          for (let i = 0; i < step.f7n; i++) {
-            const q = p * step.f7Count[i];
-            dist[x2Of[mods] * step.f7Sum[i] + plusOf[mods] + BONUS] += q;
-            flip7 += q;
-          }
-        }
-        if (!any) continue;
-        // the cards that leave the core
-        if (t === BANK) {
-          for (let j = 0; j < step.nNext; j++) {
-            const c = nc[j], s = step.nextSum[j];
-            for (let mods = 0; mods < MODS; mods++) {
-              if (pHit[mods] !== 0) {
-                dist[x2Of[mods] * s + plusOf[mods]] += pHit[mods] * c;
-              }
-            }
-          }
-          continue;
-        }
-        const so = md.stored[t] * MODS;
-        for (let j = 0; j < step.nNext; j++) {
-          const c = nc[j], to = nb[j] + so;
-          nextTouched[step.nextPos[j] - ns] = 1;
-          for (let mods = 0; mods < MODS; mods++) {
-            nextLayer[to + mods] += pHit[mods] * c;
-          }
-        }
-      }
-    }
-    layer = nextLayer;
-    touched = nextTouched;
-  }
-  let ev = 0, sq = 0;
-  for (let s = 0; s < dist.length; s++) {
-    ev += s * dist[s];
-    sq += s * s * dist[s];
-  }
-  return {
-    policy,
-    model: model.name,
-    ev,
-    sd: Math.sqrt(Math.max(0, sq - ev * ev)),
-    bust,
-    flip7,
-    distribution: dist,
-    visited,
-  };
 }

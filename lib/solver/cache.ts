@@ -360,6 +360,71 @@ export interface CachedFile<T> {
   compute(path: string): { value: T; bytes: () => Uint8Array | string };
 }
 
+/**
+ * The text of a JSON cache file (the format of the round-law, policy-evaluation
+ * and race-law caches): `body` (its `kind`, `format` and `signature` first)
+ * with the FNV-1a checksum of its JSON text added as `checksum`; read back by
+ * {@linkcode readCheckedJson}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const text = checkedJson({ kind: "demo", format: 1, signature: "s", x: 2 });
+ * assert.deepEqual(readCheckedJson(text, "demo", 1, "s"), { body: { kind: "demo", format: 1, signature: "s", x: 2 } });
+ * assert.deepEqual(readCheckedJson(text.replace("2", "3"), "demo", 1, "s"), { problem: "damaged (checksum mismatch)" });
+ * assert.deepEqual(readCheckedJson(text, "demo", 2, "s"), { problem: "format 1, not 2 (stale)" });
+ * ```
+ */
+export function checkedJson(body: Record<string, unknown>): string {
+  return JSON.stringify({ ...body, checksum: fnv1a(JSON.stringify(body)) }) +
+    "\n";
+}
+
+/**
+ * The body of a JSON cache file written by {@linkcode checkedJson}, checked
+ * in order (JSON, checksum, kind, format, the model's signature), or why it
+ * cannot be used; the caller checks what is its own (lengths, fields).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(readCheckedJson("{", "demo", 1, "s"), { problem: "not JSON (damaged)" });
+ * const text = checkedJson({ kind: "demo", format: 1, signature: "s" });
+ * assert.deepEqual(readCheckedJson(text, "other", 1, "s"), { problem: "of another kind (demo)" });
+ * assert.deepEqual(readCheckedJson(text, "demo", 1, "t"), { problem: "for another model or deck (stale)" });
+ * ```
+ */
+export function readCheckedJson(
+  data: Uint8Array | string,
+  kind: string,
+  format: number,
+  signature: string,
+): { body: Record<string, unknown> } | { problem: string } {
+  let doc: Record<string, unknown>;
+  try {
+    doc = JSON.parse(
+      typeof data === "string" ? data : new TextDecoder().decode(data),
+    );
+  } catch {
+    return { problem: "not JSON (damaged)" };
+  }
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
+    return { problem: "not a cache document (damaged)" };
+  }
+  const { checksum, ...body } = doc;
+  if (checksum !== fnv1a(JSON.stringify(body))) {
+    return { problem: "damaged (checksum mismatch)" };
+  }
+  if (body.kind !== kind) return { problem: `of another kind (${body.kind})` };
+  if (body.format !== format) {
+    return { problem: `format ${body.format}, not ${format} (stale)` };
+  }
+  if (body.signature !== signature) {
+    return { problem: "for another model or deck (stale)" };
+  }
+  return { body };
+}
+
 const unwritten = new Set<string>();
 
 /**

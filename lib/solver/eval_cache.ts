@@ -41,7 +41,9 @@ import { fnv1a } from "../util/io.ts";
 import {
   cachedOrComputed,
   type CacheOptions,
+  checkedJson,
   defaultCacheDir,
+  readCheckedJson,
 } from "./cache.ts";
 import type { Evaluation } from "./forward.ts";
 import type { SoloModel } from "./model.ts";
@@ -156,25 +158,10 @@ export function cachedEvaluation(
     doing: "evaluating the policy",
     inMemory: "kept in memory for this run",
     decode: (bytes) => {
-      let doc: Record<string, unknown>;
-      try {
-        doc = JSON.parse(new TextDecoder().decode(bytes));
-      } catch {
-        return { problem: "not JSON (damaged)" };
-      }
-      const { checksum, ...body } = doc;
-      if (checksum !== fnv1a(JSON.stringify(body))) {
-        return { problem: "damaged (checksum mismatch)" };
-      }
-      if (body.kind !== KIND) {
-        return { problem: `of another kind (${body.kind})` };
-      }
-      if (body.format !== FORMAT) {
-        return { problem: `format ${body.format}, not ${FORMAT} (stale)` };
-      }
-      if (body.signature !== model.signature || body.spec !== s) {
-        return { problem: "for another model, deck or policy (stale)" };
-      }
+      const r = readCheckedJson(bytes, KIND, FORMAT, model.signature);
+      if ("problem" in r) return r;
+      const body = r.body;
+      if (body.spec !== s) return { problem: "for another policy (stale)" };
       if (body.source !== code) {
         return { problem: "computed by other code (stale)" };
       }
@@ -202,11 +189,7 @@ export function cachedEvaluation(
       };
       return {
         value,
-        bytes: () =>
-          new TextEncoder().encode(
-            JSON.stringify({ ...body, checksum: fnv1a(JSON.stringify(body)) }) +
-              "\n",
-          ),
+        bytes: () => checkedJson(body),
       };
     },
   });

@@ -28,12 +28,13 @@
  */
 
 import { InputError } from "../game/cards.ts";
-import { fnv1a } from "../util/io.ts";
 import {
   cachedOrComputed,
   type CacheOptions,
+  checkedJson,
   defaultCacheDir,
   loadDecisions,
+  readCheckedJson,
 } from "./cache.ts";
 import { evaluateTable, type Evaluation } from "./forward.ts";
 import type { SoloModel } from "./model.ts";
@@ -89,25 +90,11 @@ const memo = new Map<string, RoundLaw>();
 /** The checked body of a cache file, or why it cannot be used. */
 function decodeLaw(
   model: SoloModel,
-  text: string,
+  bytes: Uint8Array,
 ): { body: Record<string, unknown> } | { problem: string } {
-  let doc: Record<string, unknown>;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return { problem: "not JSON (damaged)" };
-  }
-  const { checksum, ...body } = doc;
-  if (checksum !== fnv1a(JSON.stringify(body))) {
-    return { problem: "damaged (checksum mismatch)" };
-  }
-  if (body.kind !== KIND) return { problem: `of another kind (${body.kind})` };
-  if (body.format !== FORMAT) {
-    return { problem: `format ${body.format}, not ${FORMAT} (stale)` };
-  }
-  if (body.signature !== model.signature) {
-    return { problem: "for another model or deck (stale)" };
-  }
+  const r = readCheckedJson(bytes, KIND, FORMAT, model.signature);
+  if ("problem" in r) return r;
+  const body = r.body;
   const d = body.distribution;
   if (!Array.isArray(d) || d.length !== model.maxScore + 1) {
     return { problem: "damaged (distribution length)" };
@@ -147,7 +134,7 @@ export function roundLaw(
     doing: "computing it",
     inMemory: "computed in memory for this run",
     decode: (bytes, path) => {
-      const r = decodeLaw(model, new TextDecoder().decode(bytes));
+      const r = decodeLaw(model, bytes);
       if ("problem" in r) return r;
       const b = r.body;
       return {
@@ -188,9 +175,7 @@ export function roundLaw(
           path,
           seconds: (performance.now() - t0) / 1000,
         },
-        bytes: () =>
-          JSON.stringify({ ...body, checksum: fnv1a(JSON.stringify(body)) }) +
-          "\n",
+        bytes: () => checkedJson(body),
       };
     },
   });

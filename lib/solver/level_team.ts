@@ -1,5 +1,5 @@
 /**
- * The worker plumbing of the level passes (`levels.ts`, `lumped_levels.ts`):
+ * The worker plumbing of the level passes (`levels.ts`, `level_pass.ts`):
  * the control block's words and tasks, what a helper worker is sent, the
  * team of this thread and its helpers (`levels_worker.ts`), the helpers'
  * serving loop, and how many threads a pass gets (moved out of `levels.ts`
@@ -39,15 +39,20 @@ const JOIN_TIMEOUT_MS = 60_000;
 /** Task: one level of the backward DP. */
 export const TASK_DP = 1;
 const TASK_EXIT = 9;
-/** Task: phase A of a forward pass (per core of level L). */
-export const TASK_FWD_A = 2;
-/** Task: phase B of a forward pass (per core of level L + 1). */
-export const TASK_FWD_B = 3;
+/** Task: one level of a forward pass. */
+export const TASK_FWD = 2;
+
+/**
+ * Which pass a helper serves: the DP, or a forward pass over every mask
+ * deciding by the shared decision table or by a registry policy (`rule`),
+ * or the lumped pass of a registry policy.
+ */
+export type PassKind = "dp" | "table" | "rule" | "lumped";
 
 /** What a helper worker is sent. */
 export interface LevelInit {
-  /** Which pass: the DP and forward pass here, or the lumped pass (`lumped_levels.ts`). */
-  kind: "levels" | "lumped";
+  /** Which pass. */
+  kind: PassKind;
   deck: number[];
   /** The model's rulings (they choose its action modes). */
   rulings: Rulings;
@@ -58,7 +63,7 @@ export interface LevelInit {
   shared: { ctrl: SharedArrayBuffer };
   /** This helper's index in the team. */
   helper?: number;
-  /** The policy spec of a lumped pass, or of a forward pass by a rule (each helper asks its own copy). */
+  /** The policy spec of a `rule` or `lumped` pass (each helper asks its own copy). */
   spec?: string;
 }
 
@@ -70,7 +75,7 @@ export interface LevelInit {
  */
 export interface LevelEarly {
   early: true;
-  kind: LevelInit["kind"];
+  kind: PassKind;
   deck: number[];
   rulings: Rulings;
   spec?: string;
@@ -142,7 +147,7 @@ export function threadsFor(model: ActionModel, threads?: number): number {
 let prestarted: { key: string; workers: Worker[] } | null = null;
 
 const earlyKey = (
-  kind: LevelInit["kind"],
+  kind: PassKind,
   deck: ArrayLike<number>,
   rulings: Rulings,
   spec?: string,
@@ -178,7 +183,7 @@ function startWorker(): Worker {
  * ```
  */
 export function prestartHelpers(
-  kind: LevelInit["kind"],
+  kind: PassKind,
   model: { readonly deck: ArrayLike<number>; readonly rulings: Rulings },
   spec?: string,
 ): number {
@@ -250,10 +255,10 @@ function takePrestarted(init: LevelInit): Worker[] {
  *   chunksOf: () => 1,
  * };
  * const tiny = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:1,flip3:1") as ActionModel;
- * const team = new LevelTeam(work, levelInit("levels", tiny, { ctrl: ctrl.buffer as SharedArrayBuffer }), 0);
- * team.run(TASK_FWD_A, 0);
+ * const team = new LevelTeam(work, levelInit("dp", tiny, { ctrl: ctrl.buffer as SharedArrayBuffer }), 0);
+ * team.run(TASK_FWD, 0);
  * team.close();
- * assert.deepEqual(done, [`${TASK_FWD_A}/0`]);
+ * assert.deepEqual(done, [`${TASK_FWD}/0`]);
  * ```
  */
 export class LevelTeam {
@@ -377,13 +382,13 @@ export class LevelTeam {
  * import "./actions.ts"; // registers the all94 model
  * import type { ActionModel } from "./actions.ts";
  * const model = getModel("all94", "5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,+4:0,+6:0,+8:0,+10:0,chance:1,freeze:1,flip3:1") as ActionModel;
- * const init = levelInit("levels", model, { ctrl: new SharedArrayBuffer(CTRL_WORDS * 4) });
+ * const init = levelInit("dp", model, { ctrl: new SharedArrayBuffer(CTRL_WORDS * 4) });
  * assert.equal(init.cores.length, model.spaces().base.cores.length); // the model's cores
  * assert.deepEqual(init.deck, [...model.deck]);
  * ```
  */
 export function levelInit(
-  kind: LevelInit["kind"],
+  kind: PassKind,
   model: ActionModel,
   shared: { ctrl: SharedArrayBuffer },
   spec?: string,

@@ -1,9 +1,9 @@
 /**
- * The helper worker of the level passes (`levels.ts`, `lumped_levels.ts`): it
- * is sent the model's deck, its cores and level order and the shared
- * buffers, then serves level tasks until told to exit.
+ * The helper worker of the level passes (`levels.ts`): it is sent the
+ * model's deck, its cores and level order and the shared buffers, then
+ * serves level tasks until told to exit.
  *
- * `levels.ts` starts it as
+ * `level_team.ts` starts it as
  * `new Worker(new URL("./levels_worker.ts", import.meta.url), { type: "module" })`
  * when a pass runs on two or more threads; `tests/solver_levels_test.ts`
  * checks that the passes give the same bytes on one thread and on several.
@@ -15,20 +15,17 @@
  */
 
 import { ActionModel } from "./actions.ts";
-import {
-  type LevelEarly,
-  type LevelInit,
-  type LevelShared,
-  LevelWork,
-  serveLevels,
-} from "./levels.ts";
-import type { Decider } from "./forward.ts";
+import { DpWork, passParts } from "./levels.ts";
+import { PassWork } from "./level_pass.ts";
+import type { LevelShared } from "./level_buffers.ts";
+import { type LevelEarly, type LevelInit, serveLevels } from "./level_team.ts";
+import type { Decider } from "./space.ts";
 
-/** The modules a pass needs beyond the DP's. */
+/** The modules a pass by a policy needs beyond the DP's. */
 interface Modules {
-  lumped: typeof import("./lumped_levels.ts") | null;
-  registry: typeof import("../run/registry.ts") | null;
-  view: typeof import("./view.ts") | null;
+  classes: typeof import("./mod_classes.ts");
+  registry: typeof import("../run/registry.ts");
+  view: typeof import("./view.ts");
 }
 
 /** A model and this thread's decision rule (a pass by a policy), made before the shared buffers came. */
@@ -37,13 +34,11 @@ interface Prepared {
   decide: Decider | null;
 }
 
-/** Load the pass's modules (a pass that asks a policy, the lumped pass or a forward pass by a rule: only then). */
-async function modules(msg: LevelEarly | LevelInit): Promise<Modules> {
-  if (msg.kind !== "lumped" && msg.spec === undefined) {
-    return { lumped: null, registry: null, view: null };
-  }
+/** Load the modules of a pass that asks a policy (only then). */
+async function modules(msg: LevelEarly | LevelInit): Promise<Modules | null> {
+  if (msg.spec === undefined) return null;
   return {
-    lumped: await import("./lumped_levels.ts"),
+    classes: await import("./mod_classes.ts"),
     registry: await import("../run/registry.ts"),
     view: await import("./view.ts"),
   };
@@ -51,7 +46,7 @@ async function modules(msg: LevelEarly | LevelInit): Promise<Modules> {
 
 /** Build the model (enumerating its cores when `own`, else taking the sent ones) and the rule. */
 function prepare(
-  mods: Modules,
+  mods: Modules | null,
   msg: LevelEarly | LevelInit,
   own: boolean,
 ): Prepared {
@@ -61,10 +56,10 @@ function prepare(
     const init = msg as LevelInit;
     model.adoptLevels(init.cores, init.order, init.start);
   }
-  const decide = mods.lumped && msg.spec !== undefined
-    ? mods.lumped.viewDecider(
-      new mods.view!.SoloView(model.space()),
-      mods.registry!.makeStrategy(msg.spec!),
+  const decide = mods && msg.spec !== undefined
+    ? mods.classes.viewDecider(
+      new mods.view.SoloView(model.space()),
+      mods.registry.makeStrategy(msg.spec),
     )
     : null;
   return { model, decide };
@@ -76,7 +71,7 @@ const same = (a: Int32Array, b: Int32Array): boolean => {
   return true;
 };
 
-let early: Promise<[Modules, Prepared | null]> | null = null;
+let early: Promise<[Modules | null, Prepared | null]> | null = null;
 
 self.onmessage = async (e: MessageEvent<LevelEarly | LevelInit>) => {
   if ("early" in e.data) {
@@ -103,13 +98,10 @@ self.onmessage = async (e: MessageEvent<LevelEarly | LevelInit>) => {
   }
   serveLevels(init.shared.ctrl, init.helper ?? 0, () => {
     const { model, decide } = p ?? prepare(mods, init, false);
-    return init.kind === "lumped"
-      ? new mods.lumped!.LumpedWork(
-        model,
-        init.shared as import("./lumped_levels.ts").LumpedShared,
-        decide!,
-      )
-      : new LevelWork(model, init.shared as LevelShared, decide);
+    const sh = init.shared as LevelShared;
+    if (init.kind === "dp") return new DpWork(model, sh);
+    const { k, decideClass } = passParts(init.kind, model, decide);
+    return new PassWork(model, sh, k, decideClass);
   });
   self.close();
 };

@@ -46,7 +46,6 @@ export {
   ActionModes,
   type ActionReading,
   type ActionSolution,
-  forwardActions,
   solveActions,
 } from "./actions.ts";
 export {
@@ -62,6 +61,7 @@ export {
   evaluateDecider,
   evaluateTable,
   type Evaluation,
+  lumpedEvaluate,
   reachProbabilities,
 } from "./forward.ts";
 export {
@@ -84,7 +84,7 @@ export {
   tableRisk94,
 } from "./advice.ts";
 export { type Odds, oddsReference, type OddsRow } from "./odds.ts";
-export { lumpedEvaluate, ModClasses } from "./lumped.ts";
+export { ModClasses } from "./mod_classes.ts";
 export { lawCachePath, type RoundLaw, roundLaw, roundsToReach } from "./law.ts";
 export { SoloView, type TableCount } from "./view.ts";
 export {

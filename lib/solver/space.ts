@@ -255,12 +255,17 @@ export interface SoloModel {
   };
   /** The model's own state space, for models `buildSpace` cannot enumerate. */
   space?(): SoloSpace;
-  /** The model's own forward pass, for models `forward.ts` cannot walk. */
+  /**
+   * The model's own forward pass, for models `forward.ts` cannot walk: of a
+   * decision table (`decide` null) or a rule, or the lumped pass of a rule
+   * (`lumped`: null when the rule tells masks of a modifier class apart).
+   */
   forwardEvaluate?(
     decide: Decider | null,
     table: Uint8Array | null,
     policy: string,
-  ): Evaluation;
+    lumped?: boolean,
+  ): Evaluation | null;
   /** Cards in front of the player beyond the line (Flip Threes played on it). */
   actionsInFront?(core: number): number;
 }
