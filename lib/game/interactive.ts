@@ -27,9 +27,10 @@
 
 import * as cards from "./cards.ts";
 import type { TableEffect } from "./cards.ts";
-import { LAYOUT, Table } from "./table.ts";
+import type { Rules } from "./rules.ts";
+import { type GameOptions, LAYOUT, Table } from "./table.ts";
 import * as view from "./view.ts";
-import type { ChoiceType } from "./view.ts";
+import type { ChoiceType, Strategy } from "./view.ts";
 
 // (private bindings of imported constants: engine.ts says why)
 const { EFFECT_DISCARD, EFFECT_STEAL, EFFECT_SWAP, InputError } = cards;
@@ -65,6 +66,23 @@ export abstract class Interactive extends Table {
   // Brutal Mode's attacks of this round: pairs of the seat that gave up its
   // Flip 7 bonus and the seat whose total loses it
   protected readonly attacks: number[] = [];
+  // the Vengeance rulings only these effects read
+  declare private readonly byRanks: boolean;
+  declare private readonly numbersOnly: boolean;
+  declare private readonly optional: boolean;
+  declare private readonly discardOwn: boolean;
+  declare private readonly stealOwn: boolean;
+
+  /** The table of a game, with the Vengeance rulings of its effects (`Game`'s constructor). */
+  constructor(rules: Rules, strategies: Strategy[], options: GameOptions) {
+    super(rules, strategies, options);
+    const ru = rules.rulings, v = this.vengeance;
+    this.byRanks = v && ru.flip7Count === "ranks";
+    this.numbersOnly = v && ru.takeThatCards === "numbers-only";
+    this.optional = v && ru.takeThat === "optional";
+    this.discardOwn = v && ru.discardOwn === "yes";
+    this.stealOwn = v && ru.stealOwn === "yes";
+  }
 
   /** True when seat `t` has bust. */
   protected busted(t: number): boolean {

@@ -185,6 +185,7 @@ export class RoundKernel {
   private readonly stealOwn: boolean;
   private readonly followCard: boolean;
   private readonly emptyHits: boolean;
+  private readonly dealt: boolean;
   private readonly brutal: boolean;
 
   /**
@@ -229,15 +230,22 @@ export class RoundKernel {
     this.stealOwn = v && ru.stealOwn === "yes";
     this.followCard = !v || ru.specialTransfer === "follow-card";
     this.emptyHits = !v || ru.stayEmpty === "no";
+    this.dealt = !v || ru.opening === "deal";
     this.brutal = v && ru.brutal === "on";
   }
 
   /**
    * The state before the deal: `pile` (default the rules' deck) in the draw
-   * pile, nothing in front, no discards; a draw node.
+   * pile, nothing in front, no discards; a draw node (a decision under the
+   * Vengeance rulings `opening=first-turn` and `stay-empty=yes`).
    */
   initial(pile: readonly number[] = this.rules.deck): RoundState {
-    return this.position({ pile });
+    const s = this.position({ pile });
+    // (with nothing in front a player may stay under `stay-empty=yes`, but
+    // the deal comes first: under `opening=first-turn` there is none)
+    return s.node === "decide" && this.dealt
+      ? freeze({ ...s, node: "draw" })
+      : s;
   }
 
   /**

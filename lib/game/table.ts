@@ -253,7 +253,7 @@ export abstract class Table implements TableView {
   declare protected readonly frontCounts: Int32Array;
   protected frontTotal = 0;
   declare protected readonly asideCounts: Int32Array;
-  protected readonly aside = new Uint8Array(256);
+  protected readonly aside: Uint8Array = new Uint8Array(256);
   protected asideTop = 0;
   declare protected readonly size: number;
 
@@ -324,12 +324,7 @@ export abstract class Table implements TableView {
   declare protected readonly forcedHits: boolean;
   declare protected readonly emptyHits: boolean;
   declare protected readonly dealt: boolean;
-  declare protected readonly byRanks: boolean;
   declare protected readonly forceStayed: boolean;
-  declare protected readonly numbersOnly: boolean;
-  declare protected readonly optional: boolean;
-  declare protected readonly discardOwn: boolean;
-  declare protected readonly stealOwn: boolean;
   declare protected readonly followCard: boolean;
   declare protected readonly brutal: boolean;
   /** Rounds played so far in this game. */
@@ -391,15 +386,16 @@ export abstract class Table implements TableView {
     this.forcedHits = v && table.zeroMask !== 0;
     this.emptyHits = !v || ru.stayEmpty === "no";
     this.dealt = !v || ru.opening === "deal";
-    this.byRanks = v && ru.flip7Count === "ranks";
     this.forceStayed = v && ru.forceStayed === "yes";
-    this.numbersOnly = v && ru.takeThatCards === "numbers-only";
-    this.optional = v && ru.takeThat === "optional";
-    this.discardOwn = v && ru.discardOwn === "yes";
-    this.stealOwn = v && ru.stealOwn === "yes";
     this.followCard = !v || ru.specialTransfer === "follow-card";
     this.brutal = v && ru.brutal === "on";
-    this.slowScore = MODS_BIT | (v ? table.zeroMask : 0);
+    // (a Zero's effect kept by its drawer, `stay-with-owner`, is not in the
+    // word: every seat then takes the card table's scoring)
+    this.slowScore = !v
+      ? MODS_BIT
+      : this.followCard
+      ? MODS_BIT | table.zeroMask
+      : -1;
     this.players = n;
     this.strategies = strategies;
     this.onEvent = options.listener ?? null;
