@@ -76,6 +76,7 @@ const num = (face: number, count: number): CardRow => ({
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { EFFECT_PLUS } from "./card_table.ts";
  * assert.equal(STANDARD_ROWS.reduce((n, r) => n + r.count, 0), 94);
  * assert.deepEqual(STANDARD_ROWS.find((r) => r.name === "+10"), { name: "+10", count: 1, effect: EFFECT_PLUS, value: 10 });
  * ```
@@ -118,6 +119,7 @@ export const STANDARD_ROWS: readonly CardRow[] = Object.freeze([
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { EFFECT_TIMES } from "./card_table.ts";
  * assert.equal(VENGEANCE_ROWS.reduce((n, r) => n + r.count, 0), 108);
  * assert.equal(VENGEANCE_ROWS.filter((r) => r.value === 13).reduce((n, r) => n + r.count, 0), 13);
  * assert.deepEqual(VENGEANCE_ROWS.find((r) => r.name === "/2"), { name: "/2", count: 1, effect: EFFECT_TIMES, value: 0.5 });
@@ -447,10 +449,15 @@ export function parseCard(
  * ```ts
  * import assert from "node:assert/strict";
  * assert.deepEqual(parseCards("12, x2, freeze"), [12, X2, FREEZE]);
+ * assert.deepEqual(parseCards("lucky13,13", "--deck", VENGEANCE_CARDS), [15, 13]);
  * assert.deepEqual([X2, FREEZE], [18, 19]);
  * ```
  */
-export function parseCards(text: string, flag?: string): number[] {
+export function parseCards(
+  text: string,
+  flag?: string,
+  table: CardTable = STANDARD_CARDS,
+): number[] {
   const shown = text.length > 60
     ? `${text.slice(0, 60)}…(${text.length} characters)`
     : text;
@@ -468,7 +475,7 @@ export function parseCards(text: string, flag?: string): number[] {
       } '${shown}': an empty card between commas; write cards separated by commas, e.g. 12,x2`,
     );
   }
-  return parts.map((p) => parseCard(p));
+  return parts.map((p) => parseCard(p, table));
 }
 
 /**
