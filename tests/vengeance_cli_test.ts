@@ -160,3 +160,21 @@ Deno.test("watch a Vengeance round on a stacked deck of its cards", async () => 
   assert.match(r.stdout, /P2 \(bust:0\.3\) is dealt 13\n/);
   assert.match(r.stdout, /P1 \(sum:20\) hits: zero\n/);
 });
+
+Deno.test("docs/vengeance.md names every ruling value with the code's source, and its scenario", () => {
+  const flat = (t: string) => t.replace(/\s+/g, " ");
+  const doc = flat(
+    Deno.readTextFileSync(new URL("../docs/vengeance.md", import.meta.url)),
+  );
+  for (const ru of VENGEANCE_RULINGS) {
+    assert.ok(doc.includes(`#### \`${ru.name}\``), ru.name);
+    assert.ok(doc.includes(flat(ru.summary)), `${ru.name} summary`);
+    for (const v of ru.values) {
+      assert.ok(
+        doc.includes(flat(`\`${v.value}\``)) && doc.includes(flat(v.source)),
+        `${ru.name}=${v.value}: its source`,
+      );
+    }
+    assert.match(doc, new RegExp(`\`${ru.name}\` (V\\d\\d, )*V\\d\\d[;.]`));
+  }
+});
