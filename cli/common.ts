@@ -10,7 +10,13 @@
  * @module
  */
 
-import { getRules, type Rules, withRulings } from "../lib/game/rules.ts";
+import {
+  editionPreset,
+  getRules,
+  PRESETS,
+  type Rules,
+  withRulings,
+} from "../lib/game/rules.ts";
 import { parseSpecs } from "../lib/run/registry.ts";
 import { loadPolicies, moduleIn } from "../lib/run/modules.ts";
 import type { Strategy } from "../lib/game/view.ts";
@@ -19,9 +25,10 @@ import { InputError } from "../lib/game/cards.ts";
 
 /** Option specs for `--seed`, `--rules`, `-p`, `--workers`, `--json`. */
 export const SEED = { seed: { type: "string" as const } };
-/** `--rules PRESET` and `--ruling NAME=VALUE` (repeatable). */
+/** `--rules PRESET`, `--edition EDITION` and `--ruling NAME=VALUE` (repeatable). */
 export const RULES = {
   rules: { type: "string" as const },
+  edition: { type: "string" as const },
   ruling: { type: "string" as const, multiple: true },
 };
 /** `--ruling NAME=VALUE` (repeatable) alone, for the solo solver commands. */
@@ -66,20 +73,40 @@ export function rulingsOf(values: Values): string[] {
 }
 
 /**
- * The `--rules` preset (default `standard`) with the `--ruling` changes.
+ * The `--rules` preset (default: the `--edition`'s preset, `standard` for
+ * the official edition, `vengeance` for *Flip 7: With a Vengeance*) with the
+ * `--ruling` changes (the edition's rulings).
  *
- * @throws {InputError} for an unknown preset, ruling or value.
+ * @throws {InputError} for an unknown preset, edition, ruling or value, or a
+ *   preset of another edition than `--edition`.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.equal(rulesOf({ rules: "duel" }).name, "duel");
  * assert.equal(rulesOf({ ruling: ["run-out=end-round"] }).name, "standard+run-out=end-round");
+ * assert.equal(rulesOf({ edition: "vengeance", ruling: ["flip7-count=ranks"] }).name, "vengeance+flip7-count=ranks");
+ * assert.throws(() => rulesOf({ edition: "vengeance", rules: "duel" }), /edition/);
  * ```
  */
 export function rulesOf(values: Values): Rules {
-  const base = getRules(
-    typeof values.rules === "string" ? values.rules : "standard",
-  );
+  const edition = typeof values.edition === "string" ? values.edition : null;
+  const named = typeof values.rules === "string" ? values.rules : null;
+  const base = named !== null
+    ? getRules(named)
+    : edition !== null
+    ? editionPreset(edition)
+    : getRules("standard");
+  if (edition !== null && named !== null) {
+    editionPreset(edition); // (names a bad edition first)
+    if (base.edition !== edition) {
+      throw new InputError(
+        `--rules '${named}' is a preset of the ${base.edition} edition, not of --edition '${edition}': allowed ${
+          PRESETS.filter((p) => p.edition === edition).map((p) => p.name)
+            .join(", ")
+        }`,
+      );
+    }
+  }
   const changes = rulingsOf(values);
   return changes.length ? withRulings(base, changes) : base;
 }
@@ -172,6 +199,7 @@ export function policiesOf(
   const list = values.p === undefined && fallback !== undefined
     ? fallback
     : requiredString(values, "p", "-p POLICIES (e.g. -p ev,sum:20)");
+  if (rules.edition === "vengeance") vengeancePolicies(list);
   const s = parseSpecs(list);
   const seats = s.length + others;
   if (seats < rules.minPlayers || seats > rules.maxPlayers) {
@@ -187,6 +215,44 @@ export function policiesOf(
     );
   }
   return s;
+}
+
+/**
+ * The registry's policies that play the Vengeance edition: they read only
+ * the number sum, the count of numbers or the bust risk of the line (the
+ * others value cards by the official card table; docs/vengeance.md).
+ */
+export const VENGEANCE_POLICIES: readonly string[] = [
+  "sum",
+  "count",
+  "bust",
+  "bustc",
+];
+
+/**
+ * Refuse, under the Vengeance edition, a `-p` policy of the registry that
+ * reads the official card table (policy modules are the author's to judge).
+ *
+ * @throws {InputError} naming the first such policy and the allowed ones.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * vengeancePolicies("sum:25,bust:0.3,./mine.ts");
+ * assert.throws(() => vengeancePolicies("sum:25,ev"), /policy 'ev'/);
+ * ```
+ */
+export function vengeancePolicies(list: string): void {
+  for (const spec of list.split(",").map((x) => x.trim())) {
+    if (moduleIn(spec) !== null) continue;
+    const base = spec.split(":")[0];
+    if (!VENGEANCE_POLICIES.includes(base)) {
+      throw new InputError(
+        `bad -p '${
+          clip(list)
+        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P or a policy module (./FILE.ts)`,
+      );
+    }
+  }
 }
 
 /**

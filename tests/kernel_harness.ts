@@ -8,11 +8,18 @@ import { Game } from "../lib/game/engine.ts";
 import type { GameEvent } from "../lib/game/events.ts";
 import {
   EFFECT_CHANCE,
+  EFFECT_DISCARD,
   EFFECT_FLIP,
   EFFECT_FREEZE,
+  EFFECT_LUCKY,
   EFFECT_NUMBER,
+  EFFECT_ONE_MORE,
   EFFECT_PLUS,
+  EFFECT_STEAL,
+  EFFECT_SWAP,
   EFFECT_TIMES,
+  EFFECT_UNLUCKY,
+  EFFECT_ZERO,
   unhandledEffect,
 } from "../lib/game/cards.ts";
 import { RoundKernel, type RoundState, RUN_OUT } from "../lib/game/kernel.ts";
@@ -24,18 +31,33 @@ import {
 } from "../lib/game/rules.ts";
 import { RULINGS } from "../lib/game/rulings.ts";
 import { Rng } from "../lib/game/rng.ts";
-import type { Strategy } from "../lib/game/view.ts";
+import { STAYED, type Strategy } from "../lib/game/view.ts";
+import type { Choice } from "../lib/game/view.ts";
 
-/** Hits the first `hits` times it is asked, then stays; plays every action on itself. */
+/** A choice asked beyond the script: the engine stops there. */
+class Pause {
+  constructor(readonly options: readonly number[]) {}
+}
+
+/**
+ * Hits the first `hits` times it is asked, then stays; plays every action
+ * on itself; makes the `choices` given, in order, and pauses the engine at
+ * the next choice.
+ */
 class Script implements Strategy {
   readonly name = "script";
   asked = 0;
-  constructor(readonly hits: number) {}
+  chosen = 0;
+  constructor(readonly hits: number, readonly choices: readonly number[]) {}
   hit(): boolean {
     return this.asked++ < this.hits;
   }
   target(_v: unknown, seat: number): number {
     return seat;
+  }
+  choose(_v: unknown, _seat: number, c: Choice): number {
+    if (this.chosen < this.choices.length) return this.choices[this.chosen++];
+    throw new Pause(c.options);
   }
 }
 
@@ -56,8 +78,9 @@ export interface EngineAt {
 
 /** A live position's string, from counts by kind (shared by both sides). */
 function live(
-  asked: boolean,
+  asked: boolean | readonly number[],
   s: {
+    stayed: boolean;
     line: number;
     mods: number;
     chance: boolean;
@@ -69,23 +92,52 @@ function live(
     score: number;
   },
 ): string {
-  return `live asked=${asked ? 1 : 0} line=${s.line} mods=${s.mods} chance=${
+  const ask = typeof asked === "boolean" ? (asked ? 1 : 0) : `[${asked}]`;
+  return `live asked=${ask} stayed=${
+    s.stayed ? 1 : 0
+  } line=${s.line} mods=${s.mods} chance=${
     s.chance ? 1 : 0
   } front=${s.front} pile=${s.pile} discards=${s.discards} aside=${s.aside} reshuffled=${
     s.reshuffled ? 1 : 0
   } score=${s.score}`;
 }
 
-/** The engine after playing `cards` (hitting `hits` times when asked, then staying). */
+/**
+ * The engine after playing `cards` (hitting `hits` times when asked, then
+ * staying; making the `choices` given, and stopping at the next choice).
+ */
 export function engineAt(
   rules: Rules,
   cards: readonly number[],
   hits = Infinity,
+  choices: readonly number[] = [],
 ): EngineAt {
-  const script = new Script(hits);
+  const script = new Script(hits, choices);
   const deck = rules.deck, kinds = deck.length;
   let snap: string | null = null, pile: number[] = [], discards: number[] = [];
   let askedAtCard = 0, reshuffled = false, how = "";
+  const snapshot = (asked: boolean | readonly number[]) => {
+    assert.equal(g.checkConservation(), null);
+    pile = Array.from({ length: kinds }, (_, k) => g.pileCount(k));
+    discards = Array.from({ length: kinds }, (_, k) => g.discardCount(k));
+    const front = Array.from(
+      { length: kinds },
+      (_, k) => deck[k] - g.unseenTable(k),
+    );
+    const aside = front.map((f, k) => deck[k] - f - pile[k] - discards[k]);
+    snap = live(asked, {
+      stayed: g.seatStatus(0) === STAYED,
+      line: g.lineMask(0),
+      mods: g.modMask(0),
+      chance: g.hasChance(0),
+      front,
+      pile,
+      discards,
+      aside,
+      reshuffled,
+      score: g.roundScore(0),
+    });
+  };
   const drawn: number[] = [], forced: boolean[] = [];
   const g: Game = new Game(rules, [script], {
     seed: 1,
@@ -108,37 +160,23 @@ export function engineAt(
         case "freeze":
           how = e.type;
           return;
-        case "deck_exhausted": {
-          assert.equal(g.checkConservation(), null);
-          pile = Array.from({ length: kinds }, (_, k) => g.pileCount(k));
-          discards = Array.from({ length: kinds }, (_, k) => g.discardCount(k));
-          const front = Array.from(
-            { length: kinds },
-            (_, k) => deck[k] - g.unseenTable(k),
-          );
-          const aside = front.map((f, k) =>
-            deck[k] - f - pile[k] - discards[k]
-          );
-          snap = live(script.asked > askedAtCard, {
-            line: g.lineMask(0),
-            mods: g.modMask(0),
-            chance: g.hasChance(0),
-            front,
-            pile,
-            discards,
-            aside,
-            reshuffled,
-            score: g.roundScore(0),
-          });
+        case "deck_exhausted":
+          snapshot(script.asked > askedAtCard);
           return;
-        }
         default:
           return;
       }
     },
   });
-  const score = g.playRound()[0];
-  assert.equal(g.checkConservation(), null);
+  let score: number;
+  try {
+    score = g.playRound()[0];
+    assert.equal(g.checkConservation(), null);
+  } catch (e) {
+    if (!(e instanceof Pause)) throw e;
+    snapshot(e.options);
+    score = g.roundScore(0);
+  }
   return {
     pos: snap ?? `end:${how}:${score}`,
     pile,
@@ -158,6 +196,9 @@ export function kernelPos(k: RoundKernel, s: RoundState): string {
   const front = t.effects.map((e, kind) => {
     switch (e) {
       case EFFECT_NUMBER:
+      case EFFECT_ZERO:
+      case EFFECT_UNLUCKY:
+      case EFFECT_LUCKY:
         return ((s.line >> kind) & 1) + (s.bustCard === kind ? 1 : 0);
       case EFFECT_PLUS:
       case EFFECT_TIMES:
@@ -166,6 +207,10 @@ export function kernelPos(k: RoundKernel, s: RoundState): string {
         return s.chance ? 1 : 0;
       case EFFECT_FREEZE:
       case EFFECT_FLIP:
+      case EFFECT_ONE_MORE:
+      case EFFECT_SWAP:
+      case EFFECT_STEAL:
+      case EFFECT_DISCARD:
         return s.played[kind];
       default:
         return unhandledEffect(e);
@@ -173,7 +218,8 @@ export function kernelPos(k: RoundKernel, s: RoundState): string {
   });
   const aside = new Array<number>(t.kinds).fill(0);
   for (const f of s.program) for (const c of f.aside) if (c >= 0) aside[c]++;
-  return live(s.node === "decide", {
+  return live(s.node === "choose" ? k.options(s) : s.node === "decide", {
+    stayed: s.stayed,
     line: s.line,
     mods: s.mods,
     chance: s.chance,
@@ -186,8 +232,13 @@ export function kernelPos(k: RoundKernel, s: RoundState): string {
   });
 }
 
-/** A walk's step: a kernel state, the cards that reach it, the hits made on the way. */
-export type Step = { state: RoundState; cards: number[]; hits: number };
+/** A walk's step: a kernel state, the cards that reach it, the hits and the choices made on the way. */
+export type Step = {
+  state: RoundState;
+  cards: number[];
+  hits: number;
+  choices: number[];
+};
 
 /**
  * Compare the engine with the kernel at a non-terminal state: its
@@ -200,22 +251,39 @@ export function compareAt(
   at: Step,
   where: string,
 ): Step[] {
-  const { state: s, cards, hits } = at;
+  const { state: s, cards, hits, choices } = at;
   const path = `${where}: after [${
     cards.map((c) => k.cards.names[c])
-  }] with ${hits} hits`;
+  }] with ${hits} hits, choices [${choices}]`;
   if (s.node === "decide") {
     // stay: the round ends with what the line shows
     const stayed = k.apply(s, "stay");
     assert.equal(
-      engineAt(rules, cards, hits).pos,
+      engineAt(rules, cards, hits, choices).pos,
       kernelPos(k, stayed),
       `${path}: stay`,
     );
-    return [{ state: k.apply(s, "hit"), cards, hits: hits + 1 }];
+    return [{ state: k.apply(s, "hit"), cards, hits: hits + 1, choices }];
+  }
+  if (s.node === "choose") {
+    // the engine asks the same options; each leads where the kernel's does
+    assert.equal(
+      engineAt(rules, cards, Infinity, choices).pos,
+      kernelPos(k, s),
+      `${path}: the choice`,
+    );
+    return k.options(s).map((o) => {
+      const next = k.apply(s, o), made = [...choices, o];
+      assert.equal(
+        engineAt(rules, cards, Infinity, made).pos,
+        kernelPos(k, next),
+        `${path}: option ${o}`,
+      );
+      return { state: next, cards, hits, choices: made };
+    });
   }
   // a draw: the engine's next cards, each played, against the kernel's outcomes
-  const here = engineAt(rules, cards);
+  const here = engineAt(rules, cards, Infinity, choices);
   const want = k.outcomes(s);
   const got: { card: number; count: number; pos: string }[] = [];
   const pileTotal = here.pile.reduce((a, b) => a + b, 0);
@@ -224,7 +292,7 @@ export function compareAt(
     if (!(copies > 0)) continue;
     let next: EngineAt;
     try {
-      next = engineAt(rules, [...cards, c]);
+      next = engineAt(rules, [...cards, c], Infinity, choices);
     } catch (e) {
       if (/is not in the pile/.test(String(e))) continue; // not drawable here
       throw e;
@@ -233,7 +301,7 @@ export function compareAt(
     assert.equal(
       next.forced[cards.length],
       s.forced,
-      `${path}: is card ${c} a Flip Three's`,
+      `${path}: is card ${c} a forced one`,
     );
     got.push({ card: c, count: copies, pos: next.pos });
   }
@@ -258,6 +326,7 @@ export function compareAt(
     state: o.state,
     cards: o.card === RUN_OUT ? cards : [...cards, o.card],
     hits,
+    choices,
   }));
 }
 
@@ -265,7 +334,12 @@ export function compareAt(
 export function walkAll(rules: Rules, where: string): number {
   const k = new RoundKernel(rules);
   const seen = new Set<string>();
-  const todo: Step[] = [{ state: k.initial(), cards: [], hits: 0 }];
+  const todo: Step[] = [{
+    state: k.initial(),
+    cards: [],
+    hits: 0,
+    choices: [],
+  }];
   let n = 0;
   while (todo.length) {
     const at = todo.pop()!;
@@ -290,7 +364,12 @@ export function walkRandom(
   rng.reseed(seed, 0);
   let n = 0;
   for (let w = 0; w < walks; w++) {
-    let at: Step | undefined = { state: k.initial(), cards: [], hits: 0 };
+    let at: Step | undefined = {
+      state: k.initial(),
+      cards: [],
+      hits: 0,
+      choices: [],
+    };
     while (at && at.state.node !== "end") {
       const next = compareAt(rules, k, at, where);
       n++;

@@ -10,9 +10,9 @@
  */
 import { CHANCE } from "../lib/game/cards.ts";
 import type { Rng } from "../lib/game/rng.ts";
-import type { Strategy, TableView } from "../lib/game/view.ts";
+import type { Choice, Strategy, TableView } from "../lib/game/view.ts";
 
-/** Random legal decisions and random legal targets. */
+/** Random legal decisions, random legal targets and random choices. */
 export class RandomStrategy implements Strategy {
   /** `random`. */
   readonly name = "random";
@@ -34,5 +34,9 @@ export class RandomStrategy implements Strategy {
       legal.push(s);
     }
     return legal[this.rng.below(legal.length)];
+  }
+  /** A uniformly random option (the Vengeance edition's choices). */
+  choose(_v: TableView, _seat: number, c: Choice): number {
+    return c.options[this.rng.below(c.options.length)];
   }
 }

@@ -350,6 +350,11 @@ export const decideCommand: Command = {
   },
   run({ values, out }) {
     const rules = rulesOf(values);
+    if (rules.edition !== "flip7") {
+      throw new InputError(
+        `bad --rules '${rules.name}': decide advises on the official edition only (its solver and race tables); allowed the presets standard, immediate-actions, duel, solo-model`,
+      );
+    }
     const opponents = opponentsOf(values.opponents);
     const all = totalsOf(
       values.totals,

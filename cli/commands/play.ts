@@ -11,6 +11,7 @@
  * @module
  */
 
+import { InputError } from "../../lib/game/cards.ts";
 import { Game } from "../../lib/game/engine.ts";
 import { formatEvent } from "../../lib/game/events.ts";
 import {
@@ -40,6 +41,11 @@ export const playCommand: Command = {
   interactive: true,
   async run({ values, out }) {
     const rules = rulesOf(values);
+    if (rules.edition !== "flip7") {
+      throw new InputError(
+        `bad --rules '${rules.name}': play asks the official edition's decisions only (the Vengeance choices are not asked at the terminal yet; watch or sim it); allowed the presets standard, immediate-actions, duel, solo-model`,
+      );
+    }
     await loadPoliciesOf(values);
     // the bots are checked against the preset with the human seat counted
     const fallback = rules.preset === "duel" ? "ev" : "ev,bust:0.25,sum:20";

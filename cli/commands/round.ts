@@ -1,5 +1,5 @@
 /**
- * `flip7 round -n ROUNDS -p P1,... [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...] [--workers N] [--json]`:
+ * `flip7 round -n ROUNDS -p P1,... [--seed S] [--rules PRESET | --edition E] [--ruling NAME=VALUE ...] [--workers N] [--json]`:
  * the one-round score distribution per policy (seated together; one policy is solo),
  * each round from a fresh deck.
  *
@@ -37,7 +37,7 @@ export const roundCommand: Command = {
   summary:
     "One-round score distribution per policy: mean ± SE, sd, bust and Flip 7 rates, histogram.",
   usage:
-    "round -n ROUNDS -p P1,... [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...] [--workers N] [--json]",
+    "round -n ROUNDS -p P1,... [--seed S] [--rules PRESET | --edition E] [--ruling NAME=VALUE ...] [--workers N] [--json]",
   options: {
     n: { type: "string" },
     ...POLICIES,

@@ -1,5 +1,5 @@
 /**
- * `flip7 sim -n GAMES -p P1,P2,... [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...] [--workers N] [--json]`:
+ * `flip7 sim -n GAMES -p P1,P2,... [--seed S] [--rules PRESET | --edition E] [--ruling NAME=VALUE ...] [--workers N] [--json]`:
  * whole games with seats rotated; wins, win share with a Wilson 95% interval,
  * points per round, rounds per game.
  *
@@ -38,7 +38,7 @@ export const simCommand: Command = {
   summary:
     "Simulate many games: win share (Wilson 95%), points per round, rounds per game.",
   usage:
-    "sim -n GAMES -p P1,P2,... [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...] [--workers N] [--json]",
+    "sim -n GAMES -p P1,P2,... [--seed S] [--rules PRESET | --edition E] [--ruling NAME=VALUE ...] [--workers N] [--json]",
   notes: [
     "The table: '#' is a policy's place in -p (seats rotate game by game), the fair share is 1/N, draws are games ended tied at the top (only under ties=draw).",
     "Speed: 35 to 75 thousand seat-games a second per worker with quick policies; from a million seat-games on it prints an estimate first, and on a terminal the progress shows the time left.",

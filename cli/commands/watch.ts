@@ -1,5 +1,5 @@
 /**
- * `flip7 watch -p P1,P2,... [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...] [--deck CARDS] [--rounds N] [--json]`:
+ * `flip7 watch -p P1,P2,... [--seed S] [--rules PRESET | --edition E] [--ruling NAME=VALUE ...] [--deck CARDS] [--rounds N] [--json]`:
  * one game, card by card. One policy means a solo game.
  *
  * @example
@@ -30,7 +30,7 @@ export const watchCommand: Command = {
   name: "watch",
   summary: "Watch one game card by card (--json: one event per line).",
   usage:
-    "watch -p P1,P2,... [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...] [--deck CARDS] [--rounds N] [--json]",
+    "watch -p P1,P2,... [--seed S] [--rules PRESET | --edition E] [--ruling NAME=VALUE ...] [--deck CARDS] [--rounds N] [--json]",
   options: {
     ...POLICIES,
     ...SEED,
@@ -45,7 +45,7 @@ export const watchCommand: Command = {
     const strategies = policiesOf(values, rules);
     const seed = seedOf(values);
     const stack = typeof values.deck === "string"
-      ? parseCards(values.deck, "--deck")
+      ? parseCards(values.deck, "--deck", rules.cards)
       : [];
     const rounds = intOption(values, "rounds", {
       min: 1,

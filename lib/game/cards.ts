@@ -1,7 +1,10 @@
 /**
- * The card table: every card kind's name, count and effect with its
- * parameter, as data ({@linkcode CardRow}, {@linkcode STANDARD_ROWS}), and
- * the notation and lookups derived from it.
+ * The card tables of the two editions as data — every card kind's name,
+ * count and effect with its parameter ({@linkcode STANDARD_ROWS}, the
+ * official 94 cards; {@linkcode VENGEANCE_ROWS}, the 108 cards of *Flip 7:
+ * With a Vengeance*) — and the notation and lookups derived from the
+ * official one. The effects, the row type and the table are in
+ * `card_table.ts` (re-exported here).
  *
  * A card is identified by its *kind*, a small integer: its row's index in a
  * {@linkcode CardTable}. Cards of one kind are interchangeable, so every place
@@ -16,7 +19,7 @@
  * A new card is a new row: a table with more rows ({@linkcode CardTable}'s
  * constructor) is played by the engine and the round kernel (`kernel.ts`) as
  * it is, where its effects are ones they know; a new *effect* is a new member
- * of {@linkcode CardEffect}, and every component that handles cards switches
+ * of {@linkcode TableEffect}, and every component that handles cards switches
  * on the effect and ends with {@linkcode unhandledEffect}, so it fails to
  * type-check until it handles the new one.
  *
@@ -32,71 +35,29 @@
  * @module
  */
 
-import { InputError } from "../util/errors.ts";
+import {
+  type CardEffect,
+  type CardRow,
+  CardTable,
+  EFFECT_CHANCE,
+  EFFECT_DISCARD,
+  EFFECT_FLIP,
+  EFFECT_FREEZE,
+  EFFECT_LUCKY,
+  EFFECT_NUMBER,
+  EFFECT_ONE_MORE,
+  EFFECT_PLUS,
+  EFFECT_STEAL,
+  EFFECT_SWAP,
+  EFFECT_TIMES,
+  EFFECT_UNLUCKY,
+  EFFECT_ZERO,
+  InputError,
+  type TableEffect,
+  unhandledEffect,
+} from "./card_table.ts";
 
-/**
- * What a card does, declared once per kind in its row: a number, a `+X`
- * modifier, a multiplier, a Second Chance, a Freeze or a "flip N". A
- * component that handles cards switches on the effect and ends the switch
- * with {@linkcode unhandledEffect}, so a new effect that it does not handle
- * fails to type-check there.
- *
- * Each effect's parameter is its row's {@linkcode CardRow.value}:
- *
- * | effect                      | value                                                            |
- * |-----------------------------|------------------------------------------------------------------|
- * | {@linkcode EFFECT_NUMBER}   | the face value                                                   |
- * | {@linkcode EFFECT_PLUS}     | X, added to the round score (negative: taken off, the score stays at 0 or more) |
- * | {@linkcode EFFECT_TIMES}    | the factor the number sum is multiplied by, rounded down (`x2`: 2; a halving: 0.5) |
- * | {@linkcode EFFECT_CHANCE}   | 0                                                                |
- * | {@linkcode EFFECT_FREEZE}   | 0                                                                |
- * | {@linkcode EFFECT_FLIP}     | N, the cards the target flips (Flip Three: 3; a Flip Four: 4)     |
- *
- * A kind the tables do not have yet (a "take one card, then stay", a card
- * that ends or restarts a line) is a new effect: a new constant here and a
- * member of this union.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { CARD_EFFECTS, EFFECT_FREEZE, FREEZE } from "./cards.ts";
- * assert.equal(CARD_EFFECTS[FREEZE], EFFECT_FREEZE);
- * ```
- */
-export type CardEffect =
-  | typeof EFFECT_NUMBER
-  | typeof EFFECT_PLUS
-  | typeof EFFECT_TIMES
-  | typeof EFFECT_CHANCE
-  | typeof EFFECT_FREEZE
-  | typeof EFFECT_FLIP;
-/** A number card: joins the line, or busts (or is saved) as a duplicate. */
-export const EFFECT_NUMBER = 0 as const;
-/** A `+X` modifier: adds X to the round score. */
-export const EFFECT_PLUS = 1 as const;
-/** A multiplier (`x2`): multiplies the number sum (rounded down). */
-export const EFFECT_TIMES = 2 as const;
-/** Second Chance: kept, it saves one duplicate; a spare one is passed on. */
-export const EFFECT_CHANCE = 3 as const;
-/** Freeze: the target banks and is out of the round. */
-export const EFFECT_FREEZE = 4 as const;
-/** Flip N (Flip Three): the target flips N cards. */
-export const EFFECT_FLIP = 5 as const;
-
-/**
- * One kind of card: its notation, its copies in the deck, its effect and the
- * effect's parameter (see {@linkcode CardEffect}).
- */
-export interface CardRow {
-  /** The notation, as typed (`--deck`, `--deck-counts`) and printed: `7`, `+4`, `x2`, `flip3`. */
-  readonly name: string;
-  /** Copies in the full deck. */
-  readonly count: number;
-  /** What the card does. */
-  readonly effect: CardEffect;
-  /** The effect's parameter: face value, X, factor or N ({@linkcode CardEffect}). */
-  readonly value: number;
-}
+export * from "./card_table.ts";
 
 /** A number card's row. */
 const num = (face: number, count: number): CardRow => ({
@@ -115,6 +76,7 @@ const num = (face: number, count: number): CardRow => ({
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { EFFECT_PLUS } from "./card_table.ts";
  * assert.equal(STANDARD_ROWS.reduce((n, r) => n + r.count, 0), 94);
  * assert.deepEqual(STANDARD_ROWS.find((r) => r.name === "+10"), { name: "+10", count: 1, effect: EFFECT_PLUS, value: 10 });
  * ```
@@ -145,6 +107,55 @@ export const STANDARD_ROWS: readonly CardRow[] = Object.freeze([
 ].map((r) => Object.freeze(r)));
 
 /**
+ * *Flip 7: With a Vengeance* (2026), 108 cards, one row per kind in kind
+ * order: The Zero, k copies of each k from 1 to 13 except that one 7 is
+ * Unlucky 7 and one 13 is Lucky 13 (their own kinds, after the plain
+ * numbers), the modifiers `-2 -4 -6 -8 -10` and `/2` (a halving), two each
+ * of Just One More, Flip Four, Swap, Steal and Discard. Both public
+ * implementations (GitHub 2222-42/flip7_strategy's `buildStandardCards`,
+ * Eppie/flip-seven's `VengeanceGame::build_deck`) and the box ("108 cards")
+ * agree (docs/vengeance.md).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EFFECT_TIMES } from "./card_table.ts";
+ * assert.equal(VENGEANCE_ROWS.reduce((n, r) => n + r.count, 0), 108);
+ * assert.equal(VENGEANCE_ROWS.filter((r) => r.value === 13).reduce((n, r) => n + r.count, 0), 13);
+ * assert.deepEqual(VENGEANCE_ROWS.find((r) => r.name === "/2"), { name: "/2", count: 1, effect: EFFECT_TIMES, value: 0.5 });
+ * ```
+ */
+export const VENGEANCE_ROWS: readonly CardRow[] = Object.freeze([
+  { name: "zero", count: 1, effect: EFFECT_ZERO, value: 0 },
+  num(1, 1),
+  num(2, 2),
+  num(3, 3),
+  num(4, 4),
+  num(5, 5),
+  num(6, 6),
+  num(7, 6),
+  num(8, 8),
+  num(9, 9),
+  num(10, 10),
+  num(11, 11),
+  num(12, 12),
+  num(13, 12),
+  { name: "unlucky7", count: 1, effect: EFFECT_UNLUCKY, value: 7 },
+  { name: "lucky13", count: 1, effect: EFFECT_LUCKY, value: 13 },
+  { name: "-2", count: 1, effect: EFFECT_PLUS, value: -2 },
+  { name: "-4", count: 1, effect: EFFECT_PLUS, value: -4 },
+  { name: "-6", count: 1, effect: EFFECT_PLUS, value: -6 },
+  { name: "-8", count: 1, effect: EFFECT_PLUS, value: -8 },
+  { name: "-10", count: 1, effect: EFFECT_PLUS, value: -10 },
+  { name: "/2", count: 1, effect: EFFECT_TIMES, value: 0.5 },
+  { name: "onemore", count: 2, effect: EFFECT_ONE_MORE, value: 1 },
+  { name: "flip4", count: 2, effect: EFFECT_FLIP, value: 4 },
+  { name: "swap", count: 2, effect: EFFECT_SWAP, value: 0 },
+  { name: "steal", count: 2, effect: EFFECT_STEAL, value: 0 },
+  { name: "discard", count: 2, effect: EFFECT_DISCARD, value: 0 },
+].map((r) => Object.freeze(r)));
+
+/**
  * The official scoring's Flip 7 bonus: points a line of
  * {@linkcode FLIP7_LENGTH} numbers adds (a rules object carries it as
  * `flip7Bonus`).
@@ -170,186 +181,6 @@ export const FLIP7_BONUS = 15;
  */
 export const FLIP7_LENGTH = 7;
 
-/** Most modifier kinds a table may have: a modifier mask is an int32. */
-const MAX_MODIFIER_KINDS = 30;
-/** Most number kinds a table may have: the face sums are tabled by number mask. */
-const MAX_NUMBER_KINDS = 20;
-
-/**
- * A card table: its rows and what the engine, the kernel and the solvers
- * read from them, derived once: each kind's effect and parameter, the
- * number kinds (the first ones), the modifier kinds and their bits, the face
- * sums of number masks and the modifiers' sums and factors by modifier mask.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * // the official rows and two that the official deck lacks
- * const t = new CardTable([
- *   ...STANDARD_ROWS,
- *   { name: "flip4", count: 2, effect: EFFECT_FLIP, value: 4 },
- *   { name: "-4", count: 1, effect: EFFECT_PLUS, value: -4 },
- * ]);
- * assert.equal(t.kinds, 24);
- * assert.equal(t.kindOf("flip4"), 22);
- * assert.equal(t.modifierKinds.length, 7); // +2 … +10, x2, -4
- * const mods = t.modBit[t.kindOf("x2")] | t.modBit[t.kindOf("-4")];
- * assert.equal(t.score(0b110, mods, 0), 2); // (1 + 2) × 2 − 4
- * assert.equal(t.score(0b10, mods, 0), 0); // (1 × 2 − 4) is below 0: 0
- * assert.throws(() => new CardTable([{ name: "x", count: 1, effect: EFFECT_PLUS, value: 2 }, ...STANDARD_ROWS]), /number cards first/);
- * ```
- */
-export class CardTable {
-  /** The rows, by kind. */
-  readonly rows: readonly CardRow[];
-  /** Number of kinds. */
-  readonly kinds: number;
-  /** Each kind's notation. */
-  readonly names: readonly string[];
-  /** Each kind's effect. */
-  readonly effects: readonly CardEffect[];
-  /** Each kind's parameter ({@linkcode CardRow.value}). */
-  readonly values: readonly number[];
-  /** Copies of each kind in the full deck. */
-  readonly counts: readonly number[];
-  /** The number kinds are `0 … numberKinds − 1`. */
-  readonly numberKinds: number;
-  /** The modifier kinds (`+X` and multipliers), in kind order: bit i of a modifier mask is `modifierKinds[i]`. */
-  readonly modifierKinds: readonly number[];
-  /** Each kind's bit in a modifier mask (0 for a kind that is no modifier). */
-  readonly modBit: readonly number[];
-  /** The kind of Second Chance, -1 when the table has none. */
-  readonly chanceKind: number;
-  /** Sum of the face values of a number mask, indexed by the mask. */
-  readonly sumOfMask: Int32Array;
-  /** Sum of the `+X` values of a modifier mask, indexed by the mask. */
-  readonly plusOfMods: Int32Array;
-  /** Product of the multipliers' factors of a modifier mask, indexed by the mask. */
-  readonly timesOfMods: Float64Array;
-
-  /**
-   * A table of `rows` (kind = index).
-   *
-   * @throws {InputError} for a table the engine cannot play: a name twice,
-   *   a number card after another kind, a bad parameter, more than one
-   *   Second Chance kind, too many number or modifier kinds.
-   */
-  constructor(rows: readonly CardRow[]) {
-    const bad = (why: string): never => {
-      throw new InputError(`bad card table: ${why}`);
-    };
-    const names = rows.map((r) => r.name);
-    let numbers = 0, chance = -1;
-    const modifiers: number[] = [];
-    rows.forEach((r, k) => {
-      if (!/^[^\s,:]+$/.test(r.name) || names.indexOf(r.name) !== k) {
-        bad(
-          `card name '${r.name}' (names are unique, without spaces, commas or colons)`,
-        );
-      }
-      if (!Number.isInteger(r.count) || r.count < 0) {
-        bad(`count ${r.count} of '${r.name}' (allowed whole numbers from 0)`);
-      }
-      const e = r.effect, v = r.value;
-      switch (e) {
-        case EFFECT_NUMBER:
-          if (numbers !== k) bad(`'${r.name}' (the number cards first)`);
-          if (!Number.isInteger(v) || v < 0) {
-            bad(`face value ${v} of '${r.name}'`);
-          }
-          numbers++;
-          break;
-        case EFFECT_PLUS:
-          if (!Number.isInteger(v)) bad(`value ${v} of '${r.name}' (whole)`);
-          modifiers.push(k);
-          break;
-        case EFFECT_TIMES:
-          if (!(v > 0)) bad(`factor ${v} of '${r.name}' (above 0)`);
-          modifiers.push(k);
-          break;
-        case EFFECT_CHANCE:
-          if (chance >= 0) bad(`'${r.name}': a second Second Chance kind`);
-          chance = k;
-          break;
-        case EFFECT_FREEZE:
-          break;
-        case EFFECT_FLIP:
-          if (!Number.isInteger(v) || v < 1) {
-            bad(`cards ${v} of '${r.name}' (1 or more)`);
-          }
-          break;
-        default:
-          unhandledEffect(e);
-      }
-    });
-    if (numbers === 0 || numbers > MAX_NUMBER_KINDS) {
-      bad(`${numbers} number kinds (allowed 1 to ${MAX_NUMBER_KINDS})`);
-    }
-    if (modifiers.length > MAX_MODIFIER_KINDS) {
-      bad(
-        `${modifiers.length} modifier kinds (allowed up to ${MAX_MODIFIER_KINDS})`,
-      );
-    }
-    this.rows = Object.freeze(rows.map((r) => Object.freeze({ ...r })));
-    this.kinds = rows.length;
-    this.names = Object.freeze(names);
-    this.effects = Object.freeze(rows.map((r) => r.effect));
-    this.values = Object.freeze(rows.map((r) => r.value));
-    this.counts = Object.freeze(rows.map((r) => r.count));
-    this.numberKinds = numbers;
-    this.modifierKinds = Object.freeze(modifiers);
-    const bits = new Array<number>(rows.length).fill(0);
-    modifiers.forEach((k, i) => bits[k] = 1 << i);
-    this.modBit = Object.freeze(bits);
-    this.chanceKind = chance;
-    const sums = new Int32Array(1 << numbers);
-    for (let m = 1; m < sums.length; m++) {
-      const low = 31 - Math.clz32(m & -m);
-      sums[m] = sums[m & (m - 1)] + rows[low].value;
-    }
-    this.sumOfMask = sums;
-    const mods = 1 << modifiers.length;
-    this.plusOfMods = new Int32Array(mods);
-    this.timesOfMods = new Float64Array(mods).fill(1);
-    for (let m = 1; m < mods; m++) {
-      const i = 31 - Math.clz32(m & -m),
-        rest = m & (m - 1),
-        r = rows[modifiers[i]];
-      this.plusOfMods[m] = this.plusOfMods[rest] +
-        (r.effect === EFFECT_PLUS ? r.value : 0);
-      this.timesOfMods[m] = this.timesOfMods[rest] *
-        (r.effect === EFFECT_TIMES ? r.value : 1);
-    }
-    Object.freeze(this);
-  }
-
-  /**
-   * The kind of a card name.
-   *
-   * @throws {InputError} for a name the table lacks.
-   */
-  kindOf(name: string): number {
-    const k = this.names.indexOf(name);
-    if (k < 0) {
-      throw new InputError(
-        `unknown card '${name}': allowed ${this.names.join(", ")}`,
-      );
-    }
-    return k;
-  }
-
-  /**
-   * The round score of a line (not bust): the numbers' face values summed
-   * and multiplied by the multipliers (rounded down), plus the `+X` values,
-   * at least 0, plus `bonus` (the Flip 7 bonus for a Flip 7, else 0).
-   */
-  score(numberMask: number, mods: number, bonus: number): number {
-    const s = Math.floor(this.sumOfMask[numberMask] * this.timesOfMods[mods]) +
-      this.plusOfMods[mods];
-    return (s > 0 ? s : 0) + bonus;
-  }
-}
-
 /**
  * The official card table ({@linkcode STANDARD_ROWS}).
  *
@@ -361,6 +192,22 @@ export class CardTable {
  * ```
  */
 export const STANDARD_CARDS: CardTable = new CardTable(STANDARD_ROWS);
+
+/**
+ * The Vengeance edition's card table ({@linkcode VENGEANCE_ROWS}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(VENGEANCE_CARDS.numberKinds, 16); // the Zero, 1-13, Unlucky 7, Lucky 13
+ * assert.equal(VENGEANCE_CARDS.plainNumbers, false);
+ * const t = VENGEANCE_CARDS, line = 1 << t.kindOf("13");
+ * assert.equal(t.busts(line, t.kindOf("lucky13")), false); // Lucky 13 joins a 13
+ * assert.equal(t.busts(line | 1 << t.kindOf("lucky13"), t.kindOf("13")), true); // a third 13 busts
+ * assert.equal(t.ranksOfMask[line | 1 << t.kindOf("lucky13")], 1); // one rank, two cards
+ * ```
+ */
+export const VENGEANCE_CARDS: CardTable = new CardTable(VENGEANCE_ROWS);
 
 const STD = STANDARD_CARDS;
 
@@ -407,7 +254,30 @@ export const MODIFIERS: readonly number[] = STD.modifierKinds.slice();
  * ones: a frozen array is read about twice as slowly in the loops that read
  * these on every kind, bench/HISTORY.md "Issue 40".)
  */
-export const CARD_EFFECTS: readonly CardEffect[] = STD.effects.slice();
+export const CARD_EFFECTS: readonly CardEffect[] = STD.effects.map(official);
+
+/** An effect of the official table, as the narrower type (any other throws). */
+function official(e: TableEffect): CardEffect {
+  switch (e) {
+    case EFFECT_NUMBER:
+    case EFFECT_PLUS:
+    case EFFECT_TIMES:
+    case EFFECT_CHANCE:
+    case EFFECT_FREEZE:
+    case EFFECT_FLIP:
+      return e;
+    case EFFECT_ZERO:
+    case EFFECT_UNLUCKY:
+    case EFFECT_LUCKY:
+    case EFFECT_ONE_MORE:
+    case EFFECT_SWAP:
+    case EFFECT_STEAL:
+    case EFFECT_DISCARD:
+      throw new Error(`the official table has no card of effect ${e}`);
+    default:
+      return unhandledEffect(e);
+  }
+}
 
 /**
  * True when kind `k` is a number card: {@linkcode CARD_EFFECTS} gives
@@ -426,26 +296,6 @@ export const CARD_EFFECTS: readonly CardEffect[] = STD.effects.slice();
  */
 export function isNumberKind(k: number): boolean {
   return k < NUMBERS;
-}
-
-/**
- * The end of an exhaustive switch over {@linkcode CardEffect}: reached only
- * when an effect is not handled, which the type checker reports (its argument
- * is then not `never`).
- *
- * @example
- * ```ts
- * import { CARD_EFFECTS, EFFECT_CHANCE, EFFECT_FLIP, EFFECT_FREEZE, EFFECT_NUMBER, EFFECT_PLUS, EFFECT_TIMES, unhandledEffect } from "./cards.ts";
- * const e = CARD_EFFECTS[0];
- * switch (e) {
- *   case EFFECT_NUMBER: case EFFECT_PLUS: case EFFECT_TIMES:
- *   case EFFECT_CHANCE: case EFFECT_FREEZE: case EFFECT_FLIP: break;
- *   default: unhandledEffect(e);
- * }
- * ```
- */
-export function unhandledEffect(effect: never): never {
-  throw new Error(`unhandled card effect ${effect}`);
 }
 
 /** Names of all kinds, indexed by kind, in the notation used for input and output. */
@@ -561,9 +411,6 @@ export function lineScore(
     (flip7 ? BONUS : 0);
 }
 
-/** An error from bad user input (defined in `lib/util/errors.ts`, for every layer). */
-export { InputError };
-
 /**
  * Parse one card in the notation `0`-`12`, `+2` `+4` `+6` `+8` `+10`, `x2`,
  * `freeze`, `flip3`, `chance` (the names of a table's rows: the official
@@ -602,10 +449,15 @@ export function parseCard(
  * ```ts
  * import assert from "node:assert/strict";
  * assert.deepEqual(parseCards("12, x2, freeze"), [12, X2, FREEZE]);
+ * assert.deepEqual(parseCards("lucky13,13", "--deck", VENGEANCE_CARDS), [15, 13]);
  * assert.deepEqual([X2, FREEZE], [18, 19]);
  * ```
  */
-export function parseCards(text: string, flag?: string): number[] {
+export function parseCards(
+  text: string,
+  flag?: string,
+  table: CardTable = STANDARD_CARDS,
+): number[] {
   const shown = text.length > 60
     ? `${text.slice(0, 60)}…(${text.length} characters)`
     : text;
@@ -623,7 +475,7 @@ export function parseCards(text: string, flag?: string): number[] {
       } '${shown}': an empty card between commas; write cards separated by commas, e.g. 12,x2`,
     );
   }
-  return parts.map((p) => parseCard(p));
+  return parts.map((p) => parseCard(p, table));
 }
 
 /**

@@ -1,42 +1,36 @@
 /**
- * The game engine: the full official multiplayer rules, deterministic from a
- * seed. One engine serves the command line, the experiments, the notebooks and
- * the agents.
+ * The game engine: the full official multiplayer rules and those of *Flip 7:
+ * With a Vengeance*, deterministic from a seed. One engine serves the
+ * command line, the experiments, the notebooks and the agents.
  *
  * Every card's effect and parameter, the Flip 7 length and bonus come from
  * the rules' card table (`rules.cards`, `cards.ts`) and scoring: a table
  * with a kind the official deck lacks (a Flip Four, a `-4`) is played as it
  * is, where its effect is one the engine knows.
  *
- * State is packed into typed arrays: a seat's state within a round is one
- * integer word (its line a mask of number kinds — a line never holds a
- * number twice — and their count, its Second Chance, status, bust card and
- * Flip 7, and a flag for modifiers and one for actions in front, whose
- * kinds are counted beside the word; the `LINE` … `COUNT_SHIFT` constants
- * below), and every place a card can be is counted by kind, so that card
- * conservation can be checked at any moment
- * ({@linkcode Game.checkConservation}). The draw pile
- * and the discards, with the seeded draw and the reshuffle, are a
- * {@linkcode Pile} (`pile.ts`); every card a seat takes goes through one
- * method, `takeCard` (draw, reshuffle or end the round when the cards run
- * out, report the card, receive it).
+ * The engine's class is one class in three files, split by subject:
+ * `table.ts` (`Table`: the seats' packed state, the cards counted by place,
+ * the scoring, the table view the strategies read, the conservation
+ * check), `interactive.ts` (`Interactive`: the Vengeance edition's special
+ * numbers, modifiers given, Just One More, Swap, Steal, Discard, the
+ * choices they ask of the strategies, Brutal Mode), and this file (`Game`:
+ * the round loop, the official edition's card effects, Flip N and its
+ * set-aside cards, the end of a round, a whole game). Every card a seat
+ * takes goes through one method, `takeCard` (draw, reshuffle or end the
+ * round when the cards run out, report the card, receive it). The draw
+ * pile and the discards, with the seeded draw and the reshuffle, are a
+ * {@linkcode Pile} (`pile.ts`). `Game` is one hot loop, the inner loop of
+ * every simulation (a solo round costs a few hundred nanoseconds,
+ * bench/engine_bench.ts): its steps read and write the same typed arrays of
+ * the seats, so the three files share them as `protected` state.
  *
- * Why this file is long (~1,250 lines, past the ~500 of the rest of lib/):
- * `Game` is one hot loop, the inner loop of every simulation (a solo round
- * costs a few hundred nanoseconds, bench/engine_bench.ts). Its rule steps —
- * the deal, the turns, the card effects, Flip Three and its set-aside cards,
- * the end of a round, the table view the strategies read on every decision —
- * all read and write the same private typed arrays of the seats; split
- * across files they would need that state made public or reached through a
- * call per access.
- * What is not the rules, the draw pile and the discards, is `pile.ts`.
- *
- * Rulings (`rulings.ts`): every point where the official texts are silent is
- * read from `rules.rulings` — whether actions flipped during a Flip Three
- * wait (`actions`), the order the waiting ones resolve in
+ * Rulings (`rulings.ts`): every point where the texts are silent is read
+ * from `rules.rulings` — officially whether actions flipped during a Flip
+ * Three wait (`actions`), the order the waiting ones resolve in
  * (`set-aside-order`), whether a Second Chance flipped during a Flip Three
  * waits with them (`chance-in-flip3`), running out of cards (`run-out`) and
- * ties at the top (`ties`).
+ * ties at the top (`ties`); the Vengeance edition's fourteen are in
+ * docs/vengeance.md.
  *
  * Termination (the official rules are silent on running out of cards; the
  * default `run-out=reshuffle-once`): when the draw pile runs out, the
@@ -67,12 +61,13 @@
  */
 
 import * as cards from "./cards.ts";
-import type { CardEffect, CardTable } from "./cards.ts";
-import type { GameEvent, Listener } from "./events.ts";
-import { Pile } from "./pile.ts";
+import type { TableEffect } from "./cards.ts";
+import type { GameEvent } from "./events.ts";
+import { Interactive } from "./interactive.ts";
 import type { Rules } from "./rules.ts";
+import { type GameOptions, LAYOUT } from "./table.ts";
 import * as view from "./view.ts";
-import type { Strategy, TableView } from "./view.ts";
+import type { Strategy } from "./view.ts";
 
 // The imported constants and functions as this module's own private
 // bindings, not as named imports: V8 compiles a module's private `const`
@@ -82,59 +77,39 @@ import type { Strategy, TableView } from "./view.ts";
 // them (bench/HISTORY.md, "The round loop, session 33").
 const {
   EFFECT_CHANCE,
+  EFFECT_DISCARD,
   EFFECT_FLIP,
   EFFECT_FREEZE,
+  EFFECT_LUCKY,
   EFFECT_NUMBER,
+  EFFECT_ONE_MORE,
   EFFECT_PLUS,
+  EFFECT_STEAL,
+  EFFECT_SWAP,
   EFFECT_TIMES,
+  EFFECT_UNLUCKY,
+  EFFECT_ZERO,
   InputError,
   unhandledEffect,
 } = cards;
 const { BUSTED, FROZEN, STAYED } = view;
-
-/** Bits of `Game.hooks`: some seat's strategy has `newGame`, `roundEnd`. */
-const HOOK_NEW_GAME = 1, HOOK_ROUND_END = 2;
-
-/** Marks a set-aside slot whose card has been resolved. */
-const CONSUMED = 255;
-
-/** How a seat takes a card (`takeCard`): the deal, a hit, a Flip Three's draws. */
-const DEAL = 0, HIT = 1, FORCED = 2;
-
-// A seat's state within a round in one 31-bit word (`Game.seat`), so that
-// the round loop reads and clears a seat in one access (bench/HISTORY.md,
-// "The round loop, session 32"); 0 is an active seat with nothing in front.
-// The word holds what every card table shares: a line of up to LINE_KINDS
-// number kinds (the table's numbers: `rules.cards`), and a flag for each
-// kind of card that lies in front of a seat in numbers the table decides
-// (its modifiers, its actions), counted beside the word.
-/** Most number kinds a table the engine plays may have: the line's bits. */
-const LINE_KINDS = 16;
-/** Bits 0-15: the numbers of the line (bit v for number kind v). */
-const LINE = (1 << LINE_KINDS) - 1;
-/** Bit 16: some modifier lies in front of the seat (which: `Game.mods`). */
-const MODS_BIT = 1 << 16;
-/** Bit 17: a Second Chance in front of the seat. */
-const CHANCE_BIT = 1 << 17;
-/** Bits 18-19: the status (ACTIVE 0, STAYED, FROZEN, BUSTED). */
-const STATUS_SHIFT = 18, STATUS_BITS = 3 << 18;
-/** The status bits of a busted seat. */
-const BUSTED_WORD = BUSTED << STATUS_SHIFT;
-/** Bit 20: the seat has a Flip 7. */
-const FLIP7_BIT = 1 << 20;
-/** Bits 21-25: the number kind that busted the seat, plus one (0: none). */
-const BUST_SHIFT = 21, BUST_BITS = 31 << 21;
-/**
- * Bit 26: some action card (a Freeze, a Flip Three) lies in front of the
- * seat (how many of each: `Game.actions`).
- */
-const ACTIONS_BIT = 1 << 26;
-/** Bits 27-30: how many numbers the line holds (the bits of LINE counted). */
-const COUNT_SHIFT = 27, COUNT_ONE = 1 << 27, MAX_COUNT = 15;
-/** The bits of the cards in front of a seat other than its bust card. */
-const FRONT_BITS = LINE | MODS_BIT | CHANCE_BIT | ACTIONS_BIT;
-/** The flags of the cards counted beside the word. */
-const BESIDE_BITS = MODS_BIT | ACTIONS_BIT;
+const {
+  ACTIONS_BIT,
+  BUST_SHIFT,
+  BUSTED_WORD,
+  CHANCE_BIT,
+  CONSUMED,
+  COUNT_ONE,
+  DEAL,
+  FLIP7_BIT,
+  FORCED,
+  FRONT_BITS,
+  HIT,
+  HOOK_NEW_GAME,
+  HOOK_ROUND_END,
+  MODS_BIT,
+  STATUS_BITS,
+} = LAYOUT;
 
 /**
  * Rounds after which a game ends whatever the totals (a guard: games of real
@@ -159,27 +134,7 @@ export const OUT_BANKED = 0, OUT_BUST = 1, OUT_FLIP7 = 2;
 // (private copies for the end of a round: exported bindings are read through their cells, see the imports above)
 const BANKED = OUT_BANKED, BUST_OUT = OUT_BUST, FLIP7_OUT = OUT_FLIP7;
 
-/** Options of a {@linkcode Game}. */
-export interface GameOptions {
-  /** Seed of the game's random stream (default 0). */
-  seed?: number;
-  /** Stream number (default 0): game `g` of a run uses stream `g`. */
-  stream?: number;
-  /** Cards placed, top first, on the shuffled deck (kinds, see `cards.ts`). */
-  stack?: readonly number[];
-  /** Receives every event; when absent no event is built. */
-  listener?: Listener | null;
-  /** Seat that is first in round 1 (default 0); it passes left each round. */
-  firstSeat?: number;
-  /**
-   * True: the stacked cards are the only draws, each taken from the pile
-   * when it is drawn (after a reshuffle, from the discards shuffled into
-   * it); once they are used up the pile counts as empty (the round ends
-   * with a `deck_exhausted` event), so that a test can drive the engine card
-   * by card (tests/kernel_test.ts); default false.
-   */
-  stackOnly?: boolean;
-}
+export type { GameOptions } from "./table.ts";
 
 /** The outcome of a game. */
 export interface GameResult {
@@ -191,44 +146,6 @@ export interface GameResult {
   rounds: number;
   /** Sum of each seat's round scores (equals totals). */
   points: number[];
-}
-
-/**
- * Refuse a rule set whose card table or scoring the seat word cannot hold:
- * more number kinds than the line's bits, a Flip 7 length the count bits
- * cannot reach, a modifier with more than one copy (the modifiers in front
- * are a mask), or more action cards than the set-aside list holds.
- */
-function checkTable(rules: Rules): void {
-  const t = rules.cards, deck = rules.deck;
-  const bad = (why: string): never => {
-    throw new InputError(`rules '${rules.name}': ${why}`);
-  };
-  if (deck.length !== t.kinds) {
-    bad(`a deck of ${deck.length} kinds for a card table of ${t.kinds}`);
-  }
-  if (t.numberKinds > LINE_KINDS) {
-    bad(`${t.numberKinds} number kinds: the engine plays up to ${LINE_KINDS}`);
-  }
-  const len = rules.flip7Length;
-  if (!Number.isInteger(len) || len < 1 || len > MAX_COUNT) {
-    bad(`a Flip 7 of ${len} numbers: allowed 1 to ${MAX_COUNT}`);
-  }
-  let others = 0;
-  for (let k = 0; k < t.kinds; k++) {
-    if (t.modBit[k] !== 0 && deck[k] > 1) {
-      bad(`${deck[k]} copies of the modifier '${t.names[k]}': allowed 0 or 1`);
-    }
-    if (k >= t.numberKinds && t.modBit[k] === 0) others += deck[k];
-  }
-  if (others > CONSUMED - 1) {
-    bad(`${others} action cards: the engine plays up to ${CONSUMED - 1}`);
-  }
-}
-
-/** The number that busted a seat whose packed word is `w`, -1 if none. */
-function bustCardOf(w: number): number {
-  return ((w & BUST_BITS) >>> BUST_SHIFT) - 1;
 }
 
 /**
@@ -245,115 +162,7 @@ function bustCardOf(w: number): number {
  * assert.ok(score === 0 || score >= 20); // bust, or stayed at 20 or more
  * ```
  */
-export class Game implements TableView {
-  /** The rules in play. */
-  declare readonly rules: Rules;
-  /** Number of seats. */
-  declare readonly players: number;
-  /**
-   * The strategy of each seat. To change the seats assign an array (the same
-   * one after changing it will do): the game notes then which seats have the
-   * optional `newGame` and `roundEnd` hooks, so that a round does not look
-   * them up on every seat.
-   */
-  get strategies(): Strategy[] {
-    return this.seats;
-  }
-  set strategies(list: Strategy[]) {
-    this.seats = list;
-    this.hooks = 0;
-    for (const st of list) {
-      if (st.newGame !== undefined) this.hooks |= HOOK_NEW_GAME;
-      if (st.roundEnd !== undefined) this.hooks |= HOOK_ROUND_END;
-    }
-  }
-  private seats: Strategy[] = [];
-  // which optional hooks some seat has (HOOK_NEW_GAME | HOOK_ROUND_END)
-  private hooks = 0;
-  /** Event listener, or null. */
-  get listener(): Listener | null {
-    return this.onEvent;
-  }
-  set listener(f: Listener | null) {
-    this.onEvent = f ?? null;
-  }
-  // the listener, tested as `this.onEvent !== null` on every card: one
-  // comparison, where V8 compiles a truthiness test of a field it has no
-  // type for into half a dozen (bench/HISTORY.md, "Issue 26, session 37")
-  declare private onEvent: Listener | null;
-
-  declare private seed: number;
-  declare private stream: number;
-  declare private firstSeat: number;
-
-  // where cards are, counted by kind: the draw pile and the discards are the
-  // pile's (the deck's and the discards' tallies aliased here, read by the
-  // table view on every call; the draw pile's through Pile.count)
-  declare private readonly deck: Pile;
-  declare private readonly deckCounts: Int32Array;
-  declare private readonly discardCounts: Int32Array;
-  declare private readonly frontCounts: Int32Array;
-  private frontTotal = 0;
-  declare private readonly asideCounts: Int32Array;
-  private readonly aside = new Uint8Array(256);
-  private asideTop = 0;
-  declare private readonly size: number;
-
-  // the card table (`rules.cards`), read once: what each kind does and its
-  // parameter, the modifiers' bits, the face sums of a line. (A field
-  // assigned in the constructor is `declare`d, so that it is created by its
-  // first store, a typed array or a small integer, and the optimiser loads
-  // it without checking its type; a field that starts as `undefined` is
-  // checked at every use. bench/HISTORY.md, "Issue 40".)
-  declare private readonly kinds: number;
-  declare private readonly names: readonly string[];
-  declare private readonly effects: Uint8Array;
-  declare private readonly values: Float64Array;
-  declare private readonly modBits: Int32Array;
-  declare private readonly modKinds: Int32Array;
-  declare private readonly actionKinds: Int32Array;
-  declare private readonly chanceKind: number;
-  declare private readonly numbers: number;
-  declare private readonly sums: Int32Array;
-  declare private readonly cards: CardTable;
-  // the modifiers' sums and whole factors by modifier mask, when every
-  // modifier adds a non-negative X or multiplies by a whole factor
-  // (`plainMods`: the score needs no rounding or floor)
-  declare private readonly plainMods: boolean;
-  declare private readonly multOf: Int32Array;
-  declare private readonly plusOf: Int32Array;
-  // the scoring: the line count that is a Flip 7 (shifted to the word's
-  // count bits) and its bonus
-  declare private readonly flip7Count: number;
-  declare private readonly flip7Bonus: number;
-
-  // per seat: the packed word (LINE … COUNT_SHIFT above), the modifier mask
-  // (bit i: the table's modifier i) and the actions in front, by kind
-  // (`actions[seat * kinds + kind]`)
-  declare private readonly seat: Int32Array;
-  declare private readonly mods: Int32Array;
-  declare private readonly actions: Uint8Array;
-  // whole numbers below MAX_ROUNDS x 171 < 2^31; an Int32Array adds them
-  // with an integer add (a Float64Array of whole numbers: checked conversions)
-  declare private readonly totals: Int32Array;
-  declare private readonly scores: Float64Array;
-  declare private readonly lastOutcome: Uint8Array;
-
-  private activeCount = 0;
-  private roundOver = false;
-  // true between rounds once a round (or newGame) has cleared the seats, the
-  // cards in front and the set-aside cards; false while a round is played
-  // (and if one was left half-played by a throwing strategy)
-  private tidy = false;
-  // the rulings, read once
-  declare private readonly deferActions: boolean;
-  declare private readonly forcedDrawsFirst: boolean;
-  declare private readonly chanceWaits: boolean;
-  declare private readonly tiesDraw: boolean;
-  declare private readonly freshDeck: boolean;
-  /** Rounds played so far in this game. */
-  round = 0;
-
+export class Game extends Interactive {
   /**
    * A new game at a table (no round played yet).
    *
@@ -368,69 +177,7 @@ export class Game implements TableView {
     strategies: Strategy[],
     options: GameOptions = {},
   ) {
-    const n = strategies.length;
-    if (n < rules.minPlayers || n > rules.maxPlayers) {
-      throw new InputError(
-        `${n} player${
-          n === 1 ? "" : "s"
-        } given: the '${rules.name}' rules allow ${rules.minPlayers} to ${rules.maxPlayers}`,
-      );
-    }
-    this.rules = rules;
-    const table = rules.cards;
-    checkTable(rules);
-    this.cards = table;
-    this.kinds = table.kinds;
-    this.names = table.names;
-    this.effects = Uint8Array.from(table.effects);
-    this.values = Float64Array.from(table.values);
-    this.modBits = Int32Array.from(table.modBit);
-    this.modKinds = Int32Array.from(table.modifierKinds);
-    this.actionKinds = Int32Array.from(
-      table.effects.flatMap((e, k) =>
-        e === EFFECT_FREEZE || e === EFFECT_FLIP ? [k] : []
-      ),
-    );
-    this.chanceKind = table.chanceKind;
-    this.numbers = table.numberKinds;
-    this.sums = table.sumOfMask;
-    this.plainMods = table.modifierKinds.every((k) =>
-      table.effects[k] === EFFECT_PLUS
-        ? table.values[k] >= 0
-        : Number.isInteger(table.values[k])
-    );
-    this.multOf = Int32Array.from(table.timesOfMods, Math.trunc);
-    this.plusOf = table.plusOfMods;
-    this.flip7Count = rules.flip7Length << COUNT_SHIFT;
-    this.flip7Bonus = rules.flip7Bonus;
-    this.frontCounts = new Int32Array(this.kinds);
-    this.asideCounts = new Int32Array(this.kinds);
-    const ru = rules.rulings;
-    this.deferActions = ru.actions === "deferred";
-    this.forcedDrawsFirst = ru.setAsideOrder === "forced-draws-first";
-    this.chanceWaits = ru.chanceInFlip3 === "after-the-three";
-    this.tiesDraw = ru.ties === "draw";
-    this.freshDeck = rules.freshDeckEachRound;
-    this.players = n;
-    this.strategies = strategies;
-    this.onEvent = options.listener ?? null;
-    this.seed = options.seed ?? 0;
-    this.stream = options.stream ?? 0;
-    this.deck = new Pile(
-      rules,
-      options.stack ?? [],
-      options.stackOnly ?? false,
-    );
-    this.firstSeat = options.firstSeat ?? 0;
-    this.size = this.deck.size;
-    this.deckCounts = this.deck.deckCounts;
-    this.discardCounts = this.deck.discards;
-    this.seat = new Int32Array(n);
-    this.mods = new Int32Array(n);
-    this.actions = new Uint8Array(n * this.kinds);
-    this.totals = new Int32Array(n);
-    this.scores = new Float64Array(n);
-    this.lastOutcome = new Uint8Array(n);
+    super(rules, strategies, options);
     this.newGame();
   }
 
@@ -474,198 +221,17 @@ export class Game implements TableView {
     for (let s = 0; s < this.players; s++) this.seats[s].newGame?.(this, s);
   }
 
-  /** No card in front of anyone or set aside, every seat clear. */
-  private clearTable(): void {
-    const front = this.frontCounts, aside = this.asideCounts;
-    // plain loops: TypedArray.fill costs more than these few stores per call
-    for (let k = 0; k < this.kinds; k++) front[k] = aside[k] = 0;
-    this.frontTotal = 0;
-    this.asideTop = 0;
-    this.resetSeats();
-  }
-
-  /** Clear every seat: no line, no modifiers, active again. */
-  private resetSeats(): void {
-    for (let s = 0; s < this.players; s++) this.resetSeat(s);
-  }
-
-  /** Clear seat `s`: no line, no modifiers, active again. */
-  private resetSeat(s: number): void {
-    if (this.seat[s] & BESIDE_BITS) this.clearBeside(s);
-    this.seat[s] = 0;
-  }
-
-  /** Clear the modifiers and the actions in front of seat `s` (kept beside its word). */
-  private clearBeside(s: number): void {
-    this.mods[s] = 0;
-    const acts = this.actionKinds, base = s * this.kinds;
-    for (let i = 0; i < acts.length; i++) this.actions[base + acts[i]] = 0;
-  }
-
-  /** The status of seat `s` (ACTIVE, STAYED, FROZEN, BUSTED). */
-  private statusOf(s: number): number {
-    return (this.seat[s] >>> STATUS_SHIFT) & 3;
-  }
-
-  /** Seat `s` is no longer active: `status` is STAYED, FROZEN or BUSTED. */
-  private leave(s: number, status: number): void {
-    this.seat[s] = (this.seat[s] & ~STATUS_BITS) | (status << STATUS_SHIFT);
-    this.activeCount--;
-  }
-
-  /** What seat `s`, whose word is `w`, banks if it stops now (0 after a bust). */
-  private wordScore(w: number, s: number): number {
-    if ((w & STATUS_BITS) === BUSTED_WORD) return 0;
-    if (w & MODS_BIT) return this.modsScore(w, s);
-    return this.sums[w & LINE] + (w & FLIP7_BIT ? this.flip7Bonus : 0);
-  }
-
-  /**
-   * {@linkcode wordScore} of a seat with modifiers in front: the card
-   * table's scoring, in integers where no modifier can round or floor it.
-   */
-  private modsScore(w: number, s: number): number {
-    const bonus = w & FLIP7_BIT ? this.flip7Bonus : 0, m = this.mods[s];
-    return this.plainMods
-      ? this.multOf[m] * this.sums[w & LINE] + this.plusOf[m] + bonus
-      : this.cards.score(w & LINE, m, bonus);
-  }
-
-  /** Seat `s` holds a Second Chance. */
-  private holdsChance(s: number): boolean {
-    return (this.seat[s] & CHANCE_BIT) !== 0;
-  }
-
-  // ---- TableView -------------------------------------------------------
-
-  /** Bit mask of the distinct numbers in a seat's line (bit v for number v). */
-  lineMask(seat: number): number {
-    return this.seat[seat] & LINE;
-  }
-  /** How many number cards a seat's line holds. */
-  lineCount(seat: number): number {
-    return this.seat[seat] >>> COUNT_SHIFT;
-  }
-  /** Sum of the face values in a seat's line. */
-  numberSum(seat: number): number {
-    return this.sums[this.seat[seat] & LINE];
-  }
-  /** Bit mask of the modifiers in front of a seat (bit i: the table's modifier i, `+2` bit 0 … `x2` bit 5). */
-  modMask(seat: number): number {
-    return this.mods[seat];
-  }
-  /** True when the seat holds a Second Chance. */
-  hasChance(seat: number): boolean {
-    return this.holdsChance(seat);
-  }
-  /** Cards in front of the seat (numbers, modifiers, Second Chance, actions played on it). */
-  cardsInFront(seat: number): number {
-    const w = this.seat[seat];
-    let m = this.mods[seat], c = w >>> COUNT_SHIFT;
-    while (m) {
-      c++;
-      m &= m - 1;
-    }
-    if (w & ACTIONS_BIT) {
-      const acts = this.actionKinds, base = seat * this.kinds;
-      for (let i = 0; i < acts.length; i++) c += this.actions[base + acts[i]];
-    }
-    return c + (w & CHANCE_BIT ? 1 : 0) + (w & BUST_BITS ? 1 : 0);
-  }
-  /** What the seat would bank if it stopped now (0 after a bust). */
-  roundScore(seat: number): number {
-    return this.wordScore(this.seat[seat], seat);
-  }
-  /** The seat's game total before this round. */
-  total(seat: number): number {
-    return this.totals[seat];
-  }
-  /** True while the seat is still in the round (not stayed, frozen or bust). */
-  isActive(seat: number): boolean {
-    return (this.seat[seat] & STATUS_BITS) === 0;
-  }
-  /** Copies of `kind` not visible on the table (deck minus cards in front of anyone). */
-  unseenTable(kind: number): number {
-    return this.deckCounts[kind] - this.frontCounts[kind];
-  }
-  /** Total of {@linkcode unseenTable} over all kinds. */
-  unseenTableTotal(): number {
-    return this.size - this.frontTotal;
-  }
-  /** Copies of `kind` the next card can be: exact count of the draw pile. */
-  unseenExact(kind: number): number {
-    return this.deck.total > 0
-      ? this.deck.count(kind)
-      : this.discardCounts[kind];
-  }
-  /** Total of {@linkcode unseenExact} over all kinds. */
-  unseenExactTotal(): number {
-    const deck = this.deck;
-    return deck.total > 0 ? deck.total : deck.discardTotal;
-  }
-
-  /** A seat's status: ACTIVE, STAYED, FROZEN or BUSTED. */
-  seatStatus(seat: number): number {
-    return this.statusOf(seat);
-  }
-
-  /** How the seat's last completed round ended: OUT_BANKED, OUT_BUST or OUT_FLIP7. */
-  lastRoundOutcome(seat: number): number {
-    return this.lastOutcome[seat];
-  }
-
-  /** Number of seats still active in the round. */
-  activeSeats(): number {
-    return this.activeCount;
-  }
-
-  /** The seat that is first in the current (or next) round. */
-  firstOfRound(round = this.round): number {
-    // (no division while the seat needs no wrapping: a solo table, early rounds)
-    const f = this.firstSeat + round - 1;
-    return f >= 0 && f < this.players ? f : f % this.players;
-  }
-
-  /** Cards in the draw pile. */
-  pileSize(): number {
-    return this.deck.total;
-  }
-
-  /** Cards in the discard pile. */
-  discardSize(): number {
-    return this.deck.discardTotal;
-  }
-
-  /**
-   * Copies of `kind` in the draw pile (what {@linkcode unseenExact} reads
-   * while the pile is not empty): for tests and tools that compare the
-   * engine with a model card by card.
-   */
-  pileCount(kind: number): number {
-    return this.deck.count(kind);
-  }
-
-  /** Copies of `kind` in the discard pile (for tests and tools, as {@linkcode pileCount}). */
-  discardCount(kind: number): number {
-    return this.discardCounts[kind];
-  }
-
-  /** True once the current round has ended. */
-  isRoundOver(): boolean {
-    return this.roundOver;
-  }
-
   // ---- cards -------------------------------------------------------------
 
   /**
-   * Seat `s` takes the next card (`how`: the deal, a hit or a Flip Three's
-   * draw) and it takes effect. When the pile is empty the discards are
+   * Seat `s` takes the next card (`how`: the deal, a hit, a Flip N's or a
+   * Just One More's draw) and it takes effect. When the pile is empty the discards are
    * reshuffled into it if the `run-out` ruling allows (module doc,
    * "Termination"); else the round ends.
    *
    * @returns false when there was no card (the round is over)
    */
-  private takeCard(s: number, how: number): boolean {
+  protected takeCard(s: number, how: number): boolean {
     let k = this.deck.draw();
     if (k < 0 && (k = this.runOut()) < 0) return false;
     if (this.onEvent !== null) this.reportCard(s, k, how);
@@ -677,10 +243,11 @@ export class Game implements TableView {
    * Card `k` arrives in front of seat `s` (`inFlip3`: one of a Flip Three's
    * draws): the common case, a number joining the line, in a few stores
    * here; a duplicate, a seventh number and every other kind of card out of
-   * line (bench/HISTORY.md, "The round loop, session 31").
+   * line (bench/HISTORY.md, "The round loop, session 31"), and every card
+   * of a table whose numbers are not plain (the Vengeance edition's).
    */
   private place(s: number, k: number, inFlip3: boolean): void {
-    if (k >= this.numbers) {
+    if (k >= this.fast) {
       this.receiveOther(s, k, inFlip3);
       return;
     }
@@ -713,22 +280,16 @@ export class Game implements TableView {
     return this.deck.draw();
   }
 
-  /** Tell the listener seat `s` took card `k` (`how`: the deal, a hit or a Flip Three's draw). */
+  /** Tell the listener seat `s` took card `k` (`how`: the deal, a hit, a forced draw). */
   private reportCard(s: number, k: number, how: number): void {
     this.onEvent!(
       how === DEAL ? { type: "deal", seat: s, card: this.names[k] } : {
         type: "draw",
         seat: s,
         card: this.names[k],
-        flip3: how === FORCED,
+        flip3: how >= FORCED,
       },
     );
-  }
-
-  /** Count a card as lying in front of a seat. */
-  private toFront(kind: number): void {
-    this.frontCounts[kind]++;
-    this.frontTotal++;
   }
 
   // ---- one round ---------------------------------------------------------
@@ -763,11 +324,20 @@ export class Game implements TableView {
     // resolved at once), then the turns, round the table from the first
     // seat, skipping seats that are out, until none is active or the round
     // is over (the seat runs round without a division)
-    for (let s = first, deal = n; !this.roundOver && this.activeCount > 0;) {
+    // (under the Vengeance ruling `opening=first-turn` there is no deal)
+    const deals = this.dealt ? n : 0;
+    for (
+      let s = first, deal = deals;
+      !this.roundOver && this.activeCount > 0;
+    ) {
       const w = this.seat[s];
       if ((w & STATUS_BITS) === 0) { // active
-        // (a seat with nothing in front cannot stay)
-        if (deal > 0 || (w & FRONT_BITS) === 0 || this.seats[s].hit(this, s)) {
+        // (a seat with nothing in front cannot stay, unless `stay-empty=yes`;
+        // one that holds a Zero's effect must hit)
+        if (
+          deal > 0 || (w & FRONT_BITS) === 0 && this.emptyHits ||
+          this.forcedHits && this.holdsZero(s) || this.seats[s].hit(this, s)
+        ) {
           if (!this.takeCard(s, deal > 0 ? DEAL : HIT)) break;
         } else {
           this.leave(s, STAYED);
@@ -781,15 +351,27 @@ export class Game implements TableView {
     return this.scores;
   }
 
-  /** A card other than a number arrives in front of seat `s` (from a hit, the deal or a Flip Three). */
+  /**
+   * A card off the short path arrives in front of seat `s` (from a hit, the
+   * deal, a Flip N or a Just One More; `inFlip3`: one of a Flip N's cards,
+   * set aside where the `actions` ruling defers it).
+   */
   private receiveOther(s: number, k: number, inFlip3: boolean): void {
-    const effect = this.effects[k] as CardEffect;
+    const effect = this.effects[k] as TableEffect;
     switch (effect) {
-      case EFFECT_NUMBER: // (place takes numbers itself)
-        this.place(s, k, inFlip3);
+      case EFFECT_NUMBER:
+      case EFFECT_ZERO:
+      case EFFECT_UNLUCKY:
+      case EFFECT_LUCKY:
+        this.receiveNumber(s, k, true);
         return;
       case EFFECT_PLUS:
       case EFFECT_TIMES:
+        if (this.vengeance) { // given to a player of its choice
+          if (inFlip3 && this.deferActions) this.setAside(s, k);
+          else this.giveModifier(s, k);
+          return;
+        }
         this.mods[s] |= this.modBits[k];
         this.seat[s] |= MODS_BIT;
         this.toFront(k);
@@ -800,6 +382,10 @@ export class Game implements TableView {
         return;
       case EFFECT_FREEZE:
       case EFFECT_FLIP:
+      case EFFECT_ONE_MORE:
+      case EFFECT_SWAP:
+      case EFFECT_STEAL:
+      case EFFECT_DISCARD:
         if (inFlip3 && this.deferActions) this.setAside(s, k);
         else this.resolveAction(s, k);
         return;
@@ -808,7 +394,7 @@ export class Game implements TableView {
     }
   }
 
-  /** A card waits until the Flip Three's three cards are done. */
+  /** A card waits until the Flip N's cards are done. */
   private setAside(s: number, k: number): void {
     this.asideCounts[k]++;
     this.aside[this.asideTop++] = k;
@@ -818,7 +404,7 @@ export class Game implements TableView {
   }
 
   /** Seat `s` draws a number its line holds: a Second Chance saves it, or it busts. */
-  private duplicate(s: number, k: number): void {
+  protected duplicate(s: number, k: number): void {
     if (this.holdsChance(s)) {
       this.seat[s] &= ~CHANCE_BIT;
       this.frontCounts[this.chanceKind]--;
@@ -830,7 +416,7 @@ export class Game implements TableView {
       }
     } else {
       this.seat[s] |= (k + 1) << BUST_SHIFT;
-      this.leave(s, BUSTED);
+      this.setStatus(s, BUSTED);
       this.toFront(k);
       if (this.onEvent !== null) {
         this.onEvent({ type: "bust", seat: s, card: this.names[k] });
@@ -839,12 +425,13 @@ export class Game implements TableView {
   }
 
   /** Seat `s` has seven numbers: a Flip 7, the round is over. */
-  private sevenNumbers(s: number): void {
+  protected sevenNumbers(s: number): void {
     this.seat[s] |= FLIP7_BIT;
     this.roundOver = true;
     if (this.onEvent !== null) {
       this.onEvent({ type: "flip7", seat: s, score: this.roundScore(s) });
     }
+    if (this.brutal) this.flip7Points(s);
   }
 
   /** Seat `s` receives a Second Chance: keeps it, or passes on a spare. */
@@ -895,10 +482,25 @@ export class Game implements TableView {
     }
   }
 
-  /** Seat `s` plays a Freeze or Flip Three (a Flip N) on a seat of its choice. */
+  /**
+   * Seat `s` plays an action card on a seat of its choice: a Freeze or a
+   * Flip N (a Flip Three); the Vengeance edition's (a Flip Four, a Just One
+   * More, a Swap, Steal or Discard) as `interactive.ts` plays them.
+   */
   private resolveAction(s: number, k: number): void {
+    const effect = this.effects[k] as TableEffect;
+    if (effect === EFFECT_ONE_MORE) return this.oneMore(s, k);
+    if (effect === EFFECT_SWAP || effect === EFFECT_STEAL) {
+      return this.takeThat(s, k);
+    }
+    if (effect === EFFECT_DISCARD) return this.takeThat(s, k);
+    if (this.vengeance && effect === EFFECT_FLIP) {
+      // a Flip Four goes to the discards, on a target of the drawer's choice
+      const t = this.playedTarget(s, k);
+      if (t >= 0) this.flipThree(t, k);
+      return;
+    }
     const t = this.actionTarget(s, k);
-    const effect = this.effects[k];
     this.playedOn(t, k);
     if (effect === EFFECT_FREEZE) {
       this.leave(t, FROZEN);
@@ -967,7 +569,7 @@ export class Game implements TableView {
         if (f === CONSUMED || this.effects[f] !== EFFECT_FLIP) continue;
         this.aside[j] = CONSUMED;
         this.asideCounts[f]--;
-        if (this.roundOver || !this.isActive(t)) {
+        if (this.roundOver || !this.inPlay(t)) {
           this.drop(t, f);
           continue;
         }
@@ -986,9 +588,12 @@ export class Game implements TableView {
       if (k === CONSUMED) continue;
       this.aside[j] = CONSUMED;
       this.asideCounts[k]--;
-      if (!this.roundOver && this.isActive(t)) {
-        if (this.effects[k] === EFFECT_CHANCE) this.takeChance(t);
-        else this.resolveAction(t, k);
+      if (!this.roundOver && this.inPlay(t)) {
+        const e = this.effects[k];
+        if (e === EFFECT_CHANCE) this.takeChance(t);
+        else if (e === EFFECT_PLUS || e === EFFECT_TIMES) {
+          this.giveModifier(t, k);
+        } else this.resolveAction(t, k);
       } else {
         this.drop(t, k);
       }
@@ -1008,7 +613,7 @@ export class Game implements TableView {
   /** Seat `t` flips the N cards of Flip N card `k` (stopping when it is out or the round is over). */
   private forcedDraws(t: number, k: number): void {
     for (let i = 0, n = this.values[k]; i < n; i++) {
-      if (this.roundOver || !this.isActive(t)) break;
+      if (this.roundOver || !this.inPlay(t)) break;
       if (!this.takeCard(t, FORCED)) break;
     }
   }
@@ -1038,6 +643,7 @@ export class Game implements TableView {
     if (fresh) this.deck.gatherAll(this.frontCounts);
     else this.deck.discarded(this.frontTotal);
     this.frontTotal = 0;
+    if (this.vengeance) this.endVengeance();
     this.roundOver = true;
     this.tidy = true;
     if (this.onEvent !== null) this.reportRoundEnd();
@@ -1045,6 +651,12 @@ export class Game implements TableView {
 
   // (the rare parts of a round out of line, so that its common steps fit the
   // optimiser's inlining budget: bench/HISTORY.md, "The round loop, session 32")
+
+  /** The Vengeance edition's end of a round: Brutal Mode's attacks settled, the kept effects cleared. */
+  private endVengeance(): void {
+    if (this.attacks.length > 0) this.settleAttacks();
+    this.fx.fill(0);
+  }
 
   /** Tell the strategies that have the hook that the round has ended. */
   private roundEndHooks(): void {
@@ -1061,60 +673,11 @@ export class Game implements TableView {
     });
   }
 
-  /** Tell the listener seat `s` stayed. */
-  private reportStay(s: number): void {
-    this.onEvent!({ type: "stay", seat: s, score: this.roundScore(s) });
-  }
-
-  /**
-   * Add every card in front of seat `s` to `into` (counts by kind), clear
-   * their front counts, and clear the seat: no line, no modifiers, active
-   * again.
-   */
-  private gatherSeat(s: number, into: Int32Array): void {
-    const front = this.frontCounts, w = this.seat[s];
-    let m = w & LINE;
-    while (m) {
-      const v = 31 - Math.clz32(m & -m);
-      into[v]++;
-      front[v] = 0;
-      m &= m - 1;
-    }
-    if (w & MODS_BIT) {
-      const kinds = this.modKinds;
-      for (let md = this.mods[s]; md !== 0; md &= md - 1) {
-        const k = kinds[31 - Math.clz32(md & -md)];
-        into[k]++;
-        front[k] = 0;
-      }
-    }
-    if (w & CHANCE_BIT) {
-      into[this.chanceKind]++;
-      front[this.chanceKind] = 0;
-    }
-    const b = bustCardOf(w);
-    if (b >= 0) {
-      into[b]++;
-      front[b] = 0;
-    }
-    if (w & ACTIONS_BIT) {
-      const acts = this.actionKinds, base = s * this.kinds;
-      for (let i = 0; i < acts.length; i++) {
-        const a = acts[i], c = this.actions[base + a];
-        if (c) {
-          into[a] += c;
-          front[a] = 0;
-        }
-      }
-    }
-    this.resetSeat(s);
-  }
-
   // ---- a whole game --------------------------------------------------------
 
   /** True when the game is over after the last completed round. */
   isGameOver(): boolean {
-    let best = -1, count = 0;
+    let best = -Infinity, count = 0; // (Brutal Mode's totals can be negative)
     for (let s = 0; s < this.players; s++) {
       const t = this.totals[s];
       if (t > best) {
@@ -1128,7 +691,7 @@ export class Game implements TableView {
 
   /** The leader's seat, or null when the top is tied. */
   leader(): number | null {
-    let best = -1, who: number | null = null;
+    let best = -Infinity, who: number | null = null;
     for (let s = 0; s < this.players; s++) {
       const t = this.totals[s];
       if (t > best) {
@@ -1176,90 +739,6 @@ export class Game implements TableView {
   /** Game totals so far, in seat order. */
   totalsNow(): number[] {
     return Array.from(this.totals);
-  }
-
-  /**
-   * Check that every card is in exactly one place: for each kind, the draw
-   * pile, the discards, what is in front of each player (recounted from the
-   * seats' own state) and the set-aside actions add up to the deck.
-   *
-   * @returns null when conserved, else a description of the first mismatch.
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { getRules } from "./rules.ts";
-   * import { makeStrategy } from "../run/registry.ts";
-   * const g = new Game(getRules(), [makeStrategy("ev"), makeStrategy("sum:20")], { seed: 1 });
-   * g.playRound();
-   * assert.equal(g.checkConservation(), null);
-   * ```
-   */
-  checkConservation(): string | null {
-    const kinds = this.kinds, names = this.names;
-    const front = new Int32Array(kinds);
-    for (let s = 0; s < this.players; s++) {
-      const w = this.seat[s];
-      let count = 0;
-      for (let v = 0; v < this.numbers; v++) {
-        if (w & (1 << v)) {
-          front[v]++;
-          count++;
-        }
-      }
-      if (
-        w >>> COUNT_SHIFT !== count ||
-        (w & LINE) >>> this.numbers !== 0
-      ) {
-        return `seat ${s}: the line's count bits disagree with its numbers`;
-      }
-      const md = this.mods[s];
-      if (((w & MODS_BIT) !== 0) !== (md !== 0)) {
-        return `seat ${s}: the modifiers bit disagrees with the modifiers in front`;
-      }
-      this.modKinds.forEach((k, i) => {
-        if (md & (1 << i)) front[k]++;
-      });
-      if (w & CHANCE_BIT) front[this.chanceKind]++;
-      const b = bustCardOf(w);
-      if (b >= 0) front[b]++;
-      let acted = 0;
-      for (const a of this.actionKinds) {
-        const c = this.actions[s * kinds + a];
-        front[a] += c;
-        acted += c;
-      }
-      if (((w & ACTIONS_BIT) !== 0) !== (acted > 0)) {
-        return `seat ${s}: the actions bit disagrees with the actions in front`;
-      }
-    }
-    // the pile and the discards check their own tallies (Pile.check)
-    const bad = this.deck.check();
-    if (bad !== null) return bad;
-    const pile = this.deck.counts;
-    const aside = new Int32Array(kinds);
-    for (let j = 0; j < this.asideTop; j++) {
-      if (this.aside[j] !== CONSUMED) aside[this.aside[j]]++;
-    }
-    let frontTotal = 0;
-    for (let k = 0; k < kinds; k++) {
-      if (front[k] !== this.frontCounts[k]) {
-        return `front count of ${names[k]}: ${this.frontCounts[k]} counted, ${
-          front[k]
-        } in front of players`;
-      }
-      if (aside[k] !== this.asideCounts[k]) {
-        return `set-aside count of ${names[k]} is off`;
-      }
-      const sum = pile[k] + this.discardCounts[k] + front[k] + aside[k];
-      if (sum !== this.deckCounts[k]) {
-        return `${names[k]}: ${sum} cards found, the deck has ${
-          this.deckCounts[k]
-        }`;
-      }
-      frontTotal += front[k];
-    }
-    if (frontTotal !== this.frontTotal) return "front total is off";
-    return null;
   }
 }
 

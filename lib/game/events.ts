@@ -18,6 +18,7 @@ export type GameEvent =
   | { type: "round_start"; round: number; first: number }
   | { type: "deal"; seat: number; card: string }
   | { type: "draw"; seat: number; card: string; flip3: boolean }
+  // (flip3: a forced draw, of a Flip Three or Four or a Just One More)
   | { type: "bust"; seat: number; card: string }
   | { type: "save"; seat: number; card: string }
   | { type: "stay"; seat: number; score: number }
@@ -29,6 +30,22 @@ export type GameEvent =
   | { type: "chance_discarded"; seat: number }
   | { type: "flip7"; seat: number; score: number }
   | { type: "reshuffle"; cards: number }
+  // the Vengeance edition's
+  | { type: "give"; seat: number; target: number; card: string }
+  | { type: "play"; seat: number; target: number; card: string }
+  | { type: "steal"; seat: number; from: number; card: string }
+  | { type: "discard"; seat: number; from: number; card: string }
+  | {
+    type: "swap";
+    seat: number;
+    first: number;
+    card1: string;
+    second: number;
+    card2: string;
+  }
+  | { type: "fizzle"; seat: number; card: string; declined: boolean }
+  | { type: "wipe"; seat: number; cards: number }
+  | { type: "attack"; seat: number; target: number; points: number }
   | { type: "deck_exhausted" }
   | {
     type: "round_end";
@@ -85,6 +102,28 @@ export function formatEvent(e: GameEvent, names: readonly string[]): string {
       return `${p(e.seat)} discards a spare Second Chance (nobody can take it)`;
     case "flip7":
       return `${p(e.seat)} FLIP 7! banks ${e.score}`;
+    case "give":
+      return `${p(e.seat)} gives ${e.card} to ${p(e.target)}`;
+    case "play":
+      return `${p(e.seat)} plays ${e.card} on ${p(e.target)}`;
+    case "steal":
+      return `${p(e.seat)} steals ${e.card} from ${p(e.from)}`;
+    case "discard":
+      return `${p(e.seat)} discards ${p(e.from)}'s ${e.card}`;
+    case "swap":
+      return `${p(e.seat)} swaps ${p(e.first)}'s ${e.card1} with ${
+        p(e.second)
+      }'s ${e.card2}`;
+    case "fizzle":
+      return `${p(e.seat)}'s ${e.card} ${
+        e.declined ? "is declined" : "has no card to take"
+      }: discarded`;
+    case "wipe":
+      return `${p(e.seat)}'s Unlucky 7 discards ${e.cards} card${
+        e.cards === 1 ? "" : "s"
+      } in front`;
+    case "attack":
+      return `${p(e.seat)} takes ${e.points} points off ${p(e.target)}`;
     case "reshuffle":
       return `the draw pile is empty: ${e.cards} discards shuffled into a new pile`;
     case "deck_exhausted":

@@ -46,6 +46,22 @@
  * A bust, a Flip 7 or a Freeze ends the round at once, during a Flip N too;
  * the cards still waiting are discarded.
  *
+ * **The Vengeance edition** (`rules.edition`, docs/vengeance.md): the
+ * special numbers take effect by the card table's rank rule (the Zero must
+ * be hit on and scores 0 without a Flip 7; Unlucky 7 discards the line and
+ * the modifiers; Lucky 13 lets a second 13 in; a Flip 7 of seven cards or
+ * seven ranks, `flip7-count`); a modifier is kept (the only player not
+ * bust must keep it), set aside in a Flip Four like an action under
+ * `actions=deferred`; a Just One More makes the player take its card at
+ * once and then stay (the set-aside cards of an enclosing Flip Four still
+ * resolve); a played action goes to the discards; a Swap has no effect; a
+ * Steal or Discard of the player's own card (`steal-own`, `discard-own`)
+ * is a choose node ({@linkcode RoundKernel.options}) under the treatment
+ * `ownCard=choose`; Brutal Mode scores below zero and a bust its
+ * modifiers. The state then also carries the effects kept under
+ * `special-transfer=stay-with-owner` (`fx`), whether the player stayed
+ * while forced cards are still to come (`stayed`), and the choice asked.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -73,197 +89,62 @@
 import {
   type CardTable,
   EFFECT_CHANCE,
+  EFFECT_DISCARD,
   EFFECT_FLIP,
   EFFECT_FREEZE,
+  EFFECT_LUCKY,
   EFFECT_NUMBER,
+  EFFECT_ONE_MORE,
   EFFECT_PLUS,
+  EFFECT_STEAL,
+  EFFECT_SWAP,
   EFFECT_TIMES,
+  EFFECT_UNLUCKY,
+  EFFECT_ZERO,
   InputError,
+  type TableEffect,
   unhandledEffect,
 } from "./cards.ts";
+import {
+  type Decision,
+  DEFAULT_TREATMENTS,
+  finish,
+  freeze,
+  type NodeKind,
+  type Outcome,
+  type Pending,
+  popCount,
+  type RoundState,
+  RUN_OUT,
+  type SoloTreatments,
+  thaw,
+  type Work,
+} from "./kernel_state.ts";
 import type { Rules } from "./rules.ts";
+import { LAYOUT } from "./table.ts";
+import { DECLINE } from "./view.ts";
 
-/**
- * How a lone player's round treats what the rules leave to the other
- * players: named, so that a model can say which it uses. The first value of
- * each is the engine's (a solo table plays it so).
- */
-export interface SoloTreatments {
-  /**
-   * A Freeze or Flip N: `self`, played on the player (the only active
-   * player must take it, seeds 002-004; the engine's rule for one seat).
-   */
-  readonly actionTarget: "self";
-  /**
-   * A Second Chance drawn while holding one: `discard` (it goes to another
-   * active player without one, and there is none; the engine's rule).
-   */
-  readonly spareChance: "discard";
-  /**
-   * The duplicate a Second Chance saves: `discard` with the Second Chance
-   * (the rules), or `back-in-deck` (seed 000's approximation, the `approx`
-   * model: the Second Chance is discarded, the duplicate goes back into the
-   * draw pile).
-   */
-  readonly savedDuplicate: "discard" | "back-in-deck";
-}
+export {
+  DEFAULT_TREATMENTS,
+  RUN_OUT,
+  SOLO_TREATMENTS,
+} from "./kernel_state.ts";
+export type {
+  Decision,
+  Frame,
+  NodeKind,
+  Outcome,
+  Pending,
+  RoundEnd,
+  RoundState,
+  SoloTreatments,
+} from "./kernel_state.ts";
 
-/**
- * The solo treatments as a table, like the rulings' (`rulings.ts`): each
- * treatment's values and who reads it so, the default first.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.deepEqual(SOLO_TREATMENTS.map((t) => t.key), ["actionTarget", "spareChance", "savedDuplicate"]);
- * assert.deepEqual(DEFAULT_TREATMENTS, { actionTarget: "self", spareChance: "discard", savedDuplicate: "discard" });
- * ```
- */
-export const SOLO_TREATMENTS: readonly {
-  readonly key: keyof SoloTreatments;
-  readonly summary: string;
-  readonly values: readonly { value: string; source: string }[];
-}[] = [
-  {
-    key: "actionTarget",
-    summary: "Whom a Freeze or Flip N is played on in a solo round.",
-    values: [{
-      value: "self",
-      source:
-        "The only active player must take it (seeds 002-004); the engine with one seat; the all94 model.",
-    }],
-  },
-  {
-    key: "spareChance",
-    summary: "A Second Chance drawn while holding one, in a solo round.",
-    values: [{
-      value: "discard",
-      source:
-        "Passed to another active player without one, else discarded (seeds 002-004); alone there is none. Every solo model.",
-    }],
-  },
-  {
-    key: "savedDuplicate",
-    summary: "The duplicate number a Second Chance saves.",
-    values: [
-      {
-        value: "discard",
-        source:
-          "Discarded with the Second Chance (seeds 002-004); the engine; every solo model but approx.",
-      },
-      {
-        value: "back-in-deck",
-        source:
-          "Seed 000's solver: the Second Chance is used up, the duplicate stays in the deck (the approx model).",
-      },
-    ],
-  },
-];
+const { FX_LUCKY, FX_ZERO } = LAYOUT;
 
-/** The engine's treatments (the first value of each). */
-export const DEFAULT_TREATMENTS: SoloTreatments = Object.freeze({
-  actionTarget: "self",
-  spareChance: "discard",
-  savedDuplicate: "discard",
-});
-
-/** A decision of the player: draw a card, or stop and bank. */
-export type Decision = "hit" | "stay";
-
-/** The outcome of a draw node when no card is left to draw: the round ends. */
-export const RUN_OUT: number = -1;
-
-/**
- * What kind of node a state is: `draw` (a chance node: the next card,
- * {@linkcode RoundKernel.outcomes}), `decide` (the player hits or stays,
- * {@linkcode RoundKernel.legal}), or `end` (terminal,
- * {@linkcode RoundKernel.score}).
- */
-export type NodeKind = "draw" | "decide" | "end";
-
-/** How a round ended: bust, a Flip 7, stayed, frozen, or the cards ran out. */
-export type RoundEnd = "bust" | "flip7" | "stay" | "freeze" | "run-out";
-
-/**
- * One Flip N sequence in progress (innermost last in
- * {@linkcode RoundState.program}): the cards it still owes, the cards set
- * aside during it (their kinds in the order flipped, -1 once resolved), and
- * where its resolution stands.
- */
-export interface Frame {
-  /** Cards still to flip in the current run of forced draws. */
-  readonly owed: number;
-  /** The set-aside cards, in the order flipped (-1: resolved). */
-  readonly aside: readonly number[];
-  /**
-   * `draw`: flipping its cards; `first`: resolving its set-aside Flip Ns
-   * before the rest (`set-aside-order=forced-draws-first`), the cards of
-   * one being flipped while `owed` is above 0; `resolve`: resolving the
-   * set-aside cards in order.
-   */
-  readonly stage: "draw" | "first" | "resolve";
-  /** The next set-aside card to look at (in `first` and `resolve`). */
-  readonly pos: number;
-}
-
-/**
- * A state of a solo round. Counts are by kind of the rules' card table;
- * a state is frozen, and {@linkcode RoundKernel.key} names it.
- */
-export interface RoundState {
-  /** What the state is: a chance node, a decision, or the end. */
-  readonly node: NodeKind;
-  /** At a draw node: the card is one of a Flip N's (else the deal or a hit). */
-  readonly forced: boolean;
-  /** The draw pile, by kind. */
-  readonly pile: readonly number[];
-  /** The discards, by kind. */
-  readonly discards: readonly number[];
-  /** True once the discards were shuffled into a new pile this round. */
-  readonly reshuffled: boolean;
-  /** The numbers of the line (bit k: number kind k). */
-  readonly line: number;
-  /** The modifiers in front (bit i: the table's modifier kind `modifierKinds[i]`). */
-  readonly mods: number;
-  /** A Second Chance in front. */
-  readonly chance: boolean;
-  /** The Freezes and Flip Ns played on the player, by kind. */
-  readonly played: readonly number[];
-  /** The number kind that busted the player, -1 if none. */
-  readonly bustCard: number;
-  /** How the round ended (null while it goes on). */
-  readonly end: RoundEnd | null;
-  /** The Flip N sequences in progress, innermost last (empty at a decision). */
-  readonly program: readonly Frame[];
-}
-
-/** One outcome of a draw node: a card (or {@linkcode RUN_OUT}), its copies, and the state it leads to. */
-export interface Outcome {
-  /** The card's kind, or {@linkcode RUN_OUT}. */
-  readonly card: number;
-  /** Copies of it the draw can be: its probability is `count / total`. */
-  readonly count: number;
-  /** The state after it (the program run on to the next node). */
-  readonly state: RoundState;
-}
-
-/** A mutable copy of a state while a card takes effect. */
-interface Work {
-  pile: number[];
-  discards: number[];
-  reshuffled: boolean;
-  line: number;
-  mods: number;
-  chance: boolean;
-  played: number[];
-  bustCard: number;
-  end: RoundEnd | null;
-  program: {
-    owed: number;
-    aside: number[];
-    stage: Frame["stage"];
-    pos: number;
-  }[];
+/** The lowest set bit's index. */
+function low(m: number): number {
+  return 31 - Math.clz32(m & -m);
 }
 
 /**
@@ -293,6 +174,19 @@ export class RoundKernel {
   private readonly flipsFirst: boolean;
   private readonly chanceWaits: boolean;
   private readonly reshuffles: boolean;
+  // the Vengeance edition's rules and rulings (the official edition's
+  // values when it is not)
+  private readonly vengeance: boolean;
+  private readonly byRanks: boolean;
+  private readonly forceStayed: boolean;
+  private readonly numbersOnly: boolean;
+  private readonly optional: boolean;
+  private readonly discardOwn: boolean;
+  private readonly stealOwn: boolean;
+  private readonly followCard: boolean;
+  private readonly emptyHits: boolean;
+  private readonly dealt: boolean;
+  private readonly brutal: boolean;
 
   /**
    * The kernel of `rules` (its card table, deck, Flip 7 length and bonus,
@@ -322,27 +216,44 @@ export class RoundKernel {
       }
     });
     this.treatments = { ...DEFAULT_TREATMENTS, ...treatments };
-    const ru = rules.rulings;
+    const ru = rules.rulings, v = rules.edition === "vengeance";
     this.defer = ru.actions === "deferred";
-    this.flipsFirst = ru.setAsideOrder === "forced-draws-first";
-    this.chanceWaits = ru.chanceInFlip3 === "after-the-three";
+    this.flipsFirst = !v && ru.setAsideOrder === "forced-draws-first";
+    this.chanceWaits = !v && ru.chanceInFlip3 === "after-the-three";
     this.reshuffles = ru.runOut === "reshuffle-once";
+    this.vengeance = v;
+    this.byRanks = v && ru.flip7Count === "ranks";
+    this.forceStayed = v && ru.forceStayed === "yes";
+    this.numbersOnly = v && ru.takeThatCards === "numbers-only";
+    this.optional = v && ru.takeThat === "optional";
+    this.discardOwn = v && ru.discardOwn === "yes";
+    this.stealOwn = v && ru.stealOwn === "yes";
+    this.followCard = !v || ru.specialTransfer === "follow-card";
+    this.emptyHits = !v || ru.stayEmpty === "no";
+    this.dealt = !v || ru.opening === "deal";
+    this.brutal = v && ru.brutal === "on";
   }
 
   /**
    * The state before the deal: `pile` (default the rules' deck) in the draw
-   * pile, nothing in front, no discards; a draw node.
+   * pile, nothing in front, no discards; a draw node (a decision under the
+   * Vengeance rulings `opening=first-turn` and `stay-empty=yes`).
    */
   initial(pile: readonly number[] = this.rules.deck): RoundState {
-    return this.position({ pile });
+    const s = this.position({ pile });
+    // (with nothing in front a player may stay under `stay-empty=yes`, but
+    // the deal comes first: under `opening=first-turn` there is none)
+    return s.node === "decide" && this.dealt
+      ? freeze({ ...s, node: "draw" })
+      : s;
   }
 
   /**
    * A player's position between cards, at its turn: what is in front
-   * (`line`, `mods`, `chance`, `played`; default nothing), the draw pile and
-   * the discards (default the rules' deck and none). A decision node, or a
-   * draw node when nothing is in front (as before the deal). How the
-   * cards in front got there is not checked.
+   * (`line`, `mods`, `chance`, `played`, the kept effects `fx`; default
+   * nothing), the draw pile and the discards (default the rules' deck and
+   * none). A decision node, or a draw node when the player must hit (as
+   * before the deal). How the cards in front got there is not checked.
    *
    * @example
    * ```ts
@@ -365,6 +276,7 @@ export class RoundKernel {
     mods?: number;
     chance?: boolean;
     played?: readonly number[];
+    fx?: number;
   }): RoundState {
     const zero = new Array<number>(this.cards.kinds).fill(0);
     const w: Work = {
@@ -378,6 +290,9 @@ export class RoundKernel {
       bustCard: -1,
       end: null,
       program: [],
+      fx: p.fx ?? 0,
+      stayed: false,
+      choice: null,
     };
     return this.settle(w);
   }
@@ -393,25 +308,54 @@ export class RoundKernel {
   }
 
   /**
-   * The decisions at a decision node: hit or stay (a player with nothing in
-   * front is at a draw node instead: the engine does not ask). None
-   * elsewhere.
+   * The decisions at a decision node: hit or stay (a player who must hit
+   * is at a draw node instead: the engine does not ask). None elsewhere.
    */
   legal(state: RoundState): Decision[] {
     return state.node === "decide" ? ["hit", "stay"] : [];
   }
 
   /**
-   * What the player banks if the round ends now: 0 after a bust, else the
-   * card table's score of the line and modifiers, plus the Flip 7 bonus for
-   * a Flip 7.
+   * The options at a choose node (a Vengeance Steal or Discard of the
+   * player's own card): the card kinds it may take, in kind order, then
+   * DECLINE (-1) where the card may be declined; the engine asks the
+   * strategy the same list. None elsewhere.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { getRules } from "./rules.ts";
+   * const rules = getRules("vengeance"), t = rules.cards;
+   * const k = new RoundKernel(rules);
+   * // a 5 and a 9 in front, then a Discard: which of the two goes?
+   * const line = 1 << t.kindOf("5") | 1 << t.kindOf("9");
+   * const s = k.apply(k.apply(k.position({ line }), "hit"), t.kindOf("discard"));
+   * assert.equal(k.node(s), "choose");
+   * assert.deepEqual(k.options(s), [t.kindOf("5"), t.kindOf("9")]);
+   * assert.equal(k.score(k.apply(s, t.kindOf("5"))), 9);
+   * ```
+   */
+  options(state: RoundState): number[] {
+    return state.choice ? state.choice.options.slice() : [];
+  }
+
+  /**
+   * What the player banks if the round ends now: after a bust 0 (Brutal
+   * Mode: its modifiers), else the card table's round score of the line
+   * and modifiers (a Zero's effect, the Flip 7 bonus for a Flip 7).
    */
   score(state: RoundState): number {
-    if (state.end === "bust") return 0;
-    return this.cards.score(
+    if (state.end === "bust") {
+      return this.brutal ? this.cards.plusOfMods[state.mods] : 0;
+    }
+    const flip7 = state.end === "flip7";
+    return this.cards.roundScore(
       state.line,
       state.mods,
-      state.end === "flip7" ? this.rules.flip7Bonus : 0,
+      flip7 ? this.rules.flip7Bonus : 0,
+      flip7,
+      this.zeroHeld(state),
+      !this.brutal,
     );
   }
 
@@ -443,8 +387,9 @@ export class RoundKernel {
 
   /**
    * The state after an action: a card kind (or {@linkcode RUN_OUT}) at a
-   * draw node, a {@linkcode Decision} at a decision node. A card takes
-   * effect and the pending program runs on to the next node.
+   * draw node, a {@linkcode Decision} at a decision node, an option at a
+   * choose node. A card takes effect and the pending program runs on to
+   * the next node.
    *
    * @throws {Error} for an action the node does not allow
    */
@@ -457,6 +402,18 @@ export class RoundKernel {
         return freeze({ ...state, node: "draw", forced: false });
       }
       throw new Error(`action ${action} at a decision: allowed hit, stay`);
+    }
+    if (state.node === "choose") {
+      const c = state.choice!;
+      if (typeof action !== "number" || !c.options.includes(action)) {
+        throw new Error(
+          `option ${action} at a choice: allowed ${c.options.join(", ")}`,
+        );
+      }
+      const w = thaw(state);
+      w.choice = null;
+      this.takeOwn(w, c.type, action);
+      return this.settle(w);
     }
     if (state.node !== "draw" || typeof action !== "number") {
       throw new Error(`action ${action} at a ${state.node} node`);
@@ -480,7 +437,8 @@ export class RoundKernel {
     w.pile[action]--;
     const top = w.program[w.program.length - 1];
     if (state.forced && top) top.owed--;
-    this.place(w, action, state.forced);
+    // (a Flip N's card may be set aside, a Just One More's takes effect)
+    this.place(w, action, state.forced && top !== undefined && !top.oneMore);
     return this.settle(w);
   }
 
@@ -501,44 +459,91 @@ export class RoundKernel {
     return null;
   }
 
-  /** Card `k` arrives in front of the player (`forced`: one of a Flip N's cards). */
-  private place(w: Work, k: number, forced: boolean): void {
-    const t = this.cards, effect = t.effects[k];
+  /** The player holds a Zero's effect: it must hit, and scores 0 without a Flip 7. */
+  private zeroHeld(s: { line: number; fx: number }): boolean {
+    return this.followCard
+      ? (s.line & this.cards.zeroMask) !== 0
+      : (s.fx & FX_ZERO) !== 0;
+  }
+
+  /** The player can still be given forced cards (not bust; active, unless `force-stayed=yes`). */
+  private inPlay(w: Work): boolean {
+    return this.forceStayed || !w.stayed;
+  }
+
+  /** Card `k` arrives in front of the player (`inFlip`: one of a Flip N's cards). */
+  private place(w: Work, k: number, inFlip: boolean): void {
+    const t = this.cards, effect = t.effects[k] as TableEffect;
     switch (effect) {
-      case EFFECT_NUMBER: {
-        const bit = 1 << k;
-        if (w.line & bit) {
-          if (w.chance) { // saved: the Second Chance and the duplicate go
-            w.chance = false;
-            w.discards[t.chanceKind]++;
-            if (this.treatments.savedDuplicate === "discard") w.discards[k]++;
-            else w.pile[k]++;
-          } else {
-            w.bustCard = k;
-            w.end = "bust";
-          }
-        } else {
-          w.line |= bit;
-          if (popCount(w.line) >= this.rules.flip7Length) w.end = "flip7";
-        }
+      case EFFECT_NUMBER:
+      case EFFECT_ZERO:
+      case EFFECT_UNLUCKY:
+      case EFFECT_LUCKY:
+        this.receive(w, k, true);
         return;
-      }
       case EFFECT_PLUS:
-      case EFFECT_TIMES:
-        w.mods |= t.modBit[k];
+      case EFFECT_TIMES: // (a Vengeance modifier is kept: modifierTarget)
+        if (this.vengeance && inFlip && this.defer) this.setAside(w, k);
+        else w.mods |= t.modBit[k];
         return;
       case EFFECT_CHANCE:
-        if (forced && this.chanceWaits) this.setAside(w, k);
+        if (inFlip && this.chanceWaits) this.setAside(w, k);
         else this.takeChance(w);
         return;
       case EFFECT_FREEZE:
       case EFFECT_FLIP:
-        if (forced && this.defer) this.setAside(w, k);
+      case EFFECT_ONE_MORE:
+      case EFFECT_SWAP:
+      case EFFECT_STEAL:
+      case EFFECT_DISCARD:
+        if (inFlip && this.defer) this.setAside(w, k);
         else this.resolveAction(w, k);
         return;
       default:
         unhandledEffect(effect);
     }
+  }
+
+  /**
+   * Number kind `k` joins the line (`drawn`; else it is the player's own
+   * card re-taken by a Steal): Unlucky 7 discards the line and the
+   * modifiers; a card of a rank the line holds busts, unless a Second
+   * Chance saves it or a Lucky card allows a second; seven cards (or ranks,
+   * `flip7-count=ranks`) are a Flip 7.
+   */
+  private receive(w: Work, k: number, drawn: boolean): void {
+    const t = this.cards, bit = 1 << k;
+    if ((t.unluckyMask & bit) !== 0 && (drawn || this.followCard)) {
+      for (let m = w.line; m !== 0; m &= m - 1) w.discards[low(m)]++;
+      for (let m = w.mods; m !== 0; m &= m - 1) {
+        w.discards[t.modifierKinds[low(m)]]++;
+      }
+      w.line = w.mods = w.fx = 0;
+    } else if ((w.line & t.rankMask[k]) !== 0) {
+      const lucky = this.followCard
+        ? undefined
+        : (t.rankMask[k] & t.luckyMask) !== 0 &&
+          ((w.fx & FX_LUCKY) !== 0 || (drawn && (t.luckyMask & bit) !== 0));
+      if (t.busts(w.line, k, lucky)) {
+        if (w.chance) { // saved: the Second Chance and the duplicate go
+          w.chance = false;
+          w.discards[t.chanceKind]++;
+          if (this.treatments.savedDuplicate === "discard") w.discards[k]++;
+          else w.pile[k]++;
+        } else {
+          w.bustCard = k;
+          w.end = "bust";
+        }
+        return;
+      }
+    }
+    w.line |= bit;
+    if (!this.followCard && drawn) {
+      if (t.zeroMask & bit) w.fx |= FX_ZERO;
+      if (t.luckyMask & bit) w.fx |= FX_LUCKY;
+    }
+    const count = this.byRanks ? t.ranksOfMask[w.line] : popCount(w.line);
+    if (count >= this.rules.flip7Length) w.end = "flip7";
   }
 
   /** A card waits in the current Flip N sequence's list. */
@@ -552,16 +557,40 @@ export class RoundKernel {
     else w.discards[this.cards.chanceKind]++; // spareChance: discard
   }
 
-  /** A Freeze or Flip N is played on the player (actionTarget: self). */
+  /**
+   * An action card is played on the player (actionTarget: self). A Freeze
+   * or a Flip N of the official edition lies in front of it; the Vengeance
+   * edition's go to the discards (a Flip Four or Just One More with no
+   * effect on a player who stayed, under `force-stayed=no`; a Swap with
+   * none; a Steal or Discard of its own card per `steal-own`,
+   * `discard-own`).
+   */
   private resolveAction(w: Work, k: number): void {
-    w.played[k]++;
-    if (this.cards.effects[k] === EFFECT_FREEZE) w.end = "freeze";
-    else this.startFlip(w, k);
+    const effect = this.cards.effects[k] as TableEffect;
+    if (
+      effect === EFFECT_FREEZE || (effect === EFFECT_FLIP && !this.vengeance)
+    ) {
+      w.played[k]++;
+      if (effect === EFFECT_FREEZE) w.end = "freeze";
+      else this.startFlip(w, k, false);
+      return;
+    }
+    w.discards[k]++;
+    if (effect === EFFECT_FLIP || effect === EFFECT_ONE_MORE) {
+      if (this.inPlay(w)) this.startFlip(w, k, effect === EFFECT_ONE_MORE);
+    } else if (effect === EFFECT_STEAL) {
+      if (this.stealOwn) this.ownChoice(w, "steal");
+    } else if (effect === EFFECT_DISCARD) {
+      if (this.discardOwn) this.ownChoice(w, "discard");
+    } else if (effect !== EFFECT_SWAP) {
+      throw new Error(`${this.cards.names[k]} is no action`);
+    }
   }
 
-  /** A Flip N card played on the player starts its sequence. */
-  private startFlip(w: Work, k: number): void {
+  /** A Flip N (or a Just One More, `oneMore`) played on the player starts its sequence. */
+  private startFlip(w: Work, k: number, oneMore: boolean): void {
     w.program.push({
+      oneMore,
       owed: this.cards.values[k],
       aside: [],
       stage: "draw",
@@ -570,8 +599,67 @@ export class RoundKernel {
   }
 
   /**
+   * A Steal or Discard of the player's own card: its face-up cards (the
+   * numbers by kind, then the modifiers unless `take-that-cards=numbers-only`)
+   * and DECLINE when it may decline; a choose node when there is a choice
+   * (treatment `ownCard=choose`), else the one option or Go's preference.
+   */
+  private ownChoice(w: Work, type: Pending["type"]): void {
+    const t = this.cards, options: number[] = [];
+    for (let m = w.line; m !== 0; m &= m - 1) options.push(low(m));
+    if (!this.numbersOnly) {
+      for (let m = w.mods; m !== 0; m &= m - 1) {
+        options.push(t.modifierKinds[low(m)]);
+      }
+    }
+    if (options.length === 0) return; // nothing to take: no effect
+    if (this.optional) options.push(DECLINE);
+    if (options.length === 1) this.takeOwn(w, type, options[0]);
+    else if (this.treatments.ownCard === "go-order") {
+      this.takeOwn(w, type, this.goOrder(type, options));
+    } else w.choice = { type, options };
+  }
+
+  /**
+   * Go's preference among the player's own cards (2222-42/flip7_strategy,
+   * `discardValue`; Steal's fallback: the line's first card, Unlucky 7 when
+   * held, which it heads): never declining.
+   */
+  private goOrder(type: Pending["type"], options: number[]): number {
+    const t = this.cards;
+    if (type === "steal") {
+      return options.find((c) => c >= 0 && (t.unluckyMask & 1 << c)) ??
+        options[0];
+    }
+    const value = (c: number): number => {
+      const e = t.effects[c] as TableEffect, v = t.values[c];
+      if (e === EFFECT_ZERO) return 80;
+      if (e === EFFECT_TIMES) return v < 1 ? 50 : -20;
+      if (e === EFFECT_PLUS) return -v;
+      if (e === EFFECT_LUCKY) return -100;
+      return -v;
+    };
+    let best = options[0];
+    for (const c of options) {
+      if (c >= 0 && (best < 0 || value(c) > value(best))) best = c;
+    }
+    return best;
+  }
+
+  /** The player's own card `c` is discarded, or stolen back (taken off and received again); DECLINE does nothing. */
+  private takeOwn(w: Work, type: Pending["type"], c: number): void {
+    if (c === DECLINE) return;
+    const t = this.cards;
+    if (c < t.numberKinds) w.line &= ~(1 << c);
+    else w.mods &= ~t.modBit[c];
+    if (type === "discard") w.discards[c]++;
+    else if (c < t.numberKinds) this.receive(w, c, false);
+    else w.mods |= t.modBit[c];
+  }
+
+  /**
    * Run the program on from `w` to the next node: the end (the set-aside
-   * cards still waiting discarded), a forced draw, or a decision.
+   * cards still waiting discarded), a choice, a forced draw, or a decision.
    */
   private settle(w: Work): RoundState {
     for (;;) {
@@ -582,13 +670,27 @@ export class RoundKernel {
         w.program = [];
         return finish(w, "end", false);
       }
+      if (w.choice !== null) return finish(w, "choose", false);
       const f = w.program[w.program.length - 1];
       if (!f) {
+        if (w.stayed) { // (a Just One More made the player stay)
+          w.end = "stay";
+          continue;
+        }
         const front = w.line !== 0 || w.mods !== 0 || w.chance ||
           w.played.some((c) => c > 0);
-        return front ? finish(w, "decide", false) : finish(w, "draw", false);
+        const hits = (!front && this.emptyHits) || this.zeroHeld(w);
+        return finish(w, hits ? "draw" : "decide", false);
       }
-      if (f.owed > 0) return finish(w, "draw", true);
+      if (f.owed > 0) {
+        if (this.inPlay(w)) return finish(w, "draw", true);
+        f.owed = 0; // the player stayed: its forced cards stop
+      }
+      if (f.oneMore) { // its card taken: the player stays
+        w.program.pop();
+        w.stayed = true;
+        continue;
+      }
       if (f.stage === "draw") {
         f.stage = this.flipsFirst ? "first" : "resolve";
         f.pos = 0;
@@ -610,7 +712,8 @@ export class RoundKernel {
         f.stage = "resolve";
         f.pos = 0;
       }
-      // resolve: the set-aside cards in the order flipped
+      // resolve: the set-aside cards in the order flipped (dropped for a
+      // player no longer in play)
       let j = f.pos;
       while (j < f.aside.length && f.aside[j] < 0) j++;
       if (j === f.aside.length) {
@@ -620,62 +723,12 @@ export class RoundKernel {
       const k = f.aside[j];
       f.aside[j] = -1;
       f.pos = j + 1;
-      if (this.cards.effects[k] === EFFECT_CHANCE) this.takeChance(w);
-      else this.resolveAction(w, k);
+      const e = this.cards.effects[k];
+      if (!this.inPlay(w)) w.discards[k]++;
+      else if (e === EFFECT_CHANCE) this.takeChance(w);
+      else if (e === EFFECT_PLUS || e === EFFECT_TIMES) {
+        w.mods |= this.cards.modBit[k];
+      } else this.resolveAction(w, k);
     }
   }
-}
-
-/** Set bits of a mask. */
-function popCount(m: number): number {
-  let c = 0;
-  for (; m !== 0; m &= m - 1) c++;
-  return c;
-}
-
-/** A mutable copy of a state. */
-function thaw(s: RoundState): Work {
-  return {
-    pile: s.pile.slice(),
-    discards: s.discards.slice(),
-    reshuffled: s.reshuffled,
-    line: s.line,
-    mods: s.mods,
-    chance: s.chance,
-    played: s.played.slice(),
-    bustCard: s.bustCard,
-    end: s.end,
-    program: s.program.map((f) => ({ ...f, aside: f.aside.slice() })),
-  };
-}
-
-/** The state of a work copy at a node. */
-function finish(w: Work, node: NodeKind, forced: boolean): RoundState {
-  return freeze({
-    node,
-    forced,
-    pile: w.pile,
-    discards: w.discards,
-    reshuffled: w.reshuffled,
-    line: w.line,
-    mods: w.mods,
-    chance: w.chance,
-    played: w.played,
-    bustCard: w.bustCard,
-    end: w.end,
-    program: w.program,
-  });
-}
-
-/** Freeze a state and everything in it. */
-function freeze(s: RoundState): RoundState {
-  Object.freeze(s.pile);
-  Object.freeze(s.discards);
-  Object.freeze(s.played);
-  for (const f of s.program) {
-    Object.freeze(f.aside);
-    Object.freeze(f);
-  }
-  Object.freeze(s.program);
-  return Object.freeze(s);
 }

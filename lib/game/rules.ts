@@ -22,15 +22,18 @@ import {
   FREEZE,
   InputError,
   STANDARD_CARDS,
+  VENGEANCE_CARDS,
 } from "./cards.ts";
 import {
   applyRulings,
   DEFAULT_RULINGS,
+  type Edition,
+  EDITIONS,
   rulingChanges,
   type Rulings,
 } from "./rulings.ts";
 
-export type { Rulings } from "./rulings.ts";
+export type { Edition, Rulings } from "./rulings.ts";
 
 /** How a tie at the top of the final totals is settled (the `ties` ruling). */
 export type TieRule = Rulings["ties"];
@@ -45,6 +48,13 @@ export interface Rules {
   readonly name: string;
   /** The preset this rule set is (or was changed from). */
   readonly preset: string;
+  /**
+   * The edition: `flip7` (the official game) or `vengeance` (*Flip 7: With
+   * a Vengeance*, whose modifiers are given to a player of the drawer's
+   * choice and whose actions are discarded once played; docs/vengeance.md).
+   * It chooses the rulings `--ruling` takes.
+   */
+  readonly edition: Edition;
   /** One-line description. */
   readonly summary: string;
   /** The card table: each kind's name, effect and parameter (`cards.ts`). */
@@ -57,7 +67,10 @@ export interface Rules {
   readonly flip7Bonus: number;
   /** Every ruling where the official texts are silent or ambiguous (`rulings.ts`). */
   readonly rulings: Rulings;
-  /** True: a freshly shuffled full deck every round (no persistent deck). */
+  /**
+   * True: a freshly shuffled full deck every round (no persistent deck).
+   * Under the Vengeance edition it follows the `round-deck` ruling.
+   */
   readonly freshDeckEachRound: boolean;
   /** The game ends after the round in which someone reaches this total. */
   readonly target: number;
@@ -70,9 +83,20 @@ export interface Rules {
 /** The official 94-card deck (the counts of the official card table's rows). */
 export const STANDARD_DECK: readonly number[] = STANDARD_CARDS.counts;
 
-/** What every preset shares: the official cards and scoring, 1 to 18 players. */
+/** What every preset of the official edition shares: the official cards and scoring, 1 to 18 players. */
 const OFFICIAL = {
+  edition: "flip7",
   cards: STANDARD_CARDS,
+  flip7Length: FLIP7_LENGTH,
+  flip7Bonus: FLIP7_BONUS,
+  minPlayers: 1,
+  maxPlayers: 18,
+} as const;
+
+/** What every preset of the Vengeance edition shares: its cards and scoring, 1 to 18 players. */
+const VENGEANCE = {
+  edition: "vengeance",
+  cards: VENGEANCE_CARDS,
   flip7Length: FLIP7_LENGTH,
   flip7Bonus: FLIP7_BONUS,
   minPlayers: 1,
@@ -137,6 +161,52 @@ export const PRESETS: readonly Rules[] = [
     target: 200,
     ...OFFICIAL,
   },
+  {
+    name: "vengeance",
+    summary:
+      "Flip 7: With a Vengeance (2026): 108 cards, The Zero, Unlucky 7, Lucky 13, negative modifiers and a halving given to a player, Just One More, Flip Four, Swap, Steal, Discard; every ruling at its default (docs/vengeance.md).",
+    deck: VENGEANCE_CARDS.counts,
+    preset: "vengeance",
+    rulings: DEFAULT_RULINGS,
+    freshDeckEachRound: false,
+    target: 200,
+    ...VENGEANCE,
+  },
+  {
+    name: "vengeance-go",
+    summary:
+      "The Vengeance edition as GitHub 2222-42/flip7_strategy (Go) plays it: a Flip 7 by ranks, Steal re-takes the thief's own card when no other shows, a tie at the top is a draw.",
+    deck: VENGEANCE_CARDS.counts,
+    preset: "vengeance-go",
+    rulings: applyRulings(DEFAULT_RULINGS, [
+      "flip7-count=ranks",
+      "steal-own=yes",
+      "ties=draw",
+    ], "vengeance"),
+    freshDeckEachRound: false,
+    target: 200,
+    ...VENGEANCE,
+  },
+  {
+    name: "vengeance-cpp",
+    summary:
+      "The Vengeance edition as Eppie/flip-seven (C++) plays it: a fresh deck every round, no deal, actions in a Flip Four at once, only active players forced, Swap/Steal/Discard optional on numbers of others, special effects stay with who drew them.",
+    deck: VENGEANCE_CARDS.counts,
+    preset: "vengeance-cpp",
+    rulings: applyRulings(DEFAULT_RULINGS, [
+      "round-deck=fresh",
+      "actions=immediate",
+      "force-stayed=no",
+      "take-that-cards=numbers-only",
+      "take-that=optional",
+      "discard-own=no",
+      "special-transfer=stay-with-owner",
+      "opening=first-turn",
+    ], "vengeance"),
+    freshDeckEachRound: true,
+    target: 200,
+    ...VENGEANCE,
+  },
 ];
 
 // the presets are shared by everything in the process: frozen, so that no
@@ -188,17 +258,42 @@ export function getRules(name = "standard"): Rules {
  * ```
  */
 export function withRulings(base: Rules, changes: readonly string[]): Rules {
-  const rulings = applyRulings(base.rulings, changes);
+  const ed = base.edition;
+  const rulings = applyRulings(base.rulings, changes, ed);
   const preset = PRESETS.find((p) => p.name === base.preset);
   const from = preset ? preset.rulings : DEFAULT_RULINGS;
-  const diff = rulingChanges(from, rulings);
-  if (rulingChanges(base.rulings, rulings).length === 0) return base;
+  const diff = rulingChanges(from, rulings, ed);
+  if (rulingChanges(base.rulings, rulings, ed).length === 0) return base;
   const root = base.name.split("+")[0];
   return {
     ...base,
     name: [root, ...diff].join("+"),
     rulings,
+    freshDeckEachRound: ed === "vengeance"
+      ? rulings.roundDeck === "fresh"
+      : base.freshDeckEachRound,
   };
+}
+
+/**
+ * The preset an edition plays by default: `standard` for the official one,
+ * `vengeance` for *Flip 7: With a Vengeance* (`--edition`).
+ *
+ * @throws {InputError} for an unknown edition.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(editionPreset("vengeance").cards.kinds, 27);
+ * assert.throws(() => editionPreset("deluxe"), /allowed flip7, vengeance/);
+ * ```
+ */
+export function editionPreset(edition: string): Rules {
+  if (!(EDITIONS as readonly string[]).includes(edition)) {
+    throw new InputError(
+      `unknown edition '${edition}': allowed ${EDITIONS.join(", ")}`,
+    );
+  }
+  return getRules(edition === "flip7" ? "standard" : edition);
 }
 
 /**

@@ -53,7 +53,11 @@ export interface TableView {
   lineCount(seat: number): number;
   /** Sum of the face values in a seat's line. */
   numberSum(seat: number): number;
-  /** Bit mask of the modifiers in front of a seat (`+2` bit 0 … `x2` bit 5). */
+  /**
+   * Bit mask of the modifiers in front of a seat: bit i is the card table's
+   * modifier `rules.cards.modifierKinds[i]` (officially `+2` bit 0 … `x2`
+   * bit 5; in the Vengeance edition `-2` bit 0 … `/2` bit 5).
+   */
   modMask(seat: number): number;
   /** True when the seat holds a Second Chance. */
   hasChance(seat: number): boolean;
@@ -81,13 +85,106 @@ export interface TableView {
   unseenExactTotal(): number;
 }
 
+/**
+ * What a Vengeance card asks the player it was drawn by (or played on) to
+ * choose ({@linkcode Strategy.choose}):
+ *
+ * - `modifier`: the seat a modifier (`card`) is given to: any player not
+ *   bust, the chooser included (under Brutal Mode any player);
+ * - `target`: the seat a Just One More or a Flip Four (`card`) is played on
+ *   (any player not bust, or only active ones under `force-stayed=no`);
+ * - `steal`: the card a Steal takes, as {@linkcode cardRef};
+ * - `discard`: the card a Discard sends to the discard pile, as
+ *   {@linkcode cardRef};
+ * - `swap`: the two cards a Swap exchanges, as {@linkcode swapPair};
+ * - `flip7`: under Brutal Mode, who takes the Flip 7's points: the chooser
+ *   itself (it banks them) or another seat (its total loses them); `card`
+ *   is -1.
+ */
+export type ChoiceType =
+  | "modifier"
+  | "target"
+  | "steal"
+  | "discard"
+  | "swap"
+  | "flip7";
+
+/**
+ * One choice asked of a strategy: its type, the card played, and the legal
+ * options in the engine's order (the first is the default of a strategy
+ * without {@linkcode Strategy.choose}). Seats come from the chooser's left
+ * round the table to the chooser last (for `flip7` the chooser first);
+ * cards by seat in that order, a seat's numbers by kind, then its
+ * modifiers; swap pairs by their first card, then their second; then
+ * {@linkcode DECLINE} when the card may be declined (`take-that=optional`).
+ */
+export interface Choice {
+  /** What is chosen. */
+  readonly type: ChoiceType;
+  /** The kind of the card being played (-1 for `flip7`). */
+  readonly card: number;
+  /** The legal options (seats, {@linkcode cardRef}s or {@linkcode swapPair}s, maybe {@linkcode DECLINE}). */
+  readonly options: readonly number[];
+}
+
+/** The option that declines a Swap, Steal or Discard under `take-that=optional`. */
+export const DECLINE = -1;
+
+/**
+ * A face-up card as an option: the seat it lies in front of and its kind.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cardRef, refKind, refSeat } from "./view.ts";
+ * const r = cardRef(2, 13);
+ * assert.deepEqual([refSeat(r), refKind(r)], [2, 13]);
+ * ```
+ */
+export function cardRef(seat: number, kind: number): number {
+  return seat * 256 + kind;
+}
+/** The seat of a {@linkcode cardRef}. */
+export function refSeat(ref: number): number {
+  return ref >> 8;
+}
+/** The kind of a {@linkcode cardRef}. */
+export function refKind(ref: number): number {
+  return ref & 255;
+}
+/**
+ * Two face-up cards as one option (a Swap): the first card's seat receives
+ * the second card, the second card's seat the first.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cardRef, pairFirst, pairSecond, swapPair } from "./view.ts";
+ * const p = swapPair(cardRef(0, 3), cardRef(1, 12));
+ * assert.deepEqual([pairFirst(p), pairSecond(p)], [cardRef(0, 3), cardRef(1, 12)]);
+ * ```
+ */
+export function swapPair(first: number, second: number): number {
+  return first * 65536 + second;
+}
+/** The first card of a {@linkcode swapPair}. */
+export function pairFirst(pair: number): number {
+  return Math.floor(pair / 65536);
+}
+/** The second card of a {@linkcode swapPair}. */
+export function pairSecond(pair: number): number {
+  return pair % 65536;
+}
+
 /** A decision policy: Hit or Stay, and whom an action card goes to. */
 export interface Strategy {
   /** The spec it was built from, e.g. `sum:20`. */
   readonly name: string;
   /**
    * True to Hit, false to Stay. Called only for an active seat with at least
-   * one card in front of it (with none, the seat must hit).
+   * one card in front of it (with none, the seat must hit, unless the
+   * Vengeance ruling `stay-empty=yes`), and never while it holds the
+   * Zero's effect (it must hit).
    */
   hit(view: TableView, seat: number): boolean;
   /**
@@ -97,6 +194,15 @@ export interface Strategy {
    * choice to make.
    */
   target(view: TableView, seat: number, kind: number): number;
+  /**
+   * The Vengeance edition's choices (optional): one of `choice.options`
+   * (checked). Asked only when there is more than one option. Without it
+   * the engine takes the first option (the order is
+   * {@linkcode Choice}'s: a modifier, a Just One More or a Flip Four to the
+   * player on the left, a Steal or Discard of that player's lowest number,
+   * the Flip 7's points kept). The official edition never asks it.
+   */
+  choose?(view: TableView, seat: number, choice: Choice): number;
   /** Called once at the start of every game (optional; for stateful strategies). */
   newGame?(view: TableView, seat: number): void;
   /**

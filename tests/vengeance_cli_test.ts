@@ -1,0 +1,180 @@
+/**
+ * The Vengeance edition on the command line (issue 43): `--edition` beside
+ * `--rules`, `flip7 rules` printing its deck, effects and every ruling with
+ * its source, one-line refusals (exit 2) of bad values, and `sim` / `watch`
+ * playing it with the policies that read no official card value.
+ */
+import assert from "node:assert/strict";
+import { effectText, VENGEANCE_ROWS } from "../lib/game/cards.ts";
+import { VENGEANCE_RULINGS } from "../lib/game/rulings.ts";
+import { cli } from "./cli_harness.ts";
+
+Deno.test("rules --edition vengeance: the deck, each effect, each ruling value with its source", async () => {
+  const r = await cli(["rules", "--edition", "vengeance", "--no-file"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^Rules preset: vengeance /);
+  assert.match(r.stdout, /Deck \(108 cards\):/);
+  assert.match(r.stdout, / lucky13×1 /);
+  assert.match(r.stdout, / discard×2\n/);
+  for (const row of VENGEANCE_ROWS) {
+    assert.ok(r.stdout.includes(effectText(row)), row.name);
+  }
+  for (const ru of VENGEANCE_RULINGS) {
+    assert.ok(r.stdout.includes(`  ${ru.name}: ${ru.summary}\n`), ru.name);
+    for (const v of ru.values) {
+      assert.ok(r.stdout.includes(`${v.value}`), `${ru.name}=${v.value}`);
+      assert.ok(r.stdout.includes(`  ${v.source}\n`), `${ru.name} source`);
+    }
+  }
+  // the official rulings are not the edition's
+  assert.ok(!r.stdout.includes("chance-in-flip3:"));
+  // the same text through the preset; a ruling changed is marked in force
+  const p = await cli(["rules", "--rules", "vengeance", "--no-file"]);
+  assert.equal(p.stdout, r.stdout);
+  const ranks = await cli([
+    "rules",
+    "--edition",
+    "vengeance",
+    "--ruling",
+    "flip7-count=ranks",
+    "--no-file",
+  ]);
+  assert.match(ranks.stdout, /^Rules preset: vengeance\+flip7-count=ranks /);
+  assert.match(ranks.stdout, /\n {3}\* ranks {2}/);
+  assert.match(ranks.stdout, /\(7 number ranks,/);
+});
+
+Deno.test("the official edition's rules text is unchanged by --edition flip7", async () => {
+  const a = await cli(["rules", "--no-file"]);
+  const b = await cli(["rules", "--edition", "flip7", "--no-file"]);
+  assert.equal(a.code, 0);
+  assert.equal(b.stdout, a.stdout);
+  assert.match(a.stdout, /Deck \(94 cards\):/);
+  assert.match(a.stdout, /chance-in-flip3:/);
+});
+
+Deno.test("bad Vengeance values: one line, exit 2, no stack", async () => {
+  const cases: [string[], RegExp][] = [
+    [
+      ["rules", "--edition", "deluxe"],
+      /unknown edition 'deluxe': allowed flip7, vengeance/,
+    ],
+    [
+      ["rules", "--edition", "vengeance", "--rules", "duel"],
+      /'duel' is a preset of the flip7 edition.*allowed vengeance, vengeance-go, vengeance-cpp/,
+    ],
+    [
+      ["rules", "--edition", "vengeance", "--ruling", "flip7-count=x"],
+      /bad value 'x' for ruling 'flip7-count': allowed cards, ranks/,
+    ],
+    [
+      ["rules", "--ruling", "brutal=on"],
+      /unknown ruling 'brutal'.*vengeance edition/,
+    ],
+    [
+      ["sim", "-n", "10", "-p", "ev,sum:25", "--edition", "vengeance"],
+      /policy 'ev' values cards by the official card table/,
+    ],
+    [
+      ["decide", "--totals", "0,0", "--line", "5", "--rules", "vengeance"],
+      /official edition only/,
+    ],
+    [
+      ["play", "--edition", "vengeance"],
+      /play asks the official edition's decisions only/,
+    ],
+    [
+      ["watch", "-p", "sum:20", "--rules", "vengeance", "--deck", "x2"],
+      /unknown card 'x2': allowed zero, 1,/,
+    ],
+  ];
+  for (const [args, re] of cases) {
+    const r = await cli([...args, "--no-file"]);
+    assert.equal(r.code, 2, args.join(" "));
+    assert.equal(r.threw, false);
+    assert.equal(r.stdout, "");
+    assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assert.match(r.stderr, re);
+  }
+});
+
+Deno.test("sim plays Vengeance games: every policy it allows, the same output whatever the workers", async () => {
+  const args = (w: string) => [
+    "sim",
+    "-n",
+    "300",
+    "-p",
+    "sum:25,count:5,bust:0.3,bustc:0.3",
+    "--edition",
+    "vengeance",
+    "--seed",
+    "3",
+    "--json",
+    "--workers",
+    w,
+    "--no-file",
+  ];
+  const one = await cli(args("1"));
+  assert.equal(one.code, 0, one.stderr);
+  const two = await cli(args("2"));
+  assert.equal(two.stdout, one.stdout);
+  const j = JSON.parse(one.stdout);
+  assert.equal(j.rules, "vengeance");
+  assert.equal(j.games, 300);
+  const wins = j.rows.reduce((n: number, r: { wins: number }) => n + r.wins, 0);
+  assert.equal(wins, 300); // ties play on: every game has one winner
+  for (const preset of ["vengeance-go", "vengeance-cpp"]) {
+    const r = await cli([
+      "sim",
+      "-n",
+      "50",
+      "-p",
+      "sum:25,bust:0.3",
+      "--rules",
+      preset,
+      "--seed",
+      "1",
+      "--no-file",
+    ]);
+    assert.equal(r.code, 0, `${preset}: ${r.stderr}`);
+  }
+});
+
+Deno.test("watch a Vengeance round on a stacked deck of its cards", async () => {
+  const r = await cli([
+    "watch",
+    "-p",
+    "sum:20,bust:0.3",
+    "--rules",
+    "vengeance",
+    "--deck",
+    "lucky13,13,zero",
+    "--rounds",
+    "1",
+    "--seed",
+    "4",
+    "--no-file",
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /P1 \(sum:20\) is dealt lucky13\n/);
+  assert.match(r.stdout, /P2 \(bust:0\.3\) is dealt 13\n/);
+  assert.match(r.stdout, /P1 \(sum:20\) hits: zero\n/);
+});
+
+Deno.test("docs/vengeance.md names every ruling value with the code's source, and its scenario", () => {
+  const flat = (t: string) => t.replace(/\s+/g, " ");
+  const doc = flat(
+    Deno.readTextFileSync(new URL("../docs/vengeance.md", import.meta.url)),
+  );
+  for (const ru of VENGEANCE_RULINGS) {
+    assert.ok(doc.includes(`#### \`${ru.name}\``), ru.name);
+    assert.ok(doc.includes(flat(ru.summary)), `${ru.name} summary`);
+    for (const v of ru.values) {
+      assert.ok(
+        doc.includes(flat(`\`${v.value}\``)) && doc.includes(flat(v.source)),
+        `${ru.name}=${v.value}: its source`,
+      );
+    }
+    assert.match(doc, new RegExp(`\`${ru.name}\` (V\\d\\d, )*V\\d\\d[;.]`));
+  }
+});
