@@ -9,7 +9,7 @@
  *   round scores are independent and neither player sees the other's line
  *   (a round is simultaneous);
  * - the opponent plays the policy that maximises the expected round score
- *   (law `Y`, computed exactly by {@linkcode RoundGraph}; mean 18.565);
+ *   (law `Y`, computed exactly by {@linkcode RoundSolver}; mean 18.565);
  * - after each round, if a total is at or past the target (200) the game
  *   ends: the higher total wins; equal totals (both past the target in the
  *   same round) are a draw, worth one half in `W`;
@@ -44,11 +44,12 @@
  * @module
  */
 
-import { InputError, SUM_OF_MASK } from "../game/cards.ts";
+import { InputError } from "../game/cards.ts";
 import {
+  ContinuationLaws,
   IDENTITY_UTILITY,
   NUMBERS_DECK,
-  RoundGraph,
+  RoundSolver,
   SCORE_CAP,
 } from "./rounddp.ts";
 import { WTable } from "./table.ts";
@@ -119,30 +120,6 @@ export interface BestResponseResult {
 export type OpponentKind = "maximiser" | "greedy" | number;
 
 /**
- * Set the opponent's policy on a graph compiled from the empty line (after
- * an identity sweep, which already holds the maximiser's).
- */
-function setOpponentPolicy(g: RoundGraph, kind: OpponentKind): void {
-  if (kind === "maximiser") return;
-  for (let i = 0; i < g.n; i++) {
-    if (!g.canHit[i]) {
-      g.hit[i] = 0;
-      continue;
-    }
-    if (typeof kind === "number") {
-      g.hit[i] = SUM_OF_MASK[g.mask[i]] < kind || i === g.n - 1 ? 1 : 0;
-      continue;
-    }
-    let h = 0;
-    for (let e = g.edgeStart[i]; e < g.edgeStart[i + 1]; e++) {
-      const to = g.edgeTo[e];
-      h += g.edgeP[e] * (to < 0 ? g.edgeScore[e] : g.score[to]);
-    }
-    g.hit[i] = h > g.score[i] || i === g.n - 1 ? 1 : 0;
-  }
-}
-
-/**
  * The law of the opponent's round score on a fresh deck: the exact
  * expected-score maximiser, the one-step greedy player (hits while one more
  * card, then stopping, beats stopping now), or a threshold player (hits until
@@ -161,11 +138,10 @@ export function opponentLaw(
   kind: OpponentKind,
   deck: readonly number[] = NUMBERS_DECK,
 ): Float64Array {
-  const g = new RoundGraph();
-  g.compile(0, 0, false, deck, true);
-  g.sweep(IDENTITY_UTILITY);
-  setOpponentPolicy(g, kind);
-  return Float64Array.from(g.distribution());
+  const g = new RoundSolver();
+  g.solve(IDENTITY_UTILITY, 0, false, deck, 0, true);
+  g.policy(kind);
+  return new ContinuationLaws(g).law(0, 0);
 }
 
 /** A round law given outright, checked, as a dense array of {@linkcode SCORE_CAP}. */
@@ -213,9 +189,6 @@ export function bestResponse(
   const T = opts.target ?? 200;
   const ties = opts.ties ?? "half";
   const deck = opts.deck ?? NUMBERS_DECK;
-  const g = new RoundGraph();
-  g.compile(0, 0, false, deck, true);
-  const maxX = g.maxScore;
   if (opts.opponentLaw && opts.selfPlay) {
     throw new InputError(
       "selfPlay plays the opponent's policy, which a given round law does not have: allowed one of opponentLaw and selfPlay",
@@ -233,47 +206,20 @@ export function bestResponse(
     }
   }
   const q = py[0];
-  const root = g.n - 1;
+  // the responder's round from the empty line, for the utility u
+  const g = new RoundSolver();
+  g.solve(IDENTITY_UTILITY, 0, false, deck, 0, true);
+  const maxX = g.maxScore();
+  if (opts.selfPlay) {
+    g.policy(opts.opponent ?? "maximiser"); // the responder plays the opponent's
+    g.fixed = g.hit.slice();
+  }
+  g.trackZero = true;
   const u = new Float64Array(SCORE_CAP);
   let sweeps = 0;
-
-  // the opponent's policy as a fixed hit vector, for self-play
-  let selfHit: Uint8Array | null = null;
-  if (opts.selfPlay) {
-    const h = new RoundGraph();
-    h.compile(0, 0, false, deck, true);
-    h.sweep(IDENTITY_UTILITY);
-    setOpponentPolicy(h, opts.opponent ?? "maximiser");
-    selfHit = Uint8Array.from(h.hit.subarray(0, h.n));
-  }
-  /** E[u(X)] under the fixed self-play policy (value and d/du[0]). */
-  const fixedSweep = (): number => {
-    const hit = selfHit!, value = g.value, d0 = g.d0;
-    for (let i = 0; i < g.n; i++) {
-      if (!hit[i]) {
-        value[i] = u[g.score[i]];
-        d0[i] = g.score[i] === 0 ? 1 : 0;
-        continue;
-      }
-      let v = 0, d = 0;
-      for (let e = g.edgeStart[i]; e < g.edgeStart[i + 1]; e++) {
-        const to = g.edgeTo[e], p = g.edgeP[e];
-        if (to < 0) {
-          v += p * u[g.edgeScore[e]];
-          if (g.edgeScore[e] === 0) d += p;
-        } else {
-          v += p * value[to];
-          d += p * d0[to];
-        }
-      }
-      value[i] = v;
-      d0[i] = d;
-    }
-    return value[root];
-  };
   const sweep = (): number => {
     sweeps++;
-    return selfHit ? fixedSweep() : g.sweep(u);
+    return g.solve(u, 0, false, deck, 0, true);
   };
   /**
    * Solve `w = C + D · V(w)`, where `V(w)` is the round value with
@@ -290,7 +236,7 @@ export function bestResponse(
     for (let it = 0; it < 100; it++) {
       u[0] = A + B * w;
       const gw = C + D * sweep();
-      const slope = D * B * g.d0[root];
+      const slope = D * B * g.d0[0];
       if (Math.abs(gw - w) < 1e-14) return gw;
       w = w + (gw - w) / (1 - slope);
     }
@@ -312,9 +258,10 @@ export function bestResponse(
     for (let it = 0; it < 100; it++) {
       const gv = tieRound(v);
       // slope: d/dv of E[P(Y = X) v] under the swept policy = P(X = Y)
-      let pEq = 0;
-      g.distribution();
-      for (let x = 0; x <= maxX; x++) pEq += g.dist[x] * py[x];
+      const fixed = g.fixed;
+      g.fixed ??= g.hit.slice();
+      const pEq = g.solve(py, 0, false, deck, 0, true);
+      g.fixed = fixed;
       if (Math.abs(gv - v) < 1e-14) {
         v = gv;
         break;
@@ -407,19 +354,4 @@ export function bestResponse(
     w00: W[0],
   });
   return { table, w00: W[0], second, opponent: py, opponentMean, sweeps };
-}
-
-/**
- * `W(0, 0)` in double precision (the table stores float32; this is exact).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const r = bestResponse({ target: 20 });
- * assert.equal(w00(r), r.w00);
- * assert.ok(w00(r) > 0.5 && w00(r) < 1);
- * ```
- */
-export function w00(r: BestResponseResult): number {
-  return r.w00;
 }

@@ -21,11 +21,13 @@
  * kept (filled lazily, one `x` at a time) in a small typed-array cache keyed
  * by the packed line state, and a leaf costs one pass over the decider's law.
  *
- * Card effects inside the search: numbers (duplicate busts unless a Second
- * Chance is held, seven numbers end the round with +15), modifiers, a Second
- * Chance (kept, or passed to an opponent without one), a Freeze (the drawer
- * freezes whichever of the two is better for it), a Flip Three (treated as no
- * card: the search does not expand it). The state of both lines is a frame
+ * Card effects inside the search: each card takes effect by its row of the
+ * card table as the kernel plays it — a number (a duplicate busts unless a
+ * Second Chance is held, a Flip 7 ends the round with its bonus), a
+ * modifier, a Second Chance (kept, or a spare one passed to the opponent if
+ * it is in the round) — except two named treatments of the action cards: a
+ * Freeze goes to whichever of the two the drawer prefers, and a Flip N is
+ * {@linkcode SEARCH_FLIP}. The state of both lines is a frame
  * of eight integers in one preallocated array (a node reads its frame and
  * writes its children into the next) and the pile is one shared counts
  * array, so a search allocates nothing. With `opponent: "ev"` the
@@ -39,7 +41,7 @@
  * typed arrays; split into files, the methods would have to expose that
  * state. Everything else the search
  * needs is elsewhere: the win table in `table.ts`, the continuation laws in
- * `continuation.ts`, the strategy around it in `search_strategy.ts`.
+ * `rounddp.ts`, the strategy around it in `search_strategy.ts`.
  *
  * @example
  * ```ts
@@ -59,7 +61,7 @@
 import * as cards from "../game/cards.ts";
 import { unhandledEffect } from "../game/cards.ts";
 import type { TableView } from "../game/view.ts";
-import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
+import { ContinuationLaws, SCORE_CAP } from "./rounddp.ts";
 import type { WTable } from "./table.ts";
 
 // The card table's constants as this module's own private bindings, read in
@@ -76,24 +78,19 @@ const {
   EFFECT_NUMBER,
   EFFECT_PLUS,
   EFFECT_TIMES,
-  FLIP3,
-  FLIP7_BONUS,
   FLIP7_LENGTH,
-  FREEZE,
   KINDS,
   lineScore,
   MODIFIER_KINDS,
   modifierBit,
   MODIFIERS,
-  MULT_OF_MASK,
   NUMBER_KINDS,
-  PLUS_OF_MASK,
 } = cards;
 const EFFECTS = Uint8Array.from(CARD_EFFECTS);
 
 // module-private copies of the scoring constants the search reads at every
 // leaf (contributing.md, "hot loops")
-const BONUS = FLIP7_BONUS, SEVEN = FLIP7_LENGTH, MOD_BITS = MODIFIER_KINDS;
+const SEVEN = FLIP7_LENGTH, MOD_BITS = MODIFIER_KINDS;
 
 const ACTIVE = 0, DONE = 1, BUST = 2;
 /**
@@ -110,10 +107,8 @@ const FRAME = 8;
 const MAX_FRAMES = 64;
 /** Opponent lines whose W-vector is cached (a power of two). */
 const SLOTS = 64;
-/** Width of a cached W-vector: every round score is below it. */
-const XW = 256;
-/** Law entries of a state at most. */
-const MAX_LAW = 161;
+/** Width of a cached W-vector, and most distinct scores of a law: every round score is below it. */
+const XW = SCORE_CAP;
 
 /**
  * The two-player round search with reusable state.
@@ -163,8 +158,8 @@ export class SearchCore {
   private readonly slotKey = new Int32Array(SLOTS).fill(-1);
   private readonly slotEpoch = new Int32Array(SLOTS);
   private readonly slotLen = new Int32Array(SLOTS);
-  private readonly slotY = new Int32Array(SLOTS * MAX_LAW);
-  private readonly slotP = new Float64Array(SLOTS * MAX_LAW);
+  private readonly slotY = new Int32Array(SLOTS * XW);
+  private readonly slotP = new Float64Array(SLOTS * XW);
   private readonly gVal = new Float64Array(SLOTS * XW);
   private readonly gStamp = new Int32Array(SLOTS * XW);
   private readonly yScratch = new Float64Array(XW);
@@ -414,29 +409,20 @@ export class SearchCore {
     const on0 = go && a0 === ACTIVE, on1 = go && a1 === ACTIVE;
     const x0 = a0 === BUST ? 0 : lineScore(m0, md0, f7 === 0);
     const x1 = a1 === BUST ? 0 : lineScore(m1, md1, f7 === 1);
-    const mult0 = MULT_OF_MASK[md0], plus0 = PLUS_OF_MASK[md0];
     const key0 = (m0 << 1) | c0;
     if (this.table === null) {
-      const e0 = on0 ? L.mean(key0, mult0, plus0) : x0;
-      const e1 = on1
-        ? L.mean((m1 << 1) | c1, MULT_OF_MASK[md1], PLUS_OF_MASK[md1])
-        : x1;
+      const e0 = on0 ? L.mean(key0, md0) : x0;
+      const e1 = on1 ? L.mean((m1 << 1) | c1, md1) : x1;
       return e0 - e1;
     }
     const pad = this.pad!, P = this.stride, t0 = this.t0;
-    const code = L.code, prob = L.prob;
+    const code = L.code, prob = L.prob, xs = L.scores, xb = md0 * L.width;
     if (!on1) {
       const col = this.t1 + x1;
       if (!on0) return pad[(t0 + x0) * P + col];
       let acc = 0;
       for (let i = L.start[key0], e = L.start[key0 + 1]; i < e; i++) {
-        const c = code[i];
-        const x = c === BUST_CODE
-          ? 0
-          : c >= F7_CODE
-          ? mult0 * (c - F7_CODE) + plus0 + BONUS
-          : mult0 * c + plus0;
-        acc += prob[i] * pad[(t0 + x) * P + col];
+        acc += prob[i] * pad[(t0 + xs[xb + code[i]]) * P + col];
       }
       return acc;
     }
@@ -446,12 +432,7 @@ export class SearchCore {
     const ep = this.slotEpoch[slot], sb = slot * XW;
     let acc = 0;
     for (let i = L.start[key0], e = L.start[key0 + 1]; i < e; i++) {
-      const c = code[i];
-      const x = c === BUST_CODE
-        ? 0
-        : c >= F7_CODE
-        ? mult0 * (c - F7_CODE) + plus0 + BONUS
-        : mult0 * c + plus0;
+      const x = xs[xb + code[i]];
       acc += prob[i] * (gs[sb + x] === ep ? gv[sb + x] : this.g(slot, x));
     }
     return acc;
@@ -470,18 +451,12 @@ export class SearchCore {
     // new (or evicted) slot: the opponent's law with its modifiers applied
     this.slotKey[h] = key;
     this.slotEpoch[h] = ++this.epoch;
-    const L = this.laws, lk = (m1 << 1) | c1;
-    const mult = MULT_OF_MASK[md1], plus = PLUS_OF_MASK[md1];
+    const L = this.laws, lk = (m1 << 1) | c1, xb = md1 * L.width;
     // entries landing on the same score are merged (a bank of S + 15 and a Flip 7 of S)
-    const dense = this.yScratch, ys = this.slotY, base = h * MAX_LAW;
+    const dense = this.yScratch, ys = this.slotY, base = h * XW;
     let n = 0;
     for (let i = L.start[lk], e = L.start[lk + 1]; i < e; i++) {
-      const c = L.code[i];
-      const y = c === BUST_CODE
-        ? 0
-        : c >= F7_CODE
-        ? mult * (c - F7_CODE) + plus + BONUS
-        : mult * c + plus;
+      const y = L.scores[xb + L.code[i]];
       if (dense[y] === 0) ys[base + n++] = y;
       dense[y] += L.prob[i];
     }
@@ -499,7 +474,7 @@ export class SearchCore {
     if (this.gStamp[j] === this.slotEpoch[slot]) return this.gVal[j];
     const pad = this.pad!, P = this.stride;
     const row = (this.t0 + x) * P + this.t1;
-    const base = slot * MAX_LAW, n = this.slotLen[slot];
+    const base = slot * XW, n = this.slotLen[slot];
     const ys = this.slotY, ps = this.slotP;
     let acc = 0;
     for (let i = base; i < base + n; i++) acc += ps[i] * pad[row + ys[i]];
@@ -640,7 +615,7 @@ export class SearchCore {
             v = this.node(nd, other, g);
           }
           break;
-        case EFFECT_FLIP: // not expanded
+        case EFFECT_FLIP: // SEARCH_FLIP: no card
           v = this.node(nd, other, g);
           break;
         default:
@@ -662,5 +637,17 @@ function seatState(view: TableView, seat: number): number {
   return view.roundScore(seat) === 0 ? BUST : DONE;
 }
 
-/** Re-exported for the strategies' targeting code. */
-export { FLIP3, FREEZE };
+/**
+ * How the search treats a Flip N drawn: `no-card`, not expanded (the drawer's
+ * line is unchanged and the turn passes). Seed 001's agent models no action
+ * card ("The other special cards of the commercial game are not modelled");
+ * this search plays the Freeze and the Second Chance, and keeps seed 001's
+ * reading for the Flip N, whose forced cards a two-ply search cannot afford.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(SEARCH_FLIP, "no-card");
+ * ```
+ */
+export const SEARCH_FLIP = "no-card";

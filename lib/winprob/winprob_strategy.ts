@@ -70,13 +70,7 @@ import {
   SUM_OF_MASK,
 } from "../game/cards.ts";
 import type { Strategy, TableView } from "../game/view.ts";
-import {
-  BUST_CODE,
-  codeScore,
-  ContinuationLaws,
-  RoundSolver,
-  SCORE_CAP,
-} from "./rounddp.ts";
+import { ContinuationLaws, RoundSolver, SCORE_CAP } from "./rounddp.ts";
 import { brTable } from "./provide.ts";
 import type { WTable } from "./table.ts";
 import { oneCardValue } from "../strategies/estimate.ts";
@@ -121,7 +115,6 @@ export interface WinAdvice {
   hit: number;
 }
 
-const MAX_LAW = ContinuationLaws.WIDTH;
 /**
  * A bound on the round score: every number (0..12) in the line, with every
  * modifier and the Flip 7 bonus.
@@ -169,8 +162,8 @@ export class WinProbCore {
   private readonly u = new Float64Array(SCORE_CAP);
   private readonly uStamp = new Int32Array(SCORE_CAP);
   private uGen = 0;
-  private readonly ys = new Int32Array(MAX_LAW);
-  private readonly ps = new Float64Array(MAX_LAW);
+  private readonly ys: Int32Array;
+  private readonly ps: Float64Array;
   private ny = 0;
   private readonly nums = new Int32Array(NUMBER_KINDS);
   /** Modifiers `+2 … +10, x2` left to draw (null when they are not modelled). */
@@ -210,6 +203,8 @@ export class WinProbCore {
     const o = opts.opponent ?? "maximiser";
     this.threshold = o === "maximiser" ? undefined : o;
     this.laws = ContinuationLaws.get(this.threshold);
+    this.ys = new Int32Array(this.laws.width);
+    this.ps = new Float64Array(this.laws.width);
   }
 
   /** Load the totals, the opponent's law and the pile; returns the opponent's packed state. */
@@ -242,12 +237,10 @@ export class WinProbCore {
     if (view.isActive(opp)) {
       const m = view.lineMask(opp), md = view.modMask(opp);
       const ch = view.hasChance(opp) ? 1 : 0;
-      const L = this.laws, key = (m << 1) | ch;
-      const mult = MULT_OF_MASK[md], plus = PLUS_OF_MASK[md];
+      const L = this.laws, key = (m << 1) | ch, base = md * L.width;
       let n = 0;
       for (let i = L.start[key], e = L.start[key + 1]; i < e; i++) {
-        const c = L.code[i];
-        this.ys[n] = c === BUST_CODE ? 0 : codeScore(c, mult, plus);
+        this.ys[n] = L.scores[base + L.code[i]];
         this.ps[n++] = L.prob[i];
       }
       this.ny = n;
@@ -272,25 +265,10 @@ export class WinProbCore {
   }
 
   /** Fill `u` on every score the round can end on, then run the DP. */
-  private fullSolve(
-    m: number,
-    ch: boolean,
-    mult: number,
-    plus: number,
-    forceHit: boolean,
-  ): void {
+  private fullSolve(m: number, ch: boolean, md: number, force: boolean): void {
     // the top score: a Flip 7 of 0..12 with every modifier (x2 and +30)
     for (let x = 0; x <= MAX_SCORE; x++) this.ux(x);
-    this.solver.solve(
-      this.u,
-      m,
-      ch,
-      this.nums,
-      mult,
-      plus,
-      forceHit,
-      this.modPile,
-    );
+    this.solver.solve(this.u, m, ch, this.nums, md, force, this.modPile);
     this.solves++;
   }
 
@@ -375,7 +353,7 @@ export class WinProbCore {
         return this.solver.hit[(m << 1) | (ch ? 1 : 0)] === 1;
       }
     }
-    this.fullSolve(m, ch, mult, plus, false);
+    this.fullSolve(m, ch, md, false);
     this.solvedValid = true;
     this.solvedPad = this.pad;
     this.solvedT0 = this.t0;
@@ -422,10 +400,13 @@ export class WinProbCore {
 
   /** The full DP from `seat`'s line against the loaded law (the kept policy is dropped). */
   private solveLine(view: TableView, seat: number, forceHit: boolean): void {
-    const m = view.lineMask(seat), md = view.modMask(seat);
-    const mult = MULT_OF_MASK[md], plus = PLUS_OF_MASK[md];
     this.solvedValid = false;
-    this.fullSolve(m, view.hasChance(seat), mult, plus, forceHit);
+    this.fullSolve(
+      view.lineMask(seat),
+      view.hasChance(seat),
+      view.modMask(seat),
+      forceHit,
+    );
   }
 
   /** Win value of `seat` playing on from its line against the loaded law (max of stay and hit). */
