@@ -1,52 +1,22 @@
 /**
- * The exact two-player best response against a score maximiser under the
- * independent-round, fresh-deck model (the public solver's model), and the
- * variants of that model used to test where a published figure comes from.
+ * The exact two-player best response under the independent-round,
+ * fresh-deck model (the public solver's), and its variants
+ * (docs/winprob.md, "Best response"). By default each player draws every
+ * round from a full deck of the 79 number cards of its own, the opponent
+ * plays the expected-score maximiser (law `Y`, {@linkcode opponentLaw}),
+ * and past the target (200) the higher total wins, equal totals worth one
+ * half: `W(t0, t1) = max over round policies of E[u(X)]`,
+ * `u(x) = E_Y[W(t0 + x, t1 + Y)]` ({@linkcode RoundSolver}). The `(0, 0)`
+ * round returns to the same state, a fixed point `w = g(w)` with `g` convex,
+ * piecewise linear and of slope below 1: Newton's method on it is policy
+ * iteration, exact (to 1e-14) in two or three sweeps. `W(0, 0) = 0.559345`,
+ * the public solver's 0.5593.
  *
- * The default model, pinned:
- * - the deck is the 79 number cards (one 0, k copies of k); every round each
- *   player draws from a full, freshly shuffled deck of their own, so the two
- *   round scores are independent and neither player sees the other's line
- *   (a round is simultaneous);
- * - the opponent plays the policy that maximises the expected round score
- *   (law `Y`, computed exactly by {@linkcode RoundSolver}; mean 18.565);
- * - after each round, if a total is at or past the target (200) the game
- *   ends: the higher total wins; equal totals (both past the target in the
- *   same round) are a draw, worth one half in `W`;
- * - `W(t0, t1) = max over round policies of E[u(X)]`, with
- *   `u(x) = E_Y[W'(t0 + x, t1 + Y)]` for every score `x` the responder can
- *   reach (0 to 78) and `W'` the end-of-game value past the target. The
- *   `(0, 0)` increment returns to the same state, so each state is a
- *   one-dimensional fixed point `w = g(w)`, `g` convex, piecewise linear, with
- *   slope below 1; Newton's method on it is policy iteration and ends exactly
- *   (to 1e-14) in two or three sweeps.
- *
- * Its value is `W(0, 0) = 0.559345` (0.5593, the public solver's figure). The
- * variants ({@linkcode BestResponseOptions}): the opponent one-step greedy
- * instead of the exact maximiser; a draw counted as a loss, a win, or played
- * on (`ties`); the responder seeing the opponent's finished round before
- * playing its own (`sees`); rounds taken in turn with the first player to
- * reach the target winning at once (`immediate`).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { bestResponse } from "./bestresponse.ts";
- * // bestResponse({ target: 200 }) gives W(0, 0) = 0.559345 (tests/winprob_test.ts,
- * // "best response at target 200", under FLIP7_LONG=1); to 20 points it is quick
- * const br = bestResponse({ target: 20 });
- * assert.equal(br.w00.toFixed(4), "0.5855");
- * assert.equal(br.table.get(0, 0, 0).toFixed(4), "0.5855"); // the float32 table
- * assert.equal(br.opponentMean.toFixed(4), "18.5652"); // the maximiser's mean round score
- * // playing the opponent's own policy gives one half, by symmetry
- * assert.ok(Math.abs(bestResponse({ target: 20, selfPlay: true }).w00 - 0.5) < 1e-12);
- * ```
  * @module
  */
 
-import { InputError } from "../game/cards.ts";
+import { InputError, STANDARD_CARDS } from "../game/cards.ts";
 import {
-  ContinuationLaws,
   IDENTITY_UTILITY,
   NUMBERS_DECK,
   RoundSolver,
@@ -138,10 +108,16 @@ export function opponentLaw(
   kind: OpponentKind,
   deck: readonly number[] = NUMBERS_DECK,
 ): Float64Array {
+  return maximiser(deck, kind).distribution();
+}
+
+/** The round from the empty line compiled, swept for the score and set to `kind`'s policy. */
+function maximiser(deck: ArrayLike<number>, kind: OpponentKind): RoundSolver {
   const g = new RoundSolver();
-  g.solve(IDENTITY_UTILITY, 0, false, deck, 0, true);
-  g.policy(kind);
-  return new ContinuationLaws(g).law(0, 0);
+  g.compile(0, false, deck, 0, true);
+  g.sweep(IDENTITY_UTILITY);
+  if (kind !== "maximiser") g.policy(kind);
+  return g;
 }
 
 /** A round law given outright, checked, as a dense array of {@linkcode SCORE_CAP}. */
@@ -173,13 +149,19 @@ function givenLaw(law: ArrayLike<number>): Float64Array {
 }
 
 /**
- * Compute the best-response table.
+ * Compute the best-response table (see the module notes and {@linkcode BestResponseOptions}).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.ok(bestResponse({ target: 20 }).w00 > 0.5);
- * // against sum:37, which busts two rounds in three, more still
+ * // to 200 points W(0, 0) = 0.559345 (tests/winprob_test.ts under FLIP7_LONG=1); to 20 it is quick
+ * const br = bestResponse({ target: 20 });
+ * assert.equal(br.w00.toFixed(4), "0.5855");
+ * assert.equal(br.table.get(0, 0, 0).toFixed(4), "0.5855"); // the float32 table
+ * assert.equal(br.opponentMean.toFixed(4), "18.5652"); // the maximiser's mean round score
+ * // playing the opponent's own policy gives one half, by symmetry
+ * assert.ok(Math.abs(bestResponse({ target: 20, selfPlay: true }).w00 - 0.5) < 1e-12);
+ * // against sum:37, which busts two rounds in three, more
  * assert.ok(bestResponse({ target: 12, opponent: 37 }).w00 > bestResponse({ target: 12 }).w00);
  * ```
  */
@@ -206,20 +188,20 @@ export function bestResponse(
     }
   }
   const q = py[0];
-  // the responder's round from the empty line, for the utility u
-  const g = new RoundSolver();
-  g.solve(IDENTITY_UTILITY, 0, false, deck, 0, true);
-  const maxX = g.maxScore();
-  if (opts.selfPlay) {
-    g.policy(opts.opponent ?? "maximiser"); // the responder plays the opponent's
-    g.fixed = g.hit.slice();
-  }
-  g.trackZero = true;
+  // the responder's round from the empty line, compiled for many utilities
+  const g = maximiser(deck, opts.opponent ?? "maximiser");
+  // every score a round can end on (a Flip 7 of every number at the most)
+  const maxX = STANDARD_CARDS.score(
+    STANDARD_CARDS.sumOfMask.length - 1,
+    0,
+    g.bonus,
+  );
+  if (opts.selfPlay) g.fixed = g.hit.slice(); // the responder plays the opponent's
   const u = new Float64Array(SCORE_CAP);
   let sweeps = 0;
   const sweep = (): number => {
     sweeps++;
-    return g.solve(u, 0, false, deck, 0, true);
+    return g.sweep(u);
   };
   /**
    * Solve `w = C + D · V(w)`, where `V(w)` is the round value with
@@ -258,10 +240,9 @@ export function bestResponse(
     for (let it = 0; it < 100; it++) {
       const gv = tieRound(v);
       // slope: d/dv of E[P(Y = X) v] under the swept policy = P(X = Y)
-      const fixed = g.fixed;
-      g.fixed ??= g.hit.slice();
-      const pEq = g.solve(py, 0, false, deck, 0, true);
-      g.fixed = fixed;
+      const dist = g.distribution();
+      let pEq = 0;
+      for (let x = 0; x <= maxX; x++) pEq += dist[x] * py[x];
       if (Math.abs(gv - v) < 1e-14) {
         v = gv;
         break;

@@ -36,28 +36,10 @@
 import { InputError, STANDARD_CARDS } from "../game/cards.ts";
 import { getRules, type Rules } from "../game/rules.ts";
 
-/**
- * Size of utility arrays: every round score is below this.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(SCORE_CAP, 256);
- * assert.ok(ContinuationLaws.get().scores.every((x) => x < SCORE_CAP));
- * ```
- */
+/** Size of utility arrays: every round score is below this (checked). */
 export const SCORE_CAP = 256;
 
-/**
- * Counts of each number in the official deck's 79 number cards (one 0, k copies of k).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(NUMBERS_DECK.reduce((a, b) => a + b, 0), 79);
- * assert.deepEqual([NUMBERS_DECK[0], NUMBERS_DECK[12]], [1, 12]);
- * ```
- */
+/** Counts of each number in the official deck's 79 number cards. */
 export const NUMBERS_DECK: readonly number[] = STANDARD_CARDS.counts.slice(
   0,
   STANDARD_CARDS.numberKinds,
@@ -69,10 +51,7 @@ export const IDENTITY_UTILITY: Float64Array = new Float64Array(SCORE_CAP).map((
   x,
 ) => x);
 
-/** Number of line states `(mask << 1) | chance` of the official table. */
-export const LINE_STATES = 2 << STANDARD_CARDS.numberKinds;
-
-/** A line's score from its number sum `s`, the factor `t` and the `+X` sum `p` of its modifiers (the card table's rule). */
+/** The card table's score of a number sum `s` with modifiers of factor `t` and `+X` sum `p`. */
 function score(s: number, t: number, p: number): number {
   const x = Math.floor(s * t) + p;
   return x > 0 ? x : 0;
@@ -80,62 +59,83 @@ function score(s: number, t: number, p: number): number {
 
 /**
  * The numbers round of a rule set with reusable buffers: the policy that
- * maximises `E[u(final score)]` from a line (or follows a given policy),
- * its values, and the threshold and one-step policies.
+ * maximises `E[u(final score)]` from a line ({@linkcode RoundSolver.solve},
+ * one sweep), the threshold and one-step policies, and, for many utilities
+ * over one round, the round compiled into flat arrays and swept
+ * ({@linkcode RoundSolver.compile}, {@linkcode RoundSolver.sweep}: the same
+ * values to the last bit, faster, with `∂ value / ∂ u[0]` and a given
+ * policy).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { NUMBERS_DECK } from "./rounddp.ts";
+ * import { IDENTITY_UTILITY, NUMBERS_DECK } from "./rounddp.ts";
  * const r = new RoundSolver();
- * const u = new Float64Array(256).map((_, x) => x);
- * const hit = r.solve(u, 1 << 7, false, NUMBERS_DECK); // value of hitting on a lone 7
+ * const hit = r.solve(IDENTITY_UTILITY, 1 << 7, false, NUMBERS_DECK); // hitting on a lone 7
  * assert.equal(hit.toFixed(4), "18.1523");
  * assert.equal(r.stay, 7);
  * assert.equal(r.hit[(1 << 7) << 1], 1); // so it hits
+ * // 12, 11, 10 and 9 in front: a sum of forty-two, it stays
+ * assert.ok(r.solve(IDENTITY_UTILITY, 0b1111 << 9, false, NUMBERS_DECK) < r.stay);
+ * // from the empty line (which must hit), compiled
+ * r.compile(0, false, NUMBERS_DECK, 0, true);
+ * assert.equal(r.sweep(IDENTITY_UTILITY).toFixed(4), "18.5652");
+ * assert.equal(r.d0[0].toFixed(4), "0.3135"); // P(score 0) under the policy
  * ```
  */
 export class RoundSolver {
-  /** Value of each state reached by the last solve. */
+  /** Per state of the last solve or sweep: its value, 1 where the policy hits, `∂ value / ∂ u[0]` (a sweep's). */
   readonly value: Float64Array;
-  /** 1 when the last solve's policy hits at the state. */
   readonly hit: Uint8Array;
-  /** `∂ value / ∂ u[0]` of each state after a solve with {@linkcode trackZero}. */
   readonly d0: Float64Array;
-  /** Track `d0` in the solves (the best response's Newton steps). */
-  trackZero = false;
-  /** A policy to follow instead of maximising (hit flags by state), or null. */
+  /** A policy for {@linkcode sweep} to follow instead of maximising (hit flags by state), or null. */
   fixed: Uint8Array | null = null;
-  /** Value of staying at the root, after a solve. */
+  /** At the root after a solve: the value of staying, of hitting; the states swept. */
   stay = 0;
-  /** Value of hitting at the root (then playing on by the policy), after a solve. */
   hitValue = 0;
-  /** States swept by the last solve. */
   states = 0;
-  // the last round solved: its start line, chance held, modifiers, numbers
-  // that can come (`comp`) and their counts, numbers left, duplicates of
-  // the start line left, numbers that may still join short of a Flip 7
+  /** The last round loaded: start line, chance held (0/1), modifiers, the numbers that can come and their counts. */
   start = 0;
   chMax = 0;
   mods = 0;
   comp = 0;
+  readonly c: Int32Array;
+  // the root forced to hit, numbers left, duplicates of the start line left,
+  // numbers that may still join short of a Flip 7
   private forceRoot = false;
   private n = 0;
   private dupStart = 0;
   private room = 0;
-  /** Counts of each number in the solved pile. */
-  readonly c: Int32Array;
-  /** The card table's number sums by mask, factors and `+X` sums by modifier mask. */
+  /** The card table's number sums by mask, factors and `+X` sums by modifier mask; the Flip 7 bonus. */
   readonly sums: Int32Array;
-  readonly times: Float64Array;
+  readonly times: Int32Array | Float64Array;
   readonly plus: Int32Array;
-  /** The Flip 7 bonus. */
   readonly bonus: number;
   private readonly count: Uint8Array;
   private readonly len: number;
-  private readonly modKinds: number;
-  private readonly mm: Int32Array;
+  private readonly mt: Int32Array | Float64Array;
+  private readonly mp: Int32Array;
   private readonly mc: Int32Array;
+  // the compiled round: per node (children first, the root last) its
+  // state, stay score, the first of its edges and of its terminal edges, and
+  // P(a hit ends on 0); per edge its target state (-1: a final score), score
+  // and probability; the scratch of the compile's depth-first visit
+  private nodes = 0;
+  private nodeKey = new Int32Array(0);
+  private nodeStay = new Int32Array(0);
+  private edgeStart = new Int32Array(0);
+  private termStart = new Int32Array(0);
+  private zeroP = new Float64Array(0);
+  private edgeTo = new Int32Array(0);
+  private edgeScore = new Int32Array(0);
+  private edgeP = new Float64Array(0);
+  private edges = 0;
+  private readonly seen: Int32Array;
+  private readonly mass: Float64Array;
+  private gen = 0;
+  private scratchTo = new Int32Array(0);
+  private scratchScore = new Int32Array(0);
+  private scratchP = new Float64Array(0);
 
   /**
    * The round of `rules` (default the official rules): its card table's
@@ -144,24 +144,17 @@ export class RoundSolver {
    * @throws {InputError} for a table whose scores reach {@linkcode SCORE_CAP}
    */
   constructor(readonly rules: Rules = getRules()) {
-    const t = rules.cards, k = t.numberKinds;
+    const t = rules.cards, k = t.numberKinds, full = (1 << k) - 1;
     this.sums = t.sumOfMask;
-    this.times = t.timesOfMods;
+    // integral factors (the official table's) as integers: the fast path
+    const times = t.timesOfMods;
+    this.times = times.every(Number.isInteger) ? Int32Array.from(times) : times;
     this.plus = t.plusOfMods;
     this.bonus = rules.flip7Bonus;
     this.len = rules.flip7Length;
-    this.modKinds = t.modifierKinds.length;
     this.count = new Uint8Array(1 << k);
-    for (let m = 1; m < 1 << k; m++) {
-      this.count[m] = this.count[m & (m - 1)] + 1;
-    }
-    let top = 0;
-    for (let md = 0; md < this.times.length; md++) {
-      top = Math.max(
-        top,
-        score(this.sums[(1 << k) - 1], this.times[md], this.plus[md]),
-      );
-    }
+    for (let m = 1; m <= full; m++) this.count[m] = this.count[m & (m - 1)] + 1;
+    const top = Math.max(...times.map((_, md) => t.score(full, md, 0)));
     if (top + this.bonus >= SCORE_CAP) {
       throw new InputError(
         `rules '${rules.name}': round scores up to ${
@@ -170,11 +163,41 @@ export class RoundSolver {
       );
     }
     this.value = new Float64Array(2 << k);
-    this.hit = new Uint8Array(2 << k);
     this.d0 = new Float64Array(2 << k);
+    this.hit = new Uint8Array(2 << k);
+    this.seen = new Int32Array(2 << k);
+    this.mass = new Float64Array(2 << k);
     this.c = new Int32Array(k);
-    this.mm = new Int32Array(this.modKinds);
-    this.mc = new Int32Array(this.modKinds);
+    this.mt = this.times.slice(0, t.modifierKinds.length);
+    this.mp = new Int32Array(t.modifierKinds.length);
+    this.mc = new Int32Array(t.modifierKinds.length);
+  }
+
+  /** Load a round: its start line, chance held, pile of numbers, modifiers in front, root forced to hit. */
+  private load(
+    start: number,
+    chance: boolean,
+    pile: ArrayLike<number>,
+    mods: number,
+    forceHit: boolean,
+  ): void {
+    const c = this.c;
+    let n = 0, comp = 0, dupStart = 0;
+    for (let v = 0; v < c.length; v++) {
+      const x = pile[v];
+      c[v] = x;
+      n += x;
+      if (start & (1 << v)) dupStart += x;
+      else if (x > 0) comp |= 1 << v;
+    }
+    this.start = start;
+    this.chMax = chance ? 1 : 0;
+    this.mods = mods;
+    this.comp = comp;
+    this.n = n;
+    this.dupStart = dupStart;
+    this.room = this.len - 1 - this.count[start];
+    this.forceRoot = forceHit;
   }
 
   /**
@@ -190,17 +213,6 @@ export class RoundSolver {
    *   to first order: the state's own value plus the gain in staying utility
    *   it brings; with the draw otherwise conditioned on numbers, a hit is
    *   worth `(Σ numbers' values + Σ modifiers' gains) / numbers left`.
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { NUMBERS_DECK, SCORE_CAP } from "./rounddp.ts";
-   * const r = new RoundSolver();
-   * const u = new Float64Array(SCORE_CAP).map((_, x) => x);
-   * // 12, 11, 10 and 9 in front: a sum of forty-two
-   * const mask = (1 << 12) | (1 << 11) | (1 << 10) | (1 << 9);
-   * assert.ok(r.solve(u, mask, false, NUMBERS_DECK) < r.stay); // stay
-   * assert.equal(r.stay, 42);
-   * ```
    */
   solve(
     u: Float64Array,
@@ -211,45 +223,28 @@ export class RoundSolver {
     forceHit = false,
     modPile: ArrayLike<number> | null = null,
   ): number {
+    this.load(start, chance, pile, mods, forceHit);
     const c = this.c, value = this.value, hit = this.hit, count = this.count;
-    const sums = this.sums, bonus = this.bonus, fixed = this.fixed;
-    const T = this.times, P = this.plus;
-    const d0 = this.trackZero ? this.d0 : null;
-    const times = this.times[mods], plus = this.plus[mods];
-    let n = 0, comp = 0, dupStart = 0;
-    for (let v = 0; v < c.length; v++) {
-      const x = pile[v];
-      c[v] = x;
-      n += x;
-      if (start & (1 << v)) dupStart += x;
-      else if (x > 0) comp |= 1 << v;
-    }
-    const room = this.len - 1 - count[start]; // numbers that may join short of a Flip 7
-    const chMax = chance ? 1 : 0;
-    this.start = start;
-    this.chMax = chMax;
-    this.mods = mods;
-    this.comp = comp;
-    this.n = n;
-    this.dupStart = dupStart;
-    this.room = room;
-    this.forceRoot = forceHit;
-    // the modifiers that can come: the line's mask with each, and its count
-    const mm = this.mm, mc = this.mc;
+    const sums = this.sums, bonus = this.bonus, T = this.times, P = this.plus;
+    const times = T[mods], plus = P[mods], comp = this.comp, n = this.n;
+    const dupStart = this.dupStart, room = this.room, chMax = this.chMax;
+    // the modifiers that can come: the line's factor and +X with each, its count
+    const mt = this.mt, mp = this.mp, mc = this.mc;
     let nm = 0;
-    for (let i = 0; modPile && i < this.modKinds; i++) {
+    for (let i = 0; modPile && i < mc.length; i++) {
       if (modPile[i] > 0 && (mods & (1 << i)) === 0) {
-        mm[nm] = mods | (1 << i);
+        mt[nm] = T[mods | (1 << i)];
+        mp[nm] = P[mods | (1 << i)];
         mc[nm++] = modPile[i];
       }
     }
     const u0 = u[0];
-    let states = 0, gain = 0, gainD = 0;
+    let states = 0, gain = 0;
     for (let sub = comp;; sub = (sub - 1) & comp) {
       const ks = count[sub];
       if (ks <= room) {
         const m = start | sub, left = n - ks, s = sums[m];
-        const base = score(s, times, plus), stay = u[base];
+        const stay = u[score(s, times, plus)];
         let dup = dupStart - ks;
         for (let b = sub; b !== 0; b &= b - 1) {
           dup += c[31 - Math.clz32(b & -b)];
@@ -258,43 +253,35 @@ export class RoundSolver {
         for (let ch = 0; ch <= chMax; ch++) {
           const key = (m << 1) | ch;
           states++;
-          let h = 0, go = false;
-          if (left > 0) {
-            if (ch === 0) {
-              gain = gainD = 0;
-              for (let i = 0; i < nm; i++) {
-                const x = score(s, T[mm[i]], P[mm[i]]);
-                gain += mc[i] * (u[x] - stay);
-                gainD += mc[i] * ((x === 0 ? 1 : 0) - (base === 0 ? 1 : 0));
-              }
-            }
-            h += gain;
-            for (let f = comp & ~sub; f !== 0; f &= f - 1) {
-              const v = 31 - Math.clz32(f & -f), mv = m | (1 << v);
-              h += c[v] *
-                (last
-                  ? u[score(sums[mv], times, plus) + bonus]
-                  : value[(mv << 1) | ch]);
-            }
-            if (dup > 0) h += dup * (ch ? value[m << 1] : u0);
-            h /= left;
-            go = fixed ? fixed[key] === 1 : h > stay || (sub === 0 && forceHit);
-            if (sub === 0 && ch === chMax) this.hitValue = h;
+          if (left <= 0) {
+            value[key] = stay;
+            hit[key] = 0;
+            continue;
           }
-          value[key] = go ? h : stay;
-          hit[key] = go ? 1 : 0;
-          if (d0 && !go) d0[key] = base === 0 ? 1 : 0;
-          else if (d0) {
-            let hd = gainD;
-            for (let f = comp & ~sub; f !== 0; f &= f - 1) {
-              const v = 31 - Math.clz32(f & -f), mv = m | (1 << v);
-              hd += c[v] *
-                (last
-                  ? (score(sums[mv], times, plus) + bonus === 0 ? 1 : 0)
-                  : d0[(mv << 1) | ch]);
+          if (ch === 0) {
+            gain = 0;
+            for (let i = 0; i < nm; i++) {
+              gain += mc[i] * (u[score(s, mt[i], mp[i])] - stay);
             }
-            d0[key] = (hd + dup * (ch ? d0[m << 1] : 1)) / left;
           }
+          let h = gain;
+          for (let f = comp & ~sub; f !== 0; f &= f - 1) {
+            const v = 31 - Math.clz32(f & -f), mv = m | (1 << v);
+            h += c[v] *
+              (last
+                ? u[score(sums[mv], times, plus) + bonus]
+                : value[(mv << 1) | ch]);
+          }
+          if (dup > 0) h += dup * (ch ? value[m << 1] : u0);
+          h /= left;
+          if (h > stay || (sub === 0 && forceHit)) {
+            value[key] = h;
+            hit[key] = 1;
+          } else {
+            value[key] = stay;
+            hit[key] = 0;
+          }
+          if (sub === 0 && ch === chMax) this.hitValue = h;
         }
       }
       if (sub === 0) break;
@@ -306,7 +293,164 @@ export class RoundSolver {
   }
 
   /**
-   * Replace the last solve's policy by the expected-score maximiser's, a
+   * Load a round as {@linkcode solve} does (numbers only) and compile it
+   * for {@linkcode sweep}: its states depth first (a node after its
+   * children), each with its edges, a child's probability `count / left`.
+   */
+  compile(
+    start: number,
+    chance: boolean,
+    pile: ArrayLike<number>,
+    mods = 0,
+    forceHit = false,
+  ): void {
+    this.load(start, chance, pile, mods, forceHit);
+    const size = this.value.length, k = this.c.length;
+    if (this.nodeKey.length < size) {
+      this.nodeKey = new Int32Array(size);
+      this.nodeStay = new Int32Array(size);
+      this.edgeStart = new Int32Array(size + 1);
+      this.termStart = new Int32Array(size);
+      this.zeroP = new Float64Array(size);
+      this.edgeTo = new Int32Array(size * k);
+      this.edgeScore = new Int32Array(size * k);
+      this.edgeP = new Float64Array(size * k);
+      const depth = (this.len + 2) * k;
+      this.scratchTo = new Int32Array(depth);
+      this.scratchScore = new Int32Array(depth);
+      this.scratchP = new Float64Array(depth);
+    }
+    this.gen++;
+    this.nodes = this.edges = 0;
+    this.visit(start, this.chMax, 0);
+  }
+
+  /** Add the node of line `m` (`ch`: a Second Chance held) after its children. */
+  private visit(m: number, ch: number, depth: number): void {
+    const key = (m << 1) | ch;
+    if (this.seen[key] === this.gen) return;
+    const c = this.c, k = c.length, sums = this.sums;
+    const t = this.times[this.mods], pl = this.plus[this.mods];
+    const drawn = m & ~this.start, left = this.n - this.count[drawn];
+    const base = depth * k, sTo = this.scratchTo, sSc = this.scratchScore;
+    const sP = this.scratchP;
+    let j = 0, bust = 0;
+    for (let v = 0; v < k && left > 0; v++) {
+      const x = c[v] - ((drawn >> v) & 1);
+      if (x <= 0) continue;
+      const p = x / left, bit = 1 << v;
+      let to = -1, sc = 0;
+      if (m & bit) {
+        if (!ch) {
+          bust += p; // every duplicate busts alike: one edge for all
+          continue;
+        }
+        this.visit(m, 0, depth + 1);
+        to = m << 1;
+      } else if (this.count[m | bit] === this.len) {
+        sc = score(sums[m | bit], t, pl) + this.bonus;
+      } else {
+        this.visit(m | bit, ch, depth + 1);
+        to = ((m | bit) << 1) | ch;
+      }
+      sTo[base + j] = to;
+      sSc[base + j] = sc;
+      sP[base + j++] = p;
+    }
+    if (bust > 0) {
+      sTo[base + j] = -1;
+      sSc[base + j] = 0;
+      sP[base + j++] = bust;
+    }
+    const i = this.nodes++;
+    this.nodeKey[i] = key;
+    this.nodeStay[i] = score(sums[m], t, pl);
+    this.edgeStart[i] = this.edges;
+    let zero = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      if (pass === 1) this.termStart[i] = this.edges;
+      for (let q = base; q < base + j; q++) {
+        if ((sTo[q] < 0) !== (pass === 1)) continue;
+        const e = this.edges++;
+        this.edgeTo[e] = sTo[q];
+        this.edgeScore[e] = sSc[q];
+        this.edgeP[e] = sP[q];
+        if (sTo[q] < 0 && sSc[q] === 0) zero += sP[q];
+      }
+    }
+    this.zeroP[i] = zero;
+    this.edgeStart[i + 1] = this.edges;
+    this.seen[key] = this.gen;
+  }
+
+  /**
+   * The compiled round's policy for utility `u` (or {@linkcode fixed}'s),
+   * its values and their derivatives in `u[0]` (`d0`); returns the root's
+   * value.
+   */
+  sweep(u: Float64Array): number {
+    const value = this.value, hit = this.hit, d0 = this.d0, fixed = this.fixed;
+    const key = this.nodeKey, stay = this.nodeStay, zp = this.zeroP;
+    const es = this.edgeStart, ts = this.termStart, to = this.edgeTo;
+    const esc = this.edgeScore, ep = this.edgeP, root = this.nodes - 1;
+    for (let i = 0; i < this.nodes; i++) {
+      const k = key[i], x = stay[i];
+      let h = 0, hd = 0, go = es[i] < es[i + 1];
+      if (fixed && go && fixed[k] === 1) {
+        // every edge in order, the terminal zeros into the derivative
+        for (let e = es[i]; e < es[i + 1]; e++) {
+          const j = to[e], p = ep[e];
+          if (j < 0) {
+            h += p * u[esc[e]];
+            if (esc[e] === 0) hd += p;
+          } else {
+            h += p * value[j];
+            hd += p * d0[j];
+          }
+        }
+      } else if (fixed) go = false;
+      else if (go) {
+        hd = zp[i];
+        for (let e = es[i]; e < ts[i]; e++) {
+          h += ep[e] * value[to[e]];
+          hd += ep[e] * d0[to[e]];
+        }
+        for (let e = ts[i]; e < es[i + 1]; e++) h += ep[e] * u[esc[e]];
+        go = h > u[x] || (i === root && this.forceRoot);
+      }
+      value[k] = go ? h : u[x];
+      d0[k] = go ? hd : x === 0 ? 1 : 0;
+      hit[k] = go ? 1 : 0;
+    }
+    return value[key[root]];
+  }
+
+  /**
+   * The law of the final score from the compiled round's root under the
+   * policy in {@linkcode hit} (after a {@linkcode sweep} or {@linkcode policy}).
+   */
+  distribution(): Float64Array {
+    const dist = new Float64Array(SCORE_CAP), mass = this.mass, hit = this.hit;
+    const key = this.nodeKey, es = this.edgeStart, to = this.edgeTo;
+    for (let i = 0; i < this.nodes; i++) mass[key[i]] = 0;
+    mass[key[this.nodes - 1]] = 1;
+    for (let i = this.nodes - 1; i >= 0; i--) {
+      const w = mass[key[i]];
+      if (w === 0) continue;
+      if (!hit[key[i]]) {
+        dist[this.nodeStay[i]] += w;
+        continue;
+      }
+      for (let e = es[i]; e < es[i + 1]; e++) {
+        if (to[e] < 0) dist[this.edgeScore[e]] += w * this.edgeP[e];
+        else mass[to[e]] += w * this.edgeP[e];
+      }
+    }
+    return dist;
+  }
+
+  /**
+   * Replace the last solve's (or compile's) policy by the expected-score maximiser's, a
    * threshold player's `sum:N` (hits while its number sum is below N) or the
    * one-step greedy player's (hits while one more card, then stopping,
    * beats stopping now); the root hits if the solve forced it.
@@ -348,31 +492,6 @@ export class RoundSolver {
           : 0;
       }
     });
-  }
-
-  /**
-   * The largest final score any policy can reach from the last solve's root.
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { IDENTITY_UTILITY, NUMBERS_DECK } from "./rounddp.ts";
-   * const r = new RoundSolver();
-   * r.solve(IDENTITY_UTILITY, 0, false, NUMBERS_DECK, 0, true);
-   * assert.equal(r.maxScore(), 78); // a Flip 7 of 6 to 12, plus the bonus
-   * ```
-   */
-  maxScore(): number {
-    const sums = this.sums, t = this.times[this.mods], p = this.plus[this.mods];
-    let top = 0;
-    this.each((m, _left, _dup, last) => {
-      top = Math.max(top, score(sums[m], t, p));
-      for (let f = this.comp & ~m; f !== 0 && last; f &= f - 1) {
-        const mv = m | (f & -f);
-        top = Math.max(top, score(sums[mv], t, p) + this.bonus);
-      }
-    });
-    return top;
   }
 
   /**
@@ -421,29 +540,22 @@ export class RoundSolver {
  * ```
  */
 export class ContinuationLaws {
-  /** Entries of state `k` are `[start[k], start[k + 1])`. */
+  /** The entries of state `k`, `[start[k], start[k + 1])`: each one's code and probability. */
   readonly start: Int32Array;
-  /** Law code of each entry. */
   readonly code: Uint16Array;
-  /** Probability of each entry. */
   readonly prob: Float64Array;
-  /** Probability of not busting, per state. */
+  /** Per state: P(no bust), E[number sum; no bust], P(Flip 7), 1 where the policy hits. */
   readonly pBank: Float64Array;
-  /** Expected number sum over the rounds that do not bust (sum × probability), per state. */
   readonly eSum: Float64Array;
-  /** Probability of a Flip 7, per state. */
   readonly pF7: Float64Array;
-  /** 1 when the policy hits at the state. */
   readonly hit: Uint8Array;
-  /** The code of a Flip 7 of sum 0 (the codes of a bank are below it). */
+  /** The code of a Flip 7 of sum 0 (a bank's are below it), of a bust, and the codes' count. */
   readonly f7Code: number;
-  /** The code of a bust. */
   readonly bustCode: number;
-  /** Codes at most: `bustCode + 1`. */
   readonly width: number;
   /** The final score of a code under a modifier mask: `scores[md * width + code]`. */
   readonly scores: Int32Array;
-  private readonly times: Float64Array;
+  private readonly times: Int32Array | Float64Array;
   private readonly plus: Int32Array;
   private readonly bonus: number;
 
