@@ -10,7 +10,7 @@ import {
   TargetValuer,
   WinTargetStrategy,
 } from "../lib/winprob/targetvalue.ts";
-import { flipThreeTable } from "../lib/winprob/flip3table.ts";
+import { flipThreeTable } from "../lib/winprob/flip3law.ts";
 import { WTable } from "../lib/winprob/table.ts";
 import { resolveStrategy } from "../lib/run/registry.ts";
 import { EvStrategy } from "../lib/strategies/ev.ts";

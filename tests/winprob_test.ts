@@ -1,6 +1,6 @@
 /**
- * Win-probability play: the table format, the exact round solvers against
- * each other, the continuation laws, the best response (symmetry, dominance,
+ * Win-probability play: the table format, the round DP (its laws, its
+ * first-order modifiers against a recursion), the continuation laws, the best response (symmetry, dominance,
  * exact values, the earlier bug reproduced), `winprob`'s fast decisions
  * against its full DP, the search's leaves, deterministic training, whole
  * games under duel and standard, the experiment's chunking, `decide` input.
@@ -10,9 +10,15 @@ import assert from "node:assert/strict";
 import {
   COUNT_OF_MASK,
   FLIP3,
+  FLIP7_BONUS,
   FREEZE,
   InputError,
-  SUM_OF_MASK,
+  MODIFIER_KINDS,
+  modifierBit,
+  MODS,
+  PLUS10,
+  STANDARD_CARDS,
+  X2,
 } from "../lib/game/cards.ts";
 import { defaultTarget, flipThreeTarget } from "../lib/strategies/targeting.ts";
 import { getRules } from "../lib/game/rules.ts";
@@ -26,11 +32,9 @@ import {
 } from "../lib/winprob/winprob_strategy.ts";
 import { bestResponse, opponentLaw } from "../lib/winprob/bestresponse.ts";
 import {
-  codeScore,
   ContinuationLaws,
   IDENTITY_UTILITY,
   NUMBERS_DECK,
-  RoundGraph,
   RoundSolver,
 } from "../lib/winprob/rounddp.ts";
 import { SearchCore } from "../lib/winprob/search.ts";
@@ -64,10 +68,9 @@ Deno.test("win table: binary round trip, checksum refuses damage, padded lookup"
 });
 
 Deno.test("round DP: a law that sums to 1 and whose mean is the value (18.565...)", () => {
-  const g = new RoundGraph();
-  g.compile(0, 0, false, NUMBERS_DECK, true);
-  const v = g.sweep(IDENTITY_UTILITY);
-  const d = g.distribution();
+  const g = new RoundSolver();
+  const v = g.solve(IDENTITY_UTILITY, 0, false, NUMBERS_DECK, 0, true);
+  const d = new ContinuationLaws(g).law(0, 0);
   let s = 0, m = 0;
   d.forEach((p, x) => {
     s += p;
@@ -76,35 +79,7 @@ Deno.test("round DP: a law that sums to 1 and whose mean is the value (18.565...
   assert.ok(Math.abs(s - 1) < 1e-12);
   assert.ok(Math.abs(m - v) < 1e-9);
   assert.equal(v.toFixed(9), "18.565217614");
-  assert.equal(g.maxScore, 78);
-});
-
-Deno.test("RoundSolver (superset sweep) agrees with the compiled graph on random lines, piles and utilities", () => {
-  const rng = new Rng(5, 0);
-  const g = new RoundGraph(), r = new RoundSolver();
-  const u = new Float64Array(256);
-  let checked = 0;
-  for (let trial = 0; trial < 150; trial++) {
-    const pile = NUMBERS_DECK.map((c) => rng.below(c + 1));
-    let m = 0;
-    for (let v = 0; v < 13; v++) if (rng.below(4) === 0) m |= 1 << v;
-    if (COUNT_OF_MASK[m] >= 7) continue;
-    const ch = rng.below(2) === 1;
-    const mult = 1 + rng.below(2), plus = 2 * rng.below(8);
-    for (let x = 0; x < 256; x++) u[x] = Math.sqrt(x) + (x > 30 ? 2 : 0);
-    // the graph scores with no modifiers: compare on mult 1, plus 0
-    g.compile(m, 0, ch, pile, false);
-    g.sweep(u);
-    const a = g.rootHitValue(u);
-    const b = r.solve(u, m, ch, pile, 1, 0);
-    if (a === -Infinity) assert.equal(b, -Infinity);
-    else assert.ok(Math.abs(a - b) < 1e-12, `${a} vs ${b}`);
-    // modifiers shift every score the same way
-    r.solve(u, m, ch, pile, mult, plus);
-    assert.equal(r.stay, u[mult * SUM_OF_MASK[m] + plus]);
-    checked++;
-  }
-  assert.ok(checked > 100);
+  assert.equal(d.findLastIndex((p) => p > 0), 62); // its top score (bestResponse zeroAbove)
 });
 
 /** The modifier-aware round model by plain recursion (a test oracle for RoundSolver). */
@@ -113,11 +88,10 @@ function bruteValue(
   m: number,
   ch: number,
   pile: number[],
-  mult: number,
-  plus: number,
+  md: number,
   mods: number[],
 ): number {
-  const s = SUM_OF_MASK[m], stay = u[mult * s + plus];
+  const t = STANDARD_CARDS, stay = u[t.score(m, md, 0)];
   let n = 0, dup = 0;
   for (let v = 0; v < 13; v++) {
     n += pile[v];
@@ -128,22 +102,18 @@ function bruteValue(
   for (let v = 0; v < 13; v++) {
     if (pile[v] === 0 || m & (1 << v)) continue;
     if (COUNT_OF_MASK[m] === 6) {
-      h += pile[v] * u[mult * (s + v) + plus + 15];
+      h += pile[v] * u[t.score(m | (1 << v), md, FLIP7_BONUS)];
       continue;
     }
     pile[v]--;
-    h += (pile[v] + 1) *
-      bruteValue(u, m | (1 << v), ch, pile, mult, plus, mods);
+    h += (pile[v] + 1) * bruteValue(u, m | (1 << v), ch, pile, md, mods);
     pile[v]++;
   }
-  if (dup > 0) {
-    h += dup * (ch ? bruteValue(u, m, 0, pile, mult, plus, mods) : u[0]);
-  }
-  // a modifier drawn: the staying utility it adds (first order)
-  for (let i = 0; i < 5; i++) {
-    h += mods[i] * (u[mult * s + plus + 2 * (i + 1)] - stay);
-  }
-  if (mult === 1) h += mods[5] * (u[2 * s + plus] - stay);
+  if (dup > 0) h += dup * (ch ? bruteValue(u, m, 0, pile, md, mods) : u[0]);
+  // a modifier the line lacks, drawn: the staying utility it adds (first order)
+  mods.forEach((c, i) => {
+    if (!(md & (1 << i))) h += c * (u[t.score(m, md | (1 << i), 0)] - stay);
+  });
   return Math.max(stay, h / n);
 }
 
@@ -165,17 +135,17 @@ Deno.test("RoundSolver with modifiers left: equals the recursion of the same mod
       if (m & (1 << v)) pile[v] = Math.min(pile[v], 1);
     }
     const ch = rng.below(2);
-    const mult = 1 + rng.below(2), plus = 2 * rng.below(4);
-    const mods = [0, 1, 2, 3, 4, 5].map(() => rng.below(2));
-    const h = r.solve(u, m, ch === 1, pile, mult, plus, false, mods);
+    const md = rng.below(MODS);
+    const mods = Array.from({ length: MODIFIER_KINDS }, () => rng.below(2));
+    const h = r.solve(u, m, ch === 1, pile, md, false, mods);
     const got = Math.max(r.stay, h);
-    const want = bruteValue(u, m, ch, pile.slice(), mult, plus, mods);
+    const want = bruteValue(u, m, ch, pile.slice(), md, mods);
     assert.ok(Math.abs(got - want) < 1e-12, `${got} vs ${want}`);
-    const plain = r.solve(u, m, ch === 1, pile, mult, plus);
+    const plain = r.solve(u, m, ch === 1, pile, md);
     assert.ok(h >= plain - 1e-12 || h === -Infinity);
     // no modifier left: the plain solve
     assert.equal(
-      r.solve(u, m, ch === 1, pile, mult, plus, false, [0, 0, 0, 0, 0, 0]),
+      r.solve(u, m, ch === 1, pile, md, false, mods.map(() => 0)),
       plain,
     );
     checked++;
@@ -183,36 +153,35 @@ Deno.test("RoundSolver with modifiers left: equals the recursion of the same mod
   assert.ok(checked > 40);
 });
 
-Deno.test("continuation laws: each sums to 1, means equal the maximiser's exact value", () => {
+Deno.test("continuation laws: each sums to 1, means equal the maximiser's exact value; codes score with the modifiers", () => {
   const L = ContinuationLaws.get();
-  const g = new RoundGraph();
+  const g = new RoundSolver();
   for (const m of [0, 1 << 7, (1 << 12) | (1 << 3), 0b1011011, 0b111110]) {
     for (const ch of [0, 1]) {
       const key = (m << 1) | ch;
       let s = 0, mean = 0;
       for (let i = L.start[key]; i < L.start[key + 1]; i++) {
         s += L.prob[i];
-        mean += L.prob[i] * codeScore(L.code[i], 1, 0);
+        mean += L.prob[i] * L.scores[L.code[i]];
       }
       assert.ok(Math.abs(s - 1) < 1e-12);
-      assert.ok(Math.abs(mean - L.mean(key, 1, 0)) < 1e-9);
+      assert.ok(Math.abs(mean - L.mean(key, 0)) < 1e-9);
       const pile = NUMBERS_DECK.map((c, v) => c - ((m >> v) & 1));
-      g.compile(m, 0, ch === 1, pile, m === 0);
-      assert.ok(Math.abs(g.sweep(IDENTITY_UTILITY) - mean) < 1e-9);
+      g.solve(IDENTITY_UTILITY, m, ch === 1, pile, 0, m === 0 && ch === 0);
+      assert.ok(Math.abs(g.value[key] - mean) < 1e-9);
     }
   }
   // a bust scores 0 whatever the modifiers; a bank is doubled then plussed
-  assert.equal(codeScore(160, 2, 10), 0);
-  assert.equal(codeScore(30, 2, 10), 70);
+  const md = modifierBit(X2) | modifierBit(PLUS10), at = md * L.width;
+  assert.equal(L.scores[at + L.bustCode], 0);
+  assert.equal(L.scores[at + 30], 70);
+  assert.equal(L.scores[at + L.f7Code + 30], 70 + FLIP7_BONUS);
 });
 
 Deno.test("continuation laws of sum:N from the empty line are the best response's opponent law of sum:N", () => {
   for (const n of [20, 37]) {
     const L = ContinuationLaws.get(n), want = opponentLaw(n);
-    const got = new Float64Array(256);
-    for (let i = L.start[0]; i < L.start[1]; i++) {
-      got[codeScore(L.code[i], 1, 0)] += L.prob[i];
-    }
+    const got = L.law(0, 0);
     for (let y = 0; y < 256; y++) {
       assert.ok(Math.abs(got[y] - want[y]) < 1e-12, `sum:${n} at ${y}`);
     }

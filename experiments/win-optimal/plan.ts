@@ -20,7 +20,7 @@ import {
   raceTable,
 } from "../../lib/winprob/racetable.ts";
 import { raceValue } from "../../lib/winprob/racevalue.ts";
-import { flipThreeTable } from "../../lib/winprob/flip3table.ts";
+import { flipThreeTable } from "../../lib/winprob/flip3law.ts";
 import { deriveSeed } from "../common.ts";
 import { prose } from "../text.ts";
 import TEXT from "../text/win-optimal.md" with { type: "text" };

@@ -1,23 +1,16 @@
 /**
- * `adapt` — `winprob` that learns, during the game, whom it plays.
- *
- * It keeps a posterior over a fixed family of opponent models — the number-sum
- * maximiser and the threshold players `sum:25`, `sum:30`, `sum:35`, `sum:40`,
- * `sum:45` ({@linkcode ADAPT_MODELS}; the maximiser has prior one half, the
- * thresholds share the other half) — and plays the best response to the most
- * probable one (`winprob` against the maximiser, `brsum:N` against `sum:N`).
- *
- * What it sees: at each of its decisions and at the end of each round, the
- * opponent's line, Second Chance and status. If since the last look the
- * opponent shows exactly one more number, or has used its Second Chance, it
- * hit at the line seen before; a player who has stayed stayed at its line; a
- * player who has busted hit at its line (the duplicate is not in it). More
- * than one new number, or a Freeze, teaches nothing more. Each such decision multiplies a model's weight by `1 − ε` if the
- * model would have made it, else by `ε` (ε = 0.05: the maximiser is judged
- * on a full deck less the line, which a real player need not match). The
- * posterior starts afresh each game, so a game never depends on the games
- * before it (nor on how a run is split over workers). With more than two
- * players it plays `winprob`.
+ * `adapt` — `winprob` that learns, during each game, whom it plays
+ * (docs/winprob.md): a posterior over a fixed family of opponent models
+ * ({@linkcode ADAPT_MODELS}: the maximiser, prior one half, and the
+ * threshold players sharing the other half), and the best response to the
+ * most probable one (`winprob` against the maximiser, `brsum:N` against
+ * `sum:N`). From the opponent's line seen at each of its decisions and at
+ * each round's end: one more number, or a used Second Chance, is a hit at
+ * the line seen before; a stay a stay at its line; a bust a hit. Each such
+ * decision multiplies a model's weight by `1 − ε` if the model would have
+ * made it, else by `ε` ({@linkcode ADAPT_EPSILON}). The posterior starts
+ * afresh each game (games stay independent); beyond two players it plays
+ * `winprob`.
  *
  * @example
  * ```ts
@@ -55,15 +48,7 @@ import { ContinuationLaws } from "./rounddp.ts";
 import type { WTable } from "./table.ts";
 import { WinProbStrategy } from "./winprob_strategy.ts";
 
-/**
- * The opponent models `adapt` weighs, in order.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.deepEqual(ADAPT_MODELS, ["maximiser", 25, 30, 35, 40, 45]);
- * ```
- */
+/** The opponent models `adapt` weighs, in order. */
 export const ADAPT_MODELS: readonly ("maximiser" | number)[] = [
   "maximiser",
   25,

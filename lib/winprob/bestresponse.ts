@@ -1,54 +1,25 @@
 /**
- * The exact two-player best response against a score maximiser under the
- * independent-round, fresh-deck model (the public solver's model), and the
- * variants of that model used to test where a published figure comes from.
+ * The exact two-player best response under the independent-round,
+ * fresh-deck model (the public solver's), and its variants
+ * (docs/winprob.md, "Best response"). By default each player draws every
+ * round from a full deck of the 79 number cards of its own, the opponent
+ * plays the expected-score maximiser (law `Y`, {@linkcode opponentLaw}),
+ * and past the target (200) the higher total wins, equal totals worth one
+ * half: `W(t0, t1) = max over round policies of E[u(X)]`,
+ * `u(x) = E_Y[W(t0 + x, t1 + Y)]` ({@linkcode RoundSolver}). The `(0, 0)`
+ * round returns to the same state, a fixed point `w = g(w)` with `g` convex,
+ * piecewise linear and of slope below 1: Newton's method on it is policy
+ * iteration, exact (to 1e-14) in two or three sweeps. `W(0, 0) = 0.559345`,
+ * the public solver's 0.5593.
  *
- * The default model, pinned:
- * - the deck is the 79 number cards (one 0, k copies of k); every round each
- *   player draws from a full, freshly shuffled deck of their own, so the two
- *   round scores are independent and neither player sees the other's line
- *   (a round is simultaneous);
- * - the opponent plays the policy that maximises the expected round score
- *   (law `Y`, computed exactly by {@linkcode RoundGraph}; mean 18.565);
- * - after each round, if a total is at or past the target (200) the game
- *   ends: the higher total wins; equal totals (both past the target in the
- *   same round) are a draw, worth one half in `W`;
- * - `W(t0, t1) = max over round policies of E[u(X)]`, with
- *   `u(x) = E_Y[W'(t0 + x, t1 + Y)]` for every score `x` the responder can
- *   reach (0 to 78) and `W'` the end-of-game value past the target. The
- *   `(0, 0)` increment returns to the same state, so each state is a
- *   one-dimensional fixed point `w = g(w)`, `g` convex, piecewise linear, with
- *   slope below 1; Newton's method on it is policy iteration and ends exactly
- *   (to 1e-14) in two or three sweeps.
- *
- * Its value is `W(0, 0) = 0.559345` (0.5593, the public solver's figure). The
- * variants ({@linkcode BestResponseOptions}): the opponent one-step greedy
- * instead of the exact maximiser; a draw counted as a loss, a win, or played
- * on (`ties`); the responder seeing the opponent's finished round before
- * playing its own (`sees`); rounds taken in turn with the first player to
- * reach the target winning at once (`immediate`).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { bestResponse } from "./bestresponse.ts";
- * // bestResponse({ target: 200 }) gives W(0, 0) = 0.559345 (tests/winprob_test.ts,
- * // "best response at target 200", under FLIP7_LONG=1); to 20 points it is quick
- * const br = bestResponse({ target: 20 });
- * assert.equal(br.w00.toFixed(4), "0.5855");
- * assert.equal(br.table.get(0, 0, 0).toFixed(4), "0.5855"); // the float32 table
- * assert.equal(br.opponentMean.toFixed(4), "18.5652"); // the maximiser's mean round score
- * // playing the opponent's own policy gives one half, by symmetry
- * assert.ok(Math.abs(bestResponse({ target: 20, selfPlay: true }).w00 - 0.5) < 1e-12);
- * ```
  * @module
  */
 
-import { InputError, SUM_OF_MASK } from "../game/cards.ts";
+import { InputError, STANDARD_CARDS } from "../game/cards.ts";
 import {
   IDENTITY_UTILITY,
   NUMBERS_DECK,
-  RoundGraph,
+  RoundSolver,
   SCORE_CAP,
 } from "./rounddp.ts";
 import { WTable } from "./table.ts";
@@ -119,30 +90,6 @@ export interface BestResponseResult {
 export type OpponentKind = "maximiser" | "greedy" | number;
 
 /**
- * Set the opponent's policy on a graph compiled from the empty line (after
- * an identity sweep, which already holds the maximiser's).
- */
-function setOpponentPolicy(g: RoundGraph, kind: OpponentKind): void {
-  if (kind === "maximiser") return;
-  for (let i = 0; i < g.n; i++) {
-    if (!g.canHit[i]) {
-      g.hit[i] = 0;
-      continue;
-    }
-    if (typeof kind === "number") {
-      g.hit[i] = SUM_OF_MASK[g.mask[i]] < kind || i === g.n - 1 ? 1 : 0;
-      continue;
-    }
-    let h = 0;
-    for (let e = g.edgeStart[i]; e < g.edgeStart[i + 1]; e++) {
-      const to = g.edgeTo[e];
-      h += g.edgeP[e] * (to < 0 ? g.edgeScore[e] : g.score[to]);
-    }
-    g.hit[i] = h > g.score[i] || i === g.n - 1 ? 1 : 0;
-  }
-}
-
-/**
  * The law of the opponent's round score on a fresh deck: the exact
  * expected-score maximiser, the one-step greedy player (hits while one more
  * card, then stopping, beats stopping now), or a threshold player (hits until
@@ -161,11 +108,16 @@ export function opponentLaw(
   kind: OpponentKind,
   deck: readonly number[] = NUMBERS_DECK,
 ): Float64Array {
-  const g = new RoundGraph();
-  g.compile(0, 0, false, deck, true);
+  return maximiser(deck, kind).distribution();
+}
+
+/** The round from the empty line compiled, swept for the score and set to `kind`'s policy. */
+function maximiser(deck: ArrayLike<number>, kind: OpponentKind): RoundSolver {
+  const g = new RoundSolver();
+  g.compile(0, false, deck, 0, true);
   g.sweep(IDENTITY_UTILITY);
-  setOpponentPolicy(g, kind);
-  return Float64Array.from(g.distribution());
+  if (kind !== "maximiser") g.policy(kind);
+  return g;
 }
 
 /** A round law given outright, checked, as a dense array of {@linkcode SCORE_CAP}. */
@@ -197,13 +149,19 @@ function givenLaw(law: ArrayLike<number>): Float64Array {
 }
 
 /**
- * Compute the best-response table.
+ * Compute the best-response table (see the module notes and {@linkcode BestResponseOptions}).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.ok(bestResponse({ target: 20 }).w00 > 0.5);
- * // against sum:37, which busts two rounds in three, more still
+ * // to 200 points W(0, 0) = 0.559345 (tests/winprob_test.ts under FLIP7_LONG=1); to 20 it is quick
+ * const br = bestResponse({ target: 20 });
+ * assert.equal(br.w00.toFixed(4), "0.5855");
+ * assert.equal(br.table.get(0, 0, 0).toFixed(4), "0.5855"); // the float32 table
+ * assert.equal(br.opponentMean.toFixed(4), "18.5652"); // the maximiser's mean round score
+ * // playing the opponent's own policy gives one half, by symmetry
+ * assert.ok(Math.abs(bestResponse({ target: 20, selfPlay: true }).w00 - 0.5) < 1e-12);
+ * // against sum:37, which busts two rounds in three, more
  * assert.ok(bestResponse({ target: 12, opponent: 37 }).w00 > bestResponse({ target: 12 }).w00);
  * ```
  */
@@ -213,9 +171,6 @@ export function bestResponse(
   const T = opts.target ?? 200;
   const ties = opts.ties ?? "half";
   const deck = opts.deck ?? NUMBERS_DECK;
-  const g = new RoundGraph();
-  g.compile(0, 0, false, deck, true);
-  const maxX = g.maxScore;
   if (opts.opponentLaw && opts.selfPlay) {
     throw new InputError(
       "selfPlay plays the opponent's policy, which a given round law does not have: allowed one of opponentLaw and selfPlay",
@@ -233,47 +188,20 @@ export function bestResponse(
     }
   }
   const q = py[0];
-  const root = g.n - 1;
+  // the responder's round from the empty line, compiled for many utilities
+  const g = maximiser(deck, opts.opponent ?? "maximiser");
+  // every score a round can end on (a Flip 7 of every number at the most)
+  const maxX = STANDARD_CARDS.score(
+    STANDARD_CARDS.sumOfMask.length - 1,
+    0,
+    g.bonus,
+  );
+  if (opts.selfPlay) g.fixed = g.hit.slice(); // the responder plays the opponent's
   const u = new Float64Array(SCORE_CAP);
   let sweeps = 0;
-
-  // the opponent's policy as a fixed hit vector, for self-play
-  let selfHit: Uint8Array | null = null;
-  if (opts.selfPlay) {
-    const h = new RoundGraph();
-    h.compile(0, 0, false, deck, true);
-    h.sweep(IDENTITY_UTILITY);
-    setOpponentPolicy(h, opts.opponent ?? "maximiser");
-    selfHit = Uint8Array.from(h.hit.subarray(0, h.n));
-  }
-  /** E[u(X)] under the fixed self-play policy (value and d/du[0]). */
-  const fixedSweep = (): number => {
-    const hit = selfHit!, value = g.value, d0 = g.d0;
-    for (let i = 0; i < g.n; i++) {
-      if (!hit[i]) {
-        value[i] = u[g.score[i]];
-        d0[i] = g.score[i] === 0 ? 1 : 0;
-        continue;
-      }
-      let v = 0, d = 0;
-      for (let e = g.edgeStart[i]; e < g.edgeStart[i + 1]; e++) {
-        const to = g.edgeTo[e], p = g.edgeP[e];
-        if (to < 0) {
-          v += p * u[g.edgeScore[e]];
-          if (g.edgeScore[e] === 0) d += p;
-        } else {
-          v += p * value[to];
-          d += p * d0[to];
-        }
-      }
-      value[i] = v;
-      d0[i] = d;
-    }
-    return value[root];
-  };
   const sweep = (): number => {
     sweeps++;
-    return selfHit ? fixedSweep() : g.sweep(u);
+    return g.sweep(u);
   };
   /**
    * Solve `w = C + D · V(w)`, where `V(w)` is the round value with
@@ -290,7 +218,7 @@ export function bestResponse(
     for (let it = 0; it < 100; it++) {
       u[0] = A + B * w;
       const gw = C + D * sweep();
-      const slope = D * B * g.d0[root];
+      const slope = D * B * g.d0[0];
       if (Math.abs(gw - w) < 1e-14) return gw;
       w = w + (gw - w) / (1 - slope);
     }
@@ -312,9 +240,9 @@ export function bestResponse(
     for (let it = 0; it < 100; it++) {
       const gv = tieRound(v);
       // slope: d/dv of E[P(Y = X) v] under the swept policy = P(X = Y)
+      const dist = g.distribution();
       let pEq = 0;
-      g.distribution();
-      for (let x = 0; x <= maxX; x++) pEq += g.dist[x] * py[x];
+      for (let x = 0; x <= maxX; x++) pEq += dist[x] * py[x];
       if (Math.abs(gv - v) < 1e-14) {
         v = gv;
         break;
@@ -407,19 +335,4 @@ export function bestResponse(
     w00: W[0],
   });
   return { table, w00: W[0], second, opponent: py, opponentMean, sweeps };
-}
-
-/**
- * `W(0, 0)` in double precision (the table stores float32; this is exact).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const r = bestResponse({ target: 20 });
- * assert.equal(w00(r), r.w00);
- * assert.ok(w00(r) > 0.5 && w00(r) < 1);
- * ```
- */
-export function w00(r: BestResponseResult): number {
-  return r.w00;
 }

@@ -1,21 +1,12 @@
 /**
  * The symmetric equilibrium of the heads-up race model (`race.ts`) over a
- * family of round policies, and its exploitability.
- *
- * The game is constant-sum (a tie is worth one half to each) and every
- * transition but the self-loop (both players score 0) raises `t0 + t1`, so
- * it is solved backwards over `t0 + t1`: at each state the two players pick
- * policies `k`, `j` at once, the payoff is `A[k][j] + c_k c_j v` (`c` the
- * laws' P(0), `v` the state's own value), and `v = val(A + c cᵀ v)` is found
- * by Newton's method on `v`, each step an exact matrix game (a pure saddle
- * point when there is one, else the simplex method). The mirror state
- * `(t1, t0)` gets `1 − v` and the column player's strategy. This replaces
- * fictitious play: each local game is solved exactly, so the exploitability
- * left is rounding.
- *
- * The exploitability is measured, not assumed: {@linkcode bestResponseToMixed}
- * is the exact best response (over the same family) to the equilibrium's
- * per-state mixtures, and its value at `(0, 0)` minus one half is the gain.
+ * family of round policies, and its exploitability (docs/win-optimal.md,
+ * `breq`). The game is constant-sum and every transition but the self-loop
+ * raises `t0 + t1`, so it is solved backwards over `t0 + t1`: at each state
+ * `v = val(A + c cᵀ v)` (`c` the laws' P(0)) by Newton's method on `v`, each
+ * step an exact matrix game ({@linkcode MatrixGame}); the mirror state gets
+ * `1 − v`. The exploitability is measured by the exact best response to the
+ * equilibrium's mixtures ({@linkcode bestResponseToMixed}).
  *
  * @example
  * ```ts
@@ -31,6 +22,8 @@
  * ```
  * @module
  */
+
+import { denseLaws } from "./race.ts";
 
 /** A solved heads-up equilibrium. */
 export interface Equilibrium {
@@ -180,18 +173,6 @@ export class MatrixGame {
   }
 }
 
-function dense(law: ArrayLike<number>, S: number): Float64Array {
-  const out = new Float64Array(S);
-  for (let i = 0; i < law.length && i < S; i++) out[i] = law[i];
-  return out;
-}
-
-function top(law: Float64Array): number {
-  let hi = law.length - 1;
-  while (hi > 0 && !(law[hi] > 0)) hi--;
-  return hi;
-}
-
 /** Tie-at-the-end value for the player at `a` against `b` (one of them past the target). */
 function end(a: number, b: number): number {
   return a > b ? 1 : a < b ? 0 : 0.5;
@@ -215,11 +196,8 @@ export function solveEquilibrium(
 ): Equilibrium {
   const t0s = performance.now();
   const T = target, K = family.length;
-  let S = 0;
-  for (const f of family) S = Math.max(S, f.length);
+  const { P, hi, S } = denseLaws(family);
   const A = T + S;
-  const P = family.map((f) => dense(f, S));
-  const hi = Int32Array.from(P.map(top));
   const c = Float64Array.from(P.map((p) => p[0]));
   const V = new Float64Array(T * T);
   const mix = new Float32Array(T * T * K);
@@ -337,10 +315,7 @@ export function bestResponseToMixed(
   target = 200,
 ): Float64Array {
   const T = target, K = family.length;
-  let S = 0;
-  for (const f of family) S = Math.max(S, f.length);
-  const P = family.map((f) => dense(f, S));
-  const hi = Int32Array.from(P.map(top));
+  const { P, hi, S } = denseLaws(family);
   const W = new Float64Array(T * T);
   const wext = (a: number, b: number) =>
     a >= T || b >= T ? end(a, b) : W[a * T + b];

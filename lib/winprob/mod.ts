@@ -28,10 +28,8 @@ export {
   opponentLaw,
 } from "./bestresponse.ts";
 export {
-  codeScore,
   ContinuationLaws,
   NUMBERS_DECK,
-  RoundGraph,
   RoundSolver,
   SCORE_CAP,
 } from "./rounddp.ts";

@@ -1,26 +1,13 @@
 /**
- * Where the win agents get their tables. The best-response tables of
- * `winprob`, `adapt` and `brsum:N` come from memory, from `.cache`, or are
- * computed here by the exact best response. The search table of a rules preset
- * comes from memory, from `.cache/winprob/v5/search-<rules>.wtab`, or from
- * the trainer that `lib/run/train.ts` installs here when it is loaded (it
- * plays games with the runner, a layer above the strategies, so a strategy
- * never imports it: the command line, the library's `lib/mod.ts`, the worker
- * threads and the experiments load it). Without a trainer a missing table is
- * a one-line error naming the command that trains it.
+ * Where the win agents get their tables: the best-response tables of
+ * `winprob`, `adapt` and `brsum:N` ({@linkcode brTable}: from memory, from
+ * `.cache`, or computed by the exact best response), and the search table of
+ * a rules preset ({@linkcode searchTableFor}: from memory, from
+ * `.cache/winprob/v5/search-<rules>.wtab`, or from the trainer that
+ * `lib/run/train.ts` installs when loaded; a strategy never trains, and
+ * without a trainer a missing table is a one-line error naming the command
+ * that trains it).
  *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { DEFAULT_TRAINING, searchTableFor, setSearchTable } from "./provide.ts";
- * import { trainTableSync } from "../run/train.ts";
- * assert.equal(DEFAULT_TRAINING.games, 4000);
- * // searchTableFor("duel") loads the duel table from .cache (or trains it,
- * // minutes); here a tiny one, trained on 20 games, is put in memory first
- * const tiny = trainTableSync({ rules: "duel", games: 20, iterations: 1, seed: 9001 }).table;
- * setSearchTable("duel", tiny);
- * assert.equal(searchTableFor("duel"), tiny);
- * ```
  * @module
  */
 
@@ -33,24 +20,12 @@ import { bestResponsePath, searchTablePath, WTable } from "./table.ts";
  * Default training budget of the cached tables: self-play games per step,
  * policy-iteration steps after the `sum:37` start, and the training seed
  * (9001 and up; evaluation seeds are checked to differ).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.deepEqual(DEFAULT_TRAINING, { games: 4000, iterations: 3, seed: 9001 });
- * ```
  */
 export const DEFAULT_TRAINING = { games: 4000, iterations: 3, seed: 9001 };
 
 /**
  * Region cuts of a total (far below 120, closing 120 to 169, near 170 and
  * up, on a 200-point scale): the training's cells.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.deepEqual(REGION_CUTS, [120, 170]);
- * ```
  */
 export const REGION_CUTS: readonly number[] = [120, 170];
 

@@ -1,37 +1,17 @@
 /**
- * The N-player race model with exact round laws: a game of rounds in which
- * each player's round score is drawn, independently, from the exact solo
- * round-score law of the round policy that player picks at the start of the
- * round given all totals (`racelaws.ts`: `sum:N`, `bust:P`, `ev`, … on all
- * 94 cards); after the round in which someone reaches the target (200) the
- * highest total wins. A tie at the top is worth `1/k` to each of the `k`
- * tied players (the value of playing on with equal chances; the official
- * rules play on, the engine measures that).
+ * The N-player race model with exact round laws (docs/win-optimal.md): a
+ * game of rounds in which each player's round score is drawn, independently,
+ * from the exact solo law of the round policy it picks at the start of the
+ * round given all totals; after the round in which someone reaches the
+ * target the highest total wins, a tie at the top worth `1/k` to each of the
+ * `k` tied. Heads-up exactly ({@linkcode solveRace2}; each state's self-loop
+ * solved in closed form per policy, so one backward sweep), three slots
+ * ({@linkcode solveRace3}: exact for three players, the field-leader and
+ * best-of-the-rest reduction beyond), a Monte Carlo of the full model
+ * ({@linkcode simulateRace}) and the law of a field leader's gain
+ * ({@linkcode leaderLaw}). Either solver takes `fixed` to evaluate a given
+ * choice table instead of maximising.
  *
- * Solvers (typed arrays, no allocation in the loops):
- * - {@linkcode solveRace2}: heads-up, exact, `W(t0, t1)` against an opponent
- *   whose every round follows one law. Each state's self-loop (both score 0)
- *   is solved in closed form per policy (`w_k = c_k / (1 − a_k)`), so one
- *   backward sweep is exact: no iteration.
- * - {@linkcode solveRace3}: `W(t0, p, q)` against an opponent `p` of law `Q`
- *   and a second slot `q` of law `Z`, exact for three players (`Z = Q`); for
- *   N ≥ 4 the stated reduction (`reductionLaws`): `p` is the leader of the
- *   field and `q` the best of the other N − 2 players, who are all taken to
- *   stand at that best total (the slot's round gain is the maximum of N − 2
- *   draws). Separable convolutions (`q` then `p`) keep the cost per state at
- *   `K · |support| + 2 |support|`.
- *
- * Either solver takes `fixed` to evaluate a given choice table instead of
- * maximising (the reductions' error is measured that way).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { solveRace2 } from "./race.ts";
- * const coin = new Float64Array([0.5, 0.5]);
- * const r = solveRace2([coin], coin, 3);
- * assert.ok(Math.abs(r.w[0] - 1 / 2) < 1e-12); // by symmetry (a tie is worth one half)
- * ```
  * @module
  */
 
@@ -51,16 +31,48 @@ export interface RaceSolution {
   seconds: number;
 }
 
-function top(law: ArrayLike<number>): number {
-  let hi = law.length - 1;
-  while (hi > 0 && !(law[hi] > 0)) hi--;
-  return hi;
+/**
+ * Laws on one support: each as a dense array as long as the longest, and
+ * the top score each reaches.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const { P, hi, S } = denseLaws([[0.5, 0.5], [1]]);
+ * assert.equal(S, 2);
+ * assert.deepEqual([...P[1]], [1, 0]);
+ * assert.deepEqual([...hi], [1, 0]);
+ * ```
+ */
+export function denseLaws(
+  laws: readonly ArrayLike<number>[],
+): { P: Float64Array[]; hi: Int32Array; S: number } {
+  const S = Math.max(0, ...laws.map((l) => l.length));
+  const P = laws.map((l) => {
+    const out = new Float64Array(S);
+    out.set(l);
+    return out;
+  });
+  const hi = Int32Array.from(P, (l) => {
+    let h = l.length - 1;
+    while (h > 0 && !(l[h] > 0)) h--;
+    return h;
+  });
+  return { P, hi, S };
 }
 
-function dense(law: ArrayLike<number>, S: number): Float64Array {
-  const out = new Float64Array(S);
-  for (let i = 0; i < law.length && i < S; i++) out[i] = law[i];
-  return out;
+/** The cumulative law of `l`, its last entry infinite, and a draw from it at `u` in [0, 1). */
+function cdf(l: ArrayLike<number>): Float64Array {
+  const c = new Float64Array(l.length);
+  let acc = 0;
+  for (let i = 0; i < l.length; i++) c[i] = acc += l[i];
+  c[l.length - 1] = Infinity;
+  return c;
+}
+function draw(c: Float64Array, u: number): number {
+  let i = 0;
+  while (u >= c[i]) i++;
+  return i;
 }
 
 /**
@@ -88,16 +100,9 @@ export function solveRace2(
   fixed?: Uint8Array,
 ): RaceSolution {
   const t0s = performance.now();
-  const T = target;
-  let S = opp.length;
-  for (const f of family) S = Math.max(S, f.length);
-  const A = T + S;
-  const K = family.length;
-  const P = family.map((f) => dense(f, S));
-  const hiP = Int32Array.from(P.map(top));
-  const Q = dense(opp, S);
-  const hiQ = top(Q);
-  const q0 = Q[0];
+  const T = target, K = family.length;
+  const { P: [Q, ...P], hi, S } = denseLaws([opp, ...family]);
+  const A = T + S, hiQ = hi[0], hiP = hi.subarray(1), q0 = Q[0];
   // B(a, t1) = E_Y[W(a, t1 + Y)], row t1, column a (contiguous in a)
   const B = new Float64Array(T * A);
   for (let t1 = 0; t1 < T; t1++) {
@@ -171,15 +176,9 @@ export function solveRace3(
   fixed?: Uint8Array,
 ): RaceSolution {
   const t0s = performance.now();
-  const T = target;
-  let S = Math.max(lawP.length, lawQ.length);
-  for (const f of family) S = Math.max(S, f.length);
-  const A = T + S;
-  const K = family.length;
-  const P = family.map((f) => dense(f, S));
-  const hiP = Int32Array.from(P.map(top));
-  const Y = dense(lawP, S), Z = dense(lawQ, S);
-  const hiY = top(Y), hiZ = top(Z);
+  const T = target, K = family.length;
+  const { P: [Y, Z, ...P], hi, S } = denseLaws([lawP, lawQ, ...family]);
+  const A = T + S, hiY = hi[0], hiZ = hi[1], hiP = hi.subarray(2);
   const y0 = Y[0], z0 = Z[0];
   // the same law in both slots: W(t0, p, q) = W(t0, q, p), half the work
   // (a fixed table is evaluated everywhere, as it need not be symmetric)
@@ -371,19 +370,7 @@ export function simulateRace(
   games: number,
   seed: number,
 ): RaceSimulation {
-  const cdf = (l: ArrayLike<number>) => {
-    const c = new Float64Array(l.length);
-    let acc = 0;
-    for (let i = 0; i < l.length; i++) c[i] = acc += l[i];
-    c[l.length - 1] = Infinity;
-    return c;
-  };
   const cf = family.map(cdf), cq = cdf(field);
-  const draw = (c: Float64Array, u: number) => {
-    let i = 0;
-    while (u >= c[i]) i++;
-    return i;
-  };
   const rng = new Rng(seed, 0);
   const others = new Int32Array(players - 1);
   let sum = 0, sq = 0;
@@ -446,11 +433,7 @@ export function leaderLaw(
   games: number,
   seed: number,
 ): Float64Array {
-  const S = law.length;
-  const c = new Float64Array(S);
-  let acc = 0;
-  for (let i = 0; i < S; i++) c[i] = acc += law[i];
-  c[S - 1] = Infinity;
+  const S = law.length, c = cdf(law);
   const hist = new Float64Array(S);
   const t = new Int32Array(m);
   const rng = new Rng(seed, 0);
@@ -462,10 +445,7 @@ export function leaderLaw(
     while (lead < target) {
       let next = 0;
       for (let i = 0; i < m; i++) {
-        const u = rng.float();
-        let s = 0;
-        while (u >= c[s]) s++;
-        t[i] += s;
+        t[i] += draw(c, rng.float());
         if (t[i] > next) next = t[i];
       }
       hist[Math.min(next - lead, S - 1)]++;

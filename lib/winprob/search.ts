@@ -1,72 +1,37 @@
 /**
- * Seed 001's round search: a depth-limited expectiminimax over the current
- * round between two players — "me" (a max node) and one opponent (a min
- * node) — with chance nodes weighted by the exact draw pile.
+ * Seed 001's round search ({@linkcode SearchCore}): a depth-limited
+ * expectiminimax over the current round between "me" (a max node) and one
+ * opponent (a min node, or `ev`'s decisions), chance nodes weighted by the
+ * exact draw pile (docs/winprob.md, "search").
  *
- * Leaves. A leaf is a state of the round, not its end: a player who has
- * stayed or busted there has a known round score, but a player still in the
- * round will go on drawing. Such a player's final round score is taken from
- * {@linkcode ContinuationLaws}: the exact law of the number-sum maximiser
- * continuing from that line (Second Chance held or not) on a full deck less
- * the line, with the modifiers in front of the player applied. The leaf value
- * is then `E[W(t0 + X, t1 + Y, s)]` over the two independent laws — the
- * probability of winning from the next round's totals, `s` the next round's
- * starting player — or, without a table (`search0`), `E[X] − E[Y]`. (Valuing
- * a leaf as if everyone banked their current line makes a two-ply search
- * myopic: it cannot see that a player who survives a draw may draw again,
- * nor that an opponent left alone in the round keeps drawing.)
+ * A leaf is a state of the round, not its end: a player who stayed or
+ * busted has a known score, a player still in the round goes on by the
+ * maximiser's continuation law from its line ({@linkcode ContinuationLaws},
+ * its modifiers applied). The leaf is worth `E[W(t0 + X, t1 + Y, s)]`, `s`
+ * the next round's starter, or without a table (`search0`) `E[X] − E[Y]`.
+ * Within a round the totals do not change, so each opponent line's vector
+ * `G(x) = E[W(t0 + x, t1 + Y, s)]` is kept, filled lazily, in a small cache.
  *
- * Speed: within a round the totals do not change, so the vector
- * `G(x) = E[W(t0 + x, t1 + Y, s)]` of each opponent line met at a leaf is
- * kept (filled lazily, one `x` at a time) in a small typed-array cache keyed
- * by the packed line state, and a leaf costs one pass over the decider's law.
+ * A card drawn takes effect by its row of the card table as the kernel
+ * plays it (a number, a modifier, a Second Chance kept or, spare, passed to
+ * the opponent in the round), but for two named treatments of the action
+ * cards: a Freeze goes to whichever of the two the drawer prefers, and a
+ * Flip N is {@linkcode SEARCH_FLIP}. Both lines are a frame of eight
+ * integers in one preallocated array and the pile one shared counts array,
+ * so a search allocates nothing. (One hot search: the recursion and the
+ * cache it owns stay in this file.)
  *
- * Card effects inside the search: numbers (duplicate busts unless a Second
- * Chance is held, seven numbers end the round with +15), modifiers, a Second
- * Chance (kept, or passed to an opponent without one), a Freeze (the drawer
- * freezes whichever of the two is better for it), a Flip Three (treated as no
- * card: the search does not expand it). The state of both lines is a frame
- * of eight integers in one preallocated array (a node reads its frame and
- * writes its children into the next) and the pile is one shared counts
- * array, so a search allocates nothing. With `opponent: "ev"` the
- * opponent's hits and stays are `ev`'s, counted from the cards not in sight
- * (kept beside the pile).
- *
- * Why this file runs past ~500 lines: it is one hot search.
- * {@linkcode SearchCore}'s recursion (`node`, `hitNode`, `leaf`, with
- * `slotOf`, `g` and `evHits`) is what every decision of a search agent
- * runs, over the frame stack and the leaf cache the class owns as private
- * typed arrays; split into files, the methods would have to expose that
- * state. Everything else the search
- * needs is elsewhere: the win table in `table.ts`, the continuation laws in
- * `continuation.ts`, the strategy around it in `search_strategy.ts`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { SearchCore } from "./search.ts";
- * import { WTable } from "./table.ts";
- * import { getRules } from "../game/rules.ts";
- * const s = new SearchCore(WTable.symmetric(200, 2, 0.5), 2);
- * // s.load(view, me, opp, sNext) from a table; here from explicit values
- * const line = (1 << 7) | (1 << 8);
- * s.loadState([...getRules("standard").deck], 120, 150, 0, line, 0, false, 1 << 5, 0, false, true);
- * assert.ok(s.stayValue() < s.hitValue()); // 15 behind by 30: Hit
- * ```
  * @module
  */
 
 import * as cards from "../game/cards.ts";
 import { unhandledEffect } from "../game/cards.ts";
 import type { TableView } from "../game/view.ts";
-import { BUST_CODE, ContinuationLaws, F7_CODE } from "./rounddp.ts";
+import { ContinuationLaws, SCORE_CAP } from "./rounddp.ts";
 import type { WTable } from "./table.ts";
 
-// The card table's constants as this module's own private bindings, read in
-// the hot loops below: a private `const` is compiled in as a constant, an
-// imported binding is loaded and checked at every use (engine.ts, beside
-// its imports); the effects as a typed array (a frozen or exported array
-// is slower to read, bench/HISTORY.md "Issue 40").
+// The card table's constants as private bindings and the effects as a typed
+// array, for the hot loops (engine.ts, beside its imports).
 const {
   CARD_EFFECTS,
   COUNT_OF_MASK,
@@ -76,32 +41,21 @@ const {
   EFFECT_NUMBER,
   EFFECT_PLUS,
   EFFECT_TIMES,
-  FLIP3,
-  FLIP7_BONUS,
   FLIP7_LENGTH,
-  FREEZE,
   KINDS,
   lineScore,
   MODIFIER_KINDS,
   modifierBit,
   MODIFIERS,
-  MULT_OF_MASK,
   NUMBER_KINDS,
-  PLUS_OF_MASK,
 } = cards;
 const EFFECTS = Uint8Array.from(CARD_EFFECTS);
-
-// module-private copies of the scoring constants the search reads at every
-// leaf (contributing.md, "hot loops")
-const BONUS = FLIP7_BONUS, SEVEN = FLIP7_LENGTH, MOD_BITS = MODIFIER_KINDS;
+const SEVEN = FLIP7_LENGTH, MOD_BITS = MODIFIER_KINDS;
 
 const ACTIVE = 0, DONE = 1, BUST = 2;
 /**
- * A search state is a frame of eight integers in one preallocated array:
- * each seat's number mask, modifier mask, Second Chance held (0/1) and
- * status (active, done, bust). A node reads its frame; its children are
- * written into the next frame (a copy with the fields changed), so the
- * search allocates nothing.
+ * A frame: each seat's number mask, modifier mask, Second Chance held (0/1)
+ * and status; a node reads its frame and writes its children into the next.
  */
 const M0 = 0, MD0 = 1, C0 = 2, A0 = 3, M1 = 4, MD1 = 5, C1 = 6, A1 = 7;
 /** Integers per frame. */
@@ -110,10 +64,8 @@ const FRAME = 8;
 const MAX_FRAMES = 64;
 /** Opponent lines whose W-vector is cached (a power of two). */
 const SLOTS = 64;
-/** Width of a cached W-vector: every round score is below it. */
-const XW = 256;
-/** Law entries of a state at most. */
-const MAX_LAW = 161;
+/** Width of a cached W-vector, and most distinct scores of a law: every round score is below it. */
+const XW = SCORE_CAP;
 
 /**
  * The two-player round search with reusable state.
@@ -141,15 +93,8 @@ export class SearchCore {
   private t0 = 0;
   private t1 = 0;
   private sNext = 0;
-  // root state
-  private m0 = 0;
-  private md0 = 0;
-  private c0 = 0;
-  private a0 = 0;
-  private m1 = 0;
-  private md1 = 0;
-  private c1 = 0;
-  private a1 = 0;
+  /** The loaded decision's frame. */
+  private readonly root = new Int32Array(FRAME);
   /** Leaves evaluated by the last search (for benchmarks and tests). */
   leaves = 0;
   private readonly laws = ContinuationLaws.get();
@@ -163,8 +108,8 @@ export class SearchCore {
   private readonly slotKey = new Int32Array(SLOTS).fill(-1);
   private readonly slotEpoch = new Int32Array(SLOTS);
   private readonly slotLen = new Int32Array(SLOTS);
-  private readonly slotY = new Int32Array(SLOTS * MAX_LAW);
-  private readonly slotP = new Float64Array(SLOTS * MAX_LAW);
+  private readonly slotY = new Int32Array(SLOTS * XW);
+  private readonly slotP = new Float64Array(SLOTS * XW);
   private readonly gVal = new Float64Array(SLOTS * XW);
   private readonly gStamp = new Int32Array(SLOTS * XW);
   private readonly yScratch = new Float64Array(XW);
@@ -195,32 +140,9 @@ export class SearchCore {
   private readonly bank: boolean;
   private readonly evOpp: boolean;
 
-  /** Point the W-vector cache at this decision's totals and starter. */
-  private prepare(): void {
-    const w = this.table;
-    if (w === null) return;
-    if (this.t0 >= w.target || this.t1 >= w.target) {
-      // totals past the target (a tie played on): shift both, keeping the order
-      const d = Math.max(this.t0, this.t1) - w.target;
-      this.t0 = Math.max(0, this.t0 - d);
-      this.t1 = Math.max(0, this.t1 - d);
-    }
-    if (
-      this.cT0 === this.t0 && this.cT1 === this.t1 && this.cS === this.sNext
-    ) {
-      return;
-    }
-    this.cT0 = this.t0;
-    this.cT1 = this.t1;
-    this.cS = this.sNext;
-    this.pad = w.padded(this.sNext);
-    this.stride = w.stride;
-    this.slotKey.fill(-1);
-  }
-
   /**
    * Load a decision from the table: `me` decides, `opp` is the opponent
-   * modelled, `sNext` is 0 when `me` starts the next round, else 1.
+   * modelled (-1: none), `sNext` is 0 when `me` starts the next round, else 1.
    *
    * @example
    * ```ts
@@ -236,48 +158,50 @@ export class SearchCore {
    * ```
    */
   load(view: TableView, me: number, opp: number, sNext: number): void {
-    let tot = 0, tt = 0;
     for (let k = 0; k < KINDS; k++) {
-      const c = view.unseenExact(k);
-      this.counts[k] = c;
-      tot += c;
-      const u = view.unseenTable(k);
-      this.tcounts[k] = u;
-      tt += u;
+      this.counts[k] = view.unseenExact(k);
+      this.tcounts[k] = view.unseenTable(k);
     }
-    this.total = tot;
-    this.ttotal = tt;
-    this.t0 = view.total(me);
-    this.t1 = opp >= 0 ? view.total(opp) : 0;
-    this.sNext = sNext;
-    this.m0 = view.lineMask(me);
-    this.md0 = view.modMask(me);
-    this.c0 = view.hasChance(me) ? 1 : 0;
-    this.a0 = seatState(view, me);
-    if (opp >= 0) {
-      this.m1 = view.lineMask(opp);
-      this.md1 = view.modMask(opp);
-      this.c1 = view.hasChance(opp) ? 1 : 0;
-      this.a1 = seatState(view, opp);
-    } else {
-      this.m1 = this.md1 = this.c1 = 0;
-      this.a1 = DONE;
-    }
-    this.prepare();
+    const seat = (i: number, s: number) => {
+      const on = s >= 0, r = this.root;
+      r[4 * i + M0] = on ? view.lineMask(s) : 0;
+      r[4 * i + MD0] = on ? view.modMask(s) : 0;
+      r[4 * i + C0] = on && view.hasChance(s) ? 1 : 0;
+      r[4 * i + A0] = !on
+        ? DONE
+        : view.isActive(s)
+        ? ACTIVE
+        : view.roundScore(s) === 0 // a bust, or a line worth nothing
+        ? BUST
+        : DONE;
+    };
+    seat(0, me);
+    seat(1, opp);
+    this.begin(view.total(me), opp >= 0 ? view.total(opp) : 0, sNext);
   }
 
   /**
-   * Load a decision from explicit values (for the `decide` command and tests).
+   * Load a decision from explicit values: the pile by kind, the totals, the
+   * starter, each line (numbers, modifiers, a Second Chance held), and
+   * whether the opponent is still in the round (for `decide` and tests).
    *
    * @example
    * ```ts
    * import assert from "node:assert/strict";
    * import { getRules } from "../game/rules.ts";
+   * import { WTable } from "./table.ts";
    * const pile = [...getRules("standard").deck];
    * const core = new SearchCore(null);
    * const line0 = (1 << 12) | (1 << 11) | (1 << 10) | (1 << 9), line1 = 1 << 5;
    * core.loadState(pile, 120, 150, 0, line0, 0, false, line1, 0, false, true);
    * assert.ok(core.stayValue() > core.hitValue()); // 42 in front of me: stay
+   * core.loadState(pile, 120, 150, 0, (1 << 7) | (1 << 8), 0, false, line1, 0, false, true);
+   * assert.ok(core.freezeValue(1) > core.freezeValue(0)); // freeze the opponent
+   * assert.equal(core.freezeValue(0), core.stayValue()); // frozen is a forced stay
+   * // a flat table at the leaves: win probabilities
+   * const flat = new SearchCore(WTable.symmetric(200, 2, 0.5));
+   * flat.loadState(pile, 120, 150, 0, 1 << 7, 0, false, line1, 0, false, true);
+   * assert.ok(flat.hitValue() > 0 && flat.stayValue() < 1);
    * ```
    */
   loadState(
@@ -293,104 +217,67 @@ export class SearchCore {
     c1: boolean,
     oppActive: boolean,
   ): void {
-    let tot = 0;
+    for (let k = 0; k < KINDS; k++) this.counts[k] = this.tcounts[k] = pile[k];
+    const a1 = oppActive ? ACTIVE : DONE;
+    this.root.set([m0, md0, c0 ? 1 : 0, ACTIVE, m1, md1, c1 ? 1 : 0, a1]);
+    this.begin(t0, t1, sNext);
+  }
+
+  /** Count the piles, set the totals and point the W-vector cache at them. */
+  private begin(t0: number, t1: number, sNext: number): void {
+    let tot = 0, tt = 0;
     for (let k = 0; k < KINDS; k++) {
-      this.counts[k] = pile[k];
-      this.tcounts[k] = pile[k];
-      tot += pile[k];
+      tot += this.counts[k];
+      tt += this.tcounts[k];
     }
     this.total = tot;
-    this.ttotal = tot;
+    this.ttotal = tt;
+    const w = this.table;
+    if (w !== null && (t0 >= w.target || t1 >= w.target)) {
+      // totals past the target (a tie played on): shift both, keeping the order
+      const d = Math.max(t0, t1) - w.target;
+      t0 = Math.max(0, t0 - d);
+      t1 = Math.max(0, t1 - d);
+    }
     this.t0 = t0;
     this.t1 = t1;
     this.sNext = sNext;
-    this.m0 = m0;
-    this.md0 = md0;
-    this.c0 = c0 ? 1 : 0;
-    this.a0 = ACTIVE;
-    this.m1 = m1;
-    this.md1 = md1;
-    this.c1 = c1 ? 1 : 0;
-    this.a1 = oppActive ? ACTIVE : DONE;
-    this.prepare();
+    if (
+      w === null || (this.cT0 === t0 && this.cT1 === t1 && this.cS === sNext)
+    ) {
+      return;
+    }
+    this.cT0 = t0;
+    this.cT1 = t1;
+    this.cS = sNext;
+    this.pad = w.padded(sNext);
+    this.stride = w.stride;
+    this.slotKey.fill(-1);
   }
 
-  /**
-   * Value of staying now (me banks; the opponent then moves).
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { WTable } from "./table.ts";
-   * import { getRules } from "../game/rules.ts";
-   * // leaves valued by a flat table: every value is a win probability
-   * const core = new SearchCore(WTable.symmetric(200, 2, 0.5), 2);
-   * core.loadState([...getRules("standard").deck], 120, 150, 0, 1 << 7, 0, false, 1 << 5, 0, false, true);
-   * const v = core.stayValue();
-   * assert.ok(v > 0 && v < 1);
-   * ```
-   */
+  /** Value of staying now (me banks; the opponent then moves). */
   stayValue(): number {
     this.leaves = 0;
-    const S = this.st;
-    this.root();
-    S[A0] = DONE;
+    this.st.set(this.root);
+    this.st[A0] = DONE;
     return this.node(this.depth - 1, 1, 0);
   }
 
-  /**
-   * Value of hitting now (expectation over the exact pile).
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { WTable } from "./table.ts";
-   * import { getRules } from "../game/rules.ts";
-   * const core = new SearchCore(WTable.symmetric(200, 2, 0.5), 2);
-   * core.loadState([...getRules("standard").deck], 120, 150, 0, 1 << 7, 0, false, 1 << 5, 0, false, true);
-   * const v = core.hitValue();
-   * assert.ok(v > 0 && v < 1);
-   * ```
-   */
+  /** Value of hitting now (expectation over the exact pile). */
   hitValue(): number {
     this.leaves = 0;
-    this.root();
+    this.st.set(this.root);
     return this.hitNode(this.depth, 0, 0);
   }
 
-  /**
-   * Value after a Freeze aimed by me at `who` (0 = me, 1 = the opponent).
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { getRules } from "../game/rules.ts";
-   * const core = new SearchCore(null);
-   * core.loadState([...getRules("standard").deck], 120, 150, 0, (1 << 7) | (1 << 8), 0, false, 1 << 5, 0, false, true);
-   * assert.ok(core.freezeValue(1) > core.freezeValue(0)); // freeze the opponent
-   * assert.equal(core.freezeValue(0), core.stayValue()); // frozen is a forced stay
-   * ```
-   */
+  /** Value after a Freeze aimed by me at `who` (0 = me, 1 = the opponent). */
   freezeValue(who: number): number {
     if (who === 0) return this.stayValue(); // frozen is a forced stay
     this.leaves = 0;
     const S = this.st;
-    this.root();
+    S.set(this.root);
     if (S[A1] === ACTIVE) S[A1] = DONE;
     return this.node(this.depth - 1, 0, 0);
-  }
-
-  /** The loaded decision's state into frame 0. */
-  private root(): void {
-    const S = this.st;
-    S[M0] = this.m0;
-    S[MD0] = this.md0;
-    S[C0] = this.c0;
-    S[A0] = this.a0;
-    S[M1] = this.m1;
-    S[MD1] = this.md1;
-    S[C1] = this.c1;
-    S[A1] = this.a1;
   }
 
   /** Copy frame `f` into the next frame and return that frame's offset. */
@@ -414,29 +301,20 @@ export class SearchCore {
     const on0 = go && a0 === ACTIVE, on1 = go && a1 === ACTIVE;
     const x0 = a0 === BUST ? 0 : lineScore(m0, md0, f7 === 0);
     const x1 = a1 === BUST ? 0 : lineScore(m1, md1, f7 === 1);
-    const mult0 = MULT_OF_MASK[md0], plus0 = PLUS_OF_MASK[md0];
     const key0 = (m0 << 1) | c0;
     if (this.table === null) {
-      const e0 = on0 ? L.mean(key0, mult0, plus0) : x0;
-      const e1 = on1
-        ? L.mean((m1 << 1) | c1, MULT_OF_MASK[md1], PLUS_OF_MASK[md1])
-        : x1;
+      const e0 = on0 ? L.mean(key0, md0) : x0;
+      const e1 = on1 ? L.mean((m1 << 1) | c1, md1) : x1;
       return e0 - e1;
     }
     const pad = this.pad!, P = this.stride, t0 = this.t0;
-    const code = L.code, prob = L.prob;
+    const code = L.code, prob = L.prob, xs = L.scores, xb = md0 * L.width;
     if (!on1) {
       const col = this.t1 + x1;
       if (!on0) return pad[(t0 + x0) * P + col];
       let acc = 0;
       for (let i = L.start[key0], e = L.start[key0 + 1]; i < e; i++) {
-        const c = code[i];
-        const x = c === BUST_CODE
-          ? 0
-          : c >= F7_CODE
-          ? mult0 * (c - F7_CODE) + plus0 + BONUS
-          : mult0 * c + plus0;
-        acc += prob[i] * pad[(t0 + x) * P + col];
+        acc += prob[i] * pad[(t0 + xs[xb + code[i]]) * P + col];
       }
       return acc;
     }
@@ -446,12 +324,7 @@ export class SearchCore {
     const ep = this.slotEpoch[slot], sb = slot * XW;
     let acc = 0;
     for (let i = L.start[key0], e = L.start[key0 + 1]; i < e; i++) {
-      const c = code[i];
-      const x = c === BUST_CODE
-        ? 0
-        : c >= F7_CODE
-        ? mult0 * (c - F7_CODE) + plus0 + BONUS
-        : mult0 * c + plus0;
+      const x = xs[xb + code[i]];
       acc += prob[i] * (gs[sb + x] === ep ? gv[sb + x] : this.g(slot, x));
     }
     return acc;
@@ -470,18 +343,12 @@ export class SearchCore {
     // new (or evicted) slot: the opponent's law with its modifiers applied
     this.slotKey[h] = key;
     this.slotEpoch[h] = ++this.epoch;
-    const L = this.laws, lk = (m1 << 1) | c1;
-    const mult = MULT_OF_MASK[md1], plus = PLUS_OF_MASK[md1];
+    const L = this.laws, lk = (m1 << 1) | c1, xb = md1 * L.width;
     // entries landing on the same score are merged (a bank of S + 15 and a Flip 7 of S)
-    const dense = this.yScratch, ys = this.slotY, base = h * MAX_LAW;
+    const dense = this.yScratch, ys = this.slotY, base = h * XW;
     let n = 0;
     for (let i = L.start[lk], e = L.start[lk + 1]; i < e; i++) {
-      const c = L.code[i];
-      const y = c === BUST_CODE
-        ? 0
-        : c >= F7_CODE
-        ? mult * (c - F7_CODE) + plus + BONUS
-        : mult * c + plus;
+      const y = L.scores[xb + L.code[i]];
       if (dense[y] === 0) ys[base + n++] = y;
       dense[y] += L.prob[i];
     }
@@ -499,7 +366,7 @@ export class SearchCore {
     if (this.gStamp[j] === this.slotEpoch[slot]) return this.gVal[j];
     const pad = this.pad!, P = this.stride;
     const row = (this.t0 + x) * P + this.t1;
-    const base = slot * MAX_LAW, n = this.slotLen[slot];
+    const base = slot * XW, n = this.slotLen[slot];
     const ys = this.slotY, ps = this.slotP;
     let acc = 0;
     for (let i = base; i < base + n; i++) acc += ps[i] * pad[row + ys[i]];
@@ -640,7 +507,7 @@ export class SearchCore {
             v = this.node(nd, other, g);
           }
           break;
-        case EFFECT_FLIP: // not expanded
+        case EFFECT_FLIP: // SEARCH_FLIP: no card
           v = this.node(nd, other, g);
           break;
         default:
@@ -656,11 +523,17 @@ export class SearchCore {
   }
 }
 
-/** Active, done, or scoring 0 (bust, or a line worth nothing: the same for the leaves). */
-function seatState(view: TableView, seat: number): number {
-  if (view.isActive(seat)) return ACTIVE;
-  return view.roundScore(seat) === 0 ? BUST : DONE;
-}
-
-/** Re-exported for the strategies' targeting code. */
-export { FLIP3, FREEZE };
+/**
+ * How the search treats a Flip N drawn: `no-card`, not expanded (the drawer's
+ * line is unchanged and the turn passes). Seed 001's agent models no action
+ * card ("The other special cards of the commercial game are not modelled");
+ * this search plays the Freeze and the Second Chance, and keeps seed 001's
+ * reading for the Flip N, whose forced cards a two-ply search cannot afford.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(SEARCH_FLIP, "no-card");
+ * ```
+ */
+export const SEARCH_FLIP = "no-card";

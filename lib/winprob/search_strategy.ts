@@ -1,24 +1,14 @@
 /**
- * `search` and `search0` — seed 001's agent: a two-ply expectiminimax over
- * the current round (my move, then the opponent's, chance nodes weighted by
- * the exact draw pile), leaves valued by the trained win table `W[t0, t1, s]`
- * (`search`) or by the expected round-score difference (`search0`, the same
- * search without the table). At a leaf a player still in the round is not
- * assumed to bank: its final round score follows the exact continuation law
- * of the number-sum maximiser from its line ({@linkcode SearchCore}). With
- * more than two players the opponent modelled is the other seat with the
- * highest total plus round score; alone at the table, it plays `evc`.
- *
- * The table is given to the constructor, or else provided per rules preset
- * by `searchTableFor` of `lib/winprob/provide.ts` at the first decision
- * (from `.cache/winprob/v5/search-<rules>.wtab`, or trained by the trainer
- * `lib/run/train.ts` installs there; the strategy never trains). The
- * `win-agent` experiment trains both tables in parallel beforehand.
- *
- * Targeting: a Freeze goes to whichever of the two (me, the opponent) the
- * search values more; a Flip Three is kept while the line is empty, else
- * given to the opponent ({@linkcode flipThreeTarget}); a spare Second Chance
- * follows the shared heuristics.
+ * `search` and `search0` — seed 001's agent (docs/winprob.md): the two-ply
+ * round search ({@linkcode SearchCore}) with leaves valued by the trained win
+ * table `W[t0, t1, s]` (`search`) or by the expected round-score difference
+ * (`search0`). With more than two players the opponent modelled is the other
+ * seat with the highest total plus round score; alone at the table it plays
+ * `evc`. The table is given, or provided per rules preset by
+ * `searchTableFor` (`provide.ts`) at the first decision. A Freeze goes to
+ * whichever of the two the search values more, a Flip Three by
+ * {@linkcode flipThreeTarget}, a spare Second Chance by the shared
+ * heuristics.
  *
  * @example
  * ```ts
@@ -149,32 +139,20 @@ export class SearchStrategy implements Strategy {
   ) {
     this.name = name ?? (useTable ? "search" : "search0") +
         (leafMode === "bank" ? "-bank" : "");
-    if (!useTable || (table && typeof table !== "function")) {
-      this.core = new SearchCore(
-        useTable ? table as WTable | null : null,
-        depth,
-        leafMode,
-        opponent,
-      );
-    }
   }
 
-  /** The search for the rules of `view` (rebuilt when the rules change). */
+  /** The search for the rules of `view` (the cached table's rebuilt when the rules change). */
   private coreFor(view: TableView): SearchCore {
-    if (this.core && (!this.useTable || this.table)) return this.core;
-    if (typeof this.table === "function") {
+    const t = this.table, rules = view.rules.name;
+    if (!this.core || (this.useTable && !t && this.rulesName !== rules)) {
+      this.rulesName = rules;
+      const table = !this.useTable
+        ? null
+        : typeof t === "function"
+        ? t()
+        : t ?? searchTableFor(rules);
       this.core = new SearchCore(
-        this.table(),
-        this.depth,
-        this.leafMode,
-        this.opponent,
-      );
-      return this.core;
-    }
-    if (!this.core || this.rulesName !== view.rules.name) {
-      this.rulesName = view.rules.name;
-      this.core = new SearchCore(
-        searchTableFor(view.rules.name),
+        table,
         this.depth,
         this.leafMode,
         this.opponent,

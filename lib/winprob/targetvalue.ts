@@ -1,83 +1,59 @@
 /**
- * Targeting by win probability: the value, to the seat that holds a Freeze
- * or a Flip Three, of playing it on each active player (itself included),
- * from the round model, and `wt:<inner>`, a strategy that aims every Freeze
- * and Flip Three at the target of highest value and leaves its hits, stays
- * and spare Second Chances to any inner strategy.
+ * Targeting by win probability (docs/win-optimal.md): the value, to the seat
+ * that holds a Freeze or a Flip Three, of playing it on each active player
+ * ({@linkcode TargetValuer}), and `wt:<inner>`, which aims every Freeze and
+ * Flip Three at the target of highest value and leaves the rest to any
+ * inner strategy ({@linkcode WinTargetStrategy}).
  *
- * The round model. Every player's final round score is independent of the
- * others': a player who has stayed, is frozen or has busted keeps what is in
- * front of it; a player still in the round goes on as the number-sum
- * maximiser from its line (the exact continuation law of
- * {@linkcode ContinuationLaws}: a full 79-number deck less the line, Second
- * Chance held or not, the modifiers in front applied). A Freeze on a player
- * banks its line now. A Flip Three on a player deals it three cards from the
- * **exact draw pile** (every one of the 22 kinds, enumerated without
- * replacement): a duplicate busts it unless it holds a Second Chance, which
- * the duplicate uses up; modifiers and a Second Chance go in front of it; a
- * seventh number is a Flip 7, which ends the round at once with every other
- * player banking its line; a Freeze or a Flip Three among the three is set
- * aside and not modelled. After the three cards a player still in goes on
- * by its continuation law. The value of the round's outcome is the race
- * model's win probability at the next round's totals, `V_N(my total, the
- * best opposing total)` ({@linkcode raceValue}: exact heads-up, the
- * field-leader reduction from three players on); a total at the target ends
- * the game (higher wins, a tie counts one half).
+ * The round model: each player's final round score is independent of the
+ * others'. A player out of the round keeps its line; a player still in
+ * goes on by the maximiser's continuation law from its line
+ * (`ContinuationLaws`). A Freeze banks the target's line now; a
+ * Flip Three deals it three cards from the exact draw pile
+ * ({@linkcode FlipThreeLaw}), a Flip 7 among them ending the round with
+ * everyone banking. The value of the round's outcome is the race model's
+ * `V_N(my total, the best opposing total)` ({@linkcode raceValue}), the
+ * best opposing total's law the product of the opponents' distribution
+ * functions. Everything is in preallocated typed arrays.
  *
- * So the value of a target `j` is `E[V_N(t_me + X_me, max_{i≠me}(t_i + X_i))]`
- * over the independent laws with `X_j` replaced by what the card does to
- * `j`; the maximum's law is the product of the opponents' distribution
- * functions. Everything is in preallocated typed arrays: a Freeze costs a
- * few thousand operations a target, a Flip Three one enumeration of at most
- * 22³ draws.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { TargetValuer } from "./targetvalue.ts";
- * import { WTable } from "./table.ts";
- * import { FREEZE } from "../game/cards.ts";
- * import { Game } from "../game/engine.ts";
- * import { getRules } from "../game/rules.ts";
- * import { EvStrategy } from "../strategies/ev.ts";
- * const view = new Game(getRules("standard"), [new EvStrategy(false), new EvStrategy(false)], { seed: 1 });
- * const valuer = new TargetValuer(WTable.symmetric(200, 1, 0.5));
- * // valuer.value(view, seat, FREEZE, target) for each active target; a flat
- * // table values every outcome one half
- * assert.ok(Math.abs(valuer.value(view, 0, FREEZE, 1) - 0.5) < 1e-12);
- * ```
  * @module
  */
 
-import { FLIP3, FREEZE, KINDS } from "../game/cards.ts";
+import {
+  EFFECT_FLIP,
+  EFFECT_FREEZE,
+  FLIP3,
+  FREEZE,
+  KINDS,
+} from "../game/cards.ts";
 import type { Strategy, TableView } from "../game/view.ts";
 import { raceValue } from "./racevalue.ts";
 import type { WTable } from "./table.ts";
 import { FlipThreeLaw } from "./flip3law.ts";
+import { SCORE_CAP as XW } from "./rounddp.ts";
 
 export { FlipThreeLaw } from "./flip3law.ts";
-
-/** Width of a round-score law (every round score is below it). */
-const XW = 256;
 /** Seats at most. */
 const MAX_SEATS = 8;
 /**
- * The win-probability value of a Freeze or a Flip Three on each target.
+ * The win-probability value of a Freeze or a Flip N on each target.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { TargetValuer } from "./targetvalue.ts";
  * import { WTable } from "./table.ts";
- * import { FLIP3 } from "../game/cards.ts";
+ * import { FLIP3, FREEZE } from "../game/cards.ts";
  * import { Game } from "../game/engine.ts";
  * import { getRules } from "../game/rules.ts";
  * import { EvStrategy } from "../strategies/ev.ts";
  * const view = new Game(getRules("standard"), [new EvStrategy(false), new EvStrategy(false)], { seed: 1 });
- * // raceValue(n) gives the race model's table (built into .cache/ on first use)
+ * // raceValue(n) gives the race model's table (built into .cache/ on first use);
+ * // a flat table values every outcome one half
  * const v = new TargetValuer(WTable.symmetric(200, 1, 0.5));
- * // v.best(view, seat, FLIP3) is the seat to aim a Flip Three at
+ * assert.ok(Math.abs(v.value(view, 0, FREEZE, 1) - 0.5) < 1e-12);
  * assert.equal(v.best(view, 0, FLIP3), 0); // all equal: seat order from me
+ * assert.equal(v.best(view, 0, FLIP3, 1), 1); // or the preferred seat
  * ```
  */
 export class TargetValuer {
@@ -185,35 +161,21 @@ export class TargetValuer {
   }
 
   /**
-   * Win value to `me` of playing a `kind` (Freeze or Flip Three) on the
-   * active seat `target`.
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { FREEZE } from "../game/cards.ts";
-   * import { WTable } from "./table.ts";
-   * import { Game } from "../game/engine.ts";
-   * import { getRules } from "../game/rules.ts";
-   * import { EvStrategy } from "../strategies/ev.ts";
-   * const view = new Game(getRules("standard"), [new EvStrategy(false), new EvStrategy(false)], { seed: 1 });
-   * const valuer = new TargetValuer(WTable.symmetric(200, 1, 0.5));
-   * const other = valuer.value(view, 0, FREEZE, 1), self = valuer.value(view, 0, FREEZE, 0);
-   * assert.ok(other >= 0 && other <= 1 && self >= 0 && self <= 1); // win probabilities
-   * ```
+   * Win value to `me` of playing a `kind` (a Freeze or a Flip N of the
+   * rules' card table) on the active seat `target`.
    */
   value(view: TableView, me: number, kind: number, target: number): number {
-    const n = view.players;
+    const n = view.players, effect = view.rules.cards.effects[kind];
     for (let j = 0; j < n; j++) if (j !== target) this.baseLaw(view, j);
     const row = target * XW, law = this.law;
     law.fill(0, row, row + XW);
-    if (kind === FREEZE) {
+    if (effect === EFFECT_FREEZE) {
       law[row + view.roundScore(target)] = 1;
       return this.expect(view, me);
     }
-    if (kind !== FLIP3) {
+    if (effect !== EFFECT_FLIP) {
       throw new Error(
-        `targetvalue: card kind ${kind} is not a Freeze or a Flip Three`,
+        `targetvalue: card kind ${kind} is not a Freeze or a Flip N`,
       );
     }
     for (let k = 0; k < KINDS; k++) this.pile[k] = view.unseenExact(k);
@@ -223,6 +185,7 @@ export class TargetValuer {
       view.lineMask(target),
       view.modMask(target),
       view.hasChance(target) ? 1 : 0,
+      view.rules.cards.values[kind],
     );
     for (let x = 0; x < XW; x++) law[row + x] = f3.cont[x];
     let e = this.expect(view, me);
@@ -236,19 +199,6 @@ export class TargetValuer {
   /**
    * The active seat of highest value for a `kind` (ties: `prefer`, then seat
    * order from `me`); -1 when no seat is active.
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { FLIP3 } from "../game/cards.ts";
-   * import { WTable } from "./table.ts";
-   * import { Game } from "../game/engine.ts";
-   * import { getRules } from "../game/rules.ts";
-   * import { EvStrategy } from "../strategies/ev.ts";
-   * const view = new Game(getRules("standard"), [new EvStrategy(false), new EvStrategy(false)], { seed: 1 });
-   * const valuer = new TargetValuer(WTable.symmetric(200, 1, 0.5));
-   * assert.equal(valuer.best(view, 0, FLIP3, 1), 1); // a tie: the preferred seat
-   * ```
    */
   best(view: TableView, me: number, kind: number, prefer = -1): number {
     let best = -1, bestV = -Infinity;

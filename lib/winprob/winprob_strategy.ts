@@ -1,56 +1,22 @@
 /**
- * `winprob` — plays the exact best-response table `W(t0, t1)` of the
- * independent-round model ({@linkcode bestResponse}) on the real table: at
- * each decision it solves its own round exactly (an optimal-stopping DP over
- * the numbers it can still draw, exact pile counts, its modifiers and Second
- * Chance held, the modifiers still in the pile valued to first order) for the
- * terminal utility `u(x) = E_Y[W(t0 + x, t1 + Y)]`, where `Y` is the
- * opponent's final round score: known once the opponent has stayed, busted or
- * been frozen, else the law of the number-sum maximiser (or, with the
- * `opponent` option, of `sum:N`) continuing from the opponent's line
- * ({@linkcode ContinuationLaws}, on a full deck less that line, with the
- * opponent's modifiers applied). With more than two players the opponent is
- * the other seat with the highest total plus round score.
+ * `winprob` (docs/winprob.md): plays the best-response table `W(t0, t1)`
+ * of the independent-round model ({@linkcode bestResponse}) on the real
+ * table. At each decision it solves its own round exactly
+ * ({@linkcode RoundSolver}: exact pile, its modifiers and Second Chance, the
+ * modifiers left valued to first order) for `u(x) = E_Y[W(t0 + x, t1 + Y)]`,
+ * `Y` the opponent's final round score: known once it is out, else the law of
+ * the maximiser (or `sum:N`) continuing from its line
+ * ({@linkcode ContinuationLaws}). With more than two players the opponent is
+ * the other seat with the highest total plus round score. A Freeze is aimed
+ * by win value, a Flip Three by {@linkcode flipThreeTarget}.
  *
- * Targeting: a Freeze by win value ({@linkcode WinProbCore.freezeOpponent}),
- * a Flip Three kept on an empty line and otherwise given to the opponent
- * ({@linkcode flipThreeTarget}), a spare Second Chance by the shared
- * heuristics; the options `freeze` and `flipThree` give the ablations.
+ * Fast and exact: `u` is filled lazily from a padded table; if one card then
+ * staying beats staying now, hitting is optimal and the DP is skipped; a
+ * solved policy is kept for the later decisions of the round whose pile is
+ * the solved one less the numbers drawn since. The tables come from
+ * `provide.ts` (`.cache/winprob/v5/br-numbers[-sumN].wtab`, computed when
+ * missing).
  *
- * Speed (every step exact, the decision is the DP's):
- * - `u` is filled lazily, one score at a time, from a padded copy of the
- *   table (no bounds tests);
- * - a lower bound first: if drawing exactly one card and then staying beats
- *   staying now, hitting is optimal and the DP is skipped (most early
- *   decisions);
- * - otherwise the DP ({@linkcode RoundSolver}: a sweep over the supersets of
- *   the line in typed arrays); its policy is kept, and a later decision of
- *   the same round whose pile is the solved pile less the numbers drawn since
- *   (same totals, same opponent law, same modifiers) reads its answer there.
- *
- * The table is loaded from `.cache/winprob/v5/br-numbers.wtab` (against
- * `sum:N`: `br-numbers-sumN.wtab`), computed (message on stderr) and saved
- * when missing.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { WinProbStrategy } from "./winprob_strategy.ts";
- * import { bestResponse } from "./bestresponse.ts";
- * import { Game } from "../game/engine.ts";
- * import { getRules, withRules } from "../game/rules.ts";
- * import { makeStrategy } from "../run/registry.ts";
- * // new WinProbStrategy() reads the target-200 table; a duel to 20 takes its
- * // table (computed in a fraction of a second) instead
- * const table = bestResponse({ target: 20 }).table;
- * const w = new WinProbStrategy({ table });
- * const g = new Game(withRules(getRules("duel"), { target: 20 }), [w, makeStrategy("ev")], { seed: 5 });
- * for (let i = 0; i < 5; i++) g.playGame();
- * const { solves, bounded, reused } = w.core;
- * assert.ok(solves > 0); // decisions settled by the full round DP
- * assert.ok(bounded > 0); // and by the one-card lower bound, without it
- * assert.ok(reused >= 0);
- * ```
  * @module
  */
 
@@ -60,7 +26,6 @@ import {
   FLIP7_BONUS,
   FLIP7_LENGTH,
   FREEZE,
-  KINDS,
   MOD_MASK,
   MODIFIER_KINDS,
   MODIFIERS,
@@ -70,13 +35,7 @@ import {
   SUM_OF_MASK,
 } from "../game/cards.ts";
 import type { Strategy, TableView } from "../game/view.ts";
-import {
-  BUST_CODE,
-  codeScore,
-  ContinuationLaws,
-  RoundSolver,
-  SCORE_CAP,
-} from "./rounddp.ts";
+import { ContinuationLaws, RoundSolver, SCORE_CAP } from "./rounddp.ts";
 import { brTable } from "./provide.ts";
 import type { WTable } from "./table.ts";
 import { oneCardValue } from "../strategies/estimate.ts";
@@ -121,7 +80,6 @@ export interface WinAdvice {
   hit: number;
 }
 
-const MAX_LAW = ContinuationLaws.WIDTH;
 /**
  * A bound on the round score: every number (0..12) in the line, with every
  * modifier and the Flip 7 bonus.
@@ -131,34 +89,35 @@ const MAX_SCORE =
   PLUS_OF_MASK[MOD_MASK] + FLIP7_BONUS;
 
 /**
- * The decision machinery of `winprob`, reusable by `decide`.
+ * The decision machinery of `winprob`, reusable by `decide`: Hit or Stay
+ * ({@linkcode WinProbCore.shouldHit}, the fast way), the two win values
+ * ({@linkcode WinProbCore.advise}, the full DP), and where a Freeze goes
+ * ({@linkcode WinProbCore.freezeOpponent}).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { bestResponse } from "./bestresponse.ts";
+ * import { FREEZE } from "../game/cards.ts";
  * import { Game } from "../game/engine.ts";
  * import { getRules, withRules } from "../game/rules.ts";
  * import { makeStrategy } from "../run/registry.ts";
- * import type { Strategy } from "../game/view.ts";
- * const core = new WinProbCore({ table: bestResponse({ target: 20 }).table });
- * // a seat that asks the core at each of its decisions, in duels to 20
+ * const table = bestResponse({ target: 20 }).table;
+ * const core = new WinProbCore({ table }), w = new WinProbStrategy({ table });
+ * const g = new Game(withRules(getRules("duel"), { target: 20 }), [makeStrategy("ev"), makeStrategy("ev")], { seed: 4 });
+ * // after each of seat 0's draws with both seats in the round
  * let asked = 0;
- * const probe: Strategy = {
- *   name: "probe",
- *   hit(view, seat) {
- *     const hit = core.shouldHit(view, seat, 1 - seat); // hit?
- *     const a = core.advise(view, seat, 1 - seat); // the two win values, stay and hit
- *     assert.ok(a.stay >= 0 && a.stay <= 1);
- *     if (a.hit !== a.stay) assert.equal(hit, a.hit > a.stay);
- *     asked++;
- *     return hit;
- *   },
- *   target: (_view, seat) => 1 - seat,
+ * g.listener = (e) => {
+ *   if (e.type !== "draw" || e.seat !== 0 || !g.isActive(0) || !g.isActive(1)) return;
+ *   const a = core.advise(g, 0, 1); // the win values of staying and hitting
+ *   assert.ok(a.stay >= 0 && a.stay <= 1);
+ *   if (a.hit !== a.stay) assert.equal(core.shouldHit(g, 0, 1), a.hit > a.stay);
+ *   // would a Freeze go to seat 1? winprob's target says the same
+ *   assert.equal(w.target(g, 0, FREEZE), core.freezeOpponent(g, 0, 1) ? 1 : 0);
+ *   asked++;
  * };
- * const g = new Game(withRules(getRules("duel"), { target: 20 }), [probe, makeStrategy("ev")], { seed: 2 });
- * for (let i = 0; i < 5; i++) g.playGame();
- * assert.ok(asked > 0);
+ * for (let i = 0; i < 3; i++) g.playGame();
+ * assert.ok(asked > 0 && core.solves > 0);
  * ```
  */
 export class WinProbCore {
@@ -169,8 +128,8 @@ export class WinProbCore {
   private readonly u = new Float64Array(SCORE_CAP);
   private readonly uStamp = new Int32Array(SCORE_CAP);
   private uGen = 0;
-  private readonly ys = new Int32Array(MAX_LAW);
-  private readonly ps = new Float64Array(MAX_LAW);
+  private readonly ys: Int32Array;
+  private readonly ps: Float64Array;
   private ny = 0;
   private readonly nums = new Int32Array(NUMBER_KINDS);
   /** Modifiers `+2 … +10, x2` left to draw (null when they are not modelled). */
@@ -210,6 +169,8 @@ export class WinProbCore {
     const o = opts.opponent ?? "maximiser";
     this.threshold = o === "maximiser" ? undefined : o;
     this.laws = ContinuationLaws.get(this.threshold);
+    this.ys = new Int32Array(this.laws.width);
+    this.ps = new Float64Array(this.laws.width);
   }
 
   /** Load the totals, the opponent's law and the pile; returns the opponent's packed state. */
@@ -242,12 +203,10 @@ export class WinProbCore {
     if (view.isActive(opp)) {
       const m = view.lineMask(opp), md = view.modMask(opp);
       const ch = view.hasChance(opp) ? 1 : 0;
-      const L = this.laws, key = (m << 1) | ch;
-      const mult = MULT_OF_MASK[md], plus = PLUS_OF_MASK[md];
+      const L = this.laws, key = (m << 1) | ch, base = md * L.width;
       let n = 0;
       for (let i = L.start[key], e = L.start[key + 1]; i < e; i++) {
-        const c = L.code[i];
-        this.ys[n] = c === BUST_CODE ? 0 : codeScore(c, mult, plus);
+        this.ys[n] = L.scores[base + L.code[i]];
         this.ps[n++] = L.prob[i];
       }
       this.ny = n;
@@ -272,49 +231,16 @@ export class WinProbCore {
   }
 
   /** Fill `u` on every score the round can end on, then run the DP. */
-  private fullSolve(
-    m: number,
-    ch: boolean,
-    mult: number,
-    plus: number,
-    forceHit: boolean,
-  ): void {
+  private fullSolve(m: number, ch: boolean, md: number, force: boolean): void {
     // the top score: a Flip 7 of 0..12 with every modifier (x2 and +30)
     for (let x = 0; x <= MAX_SCORE; x++) this.ux(x);
-    this.solver.solve(
-      this.u,
-      m,
-      ch,
-      this.nums,
-      mult,
-      plus,
-      forceHit,
-      this.modPile,
-    );
+    this.solver.solve(this.u, m, ch, this.nums, md, force, this.modPile);
     this.solves++;
   }
 
   /**
-   * Hit or Stay for `seat` against `opp` — the exact DP's decision, computed
-   * the fast way (see the module notes); with no number left to draw it hits
-   * when any card is left (no bust is possible).
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { bestResponse } from "./bestresponse.ts";
-   * import { Game } from "../game/engine.ts";
-   * import { getRules, withRules } from "../game/rules.ts";
-   * import { makeStrategy } from "../run/registry.ts";
-   * const core = new WinProbCore({ table: bestResponse({ target: 20 }).table });
-   * const g = new Game(withRules(getRules("duel"), { target: 20 }), [makeStrategy("ev"), makeStrategy("ev")], { seed: 1 });
-   * g.playRound();
-   * // seat 0 with its line of the last round against seat 1's: a boolean, and the
-   * // same answer twice (the second may read the kept policy)
-   * const first = core.shouldHit(g, 0, 1);
-   * assert.equal(typeof first, "boolean");
-   * assert.equal(core.shouldHit(g, 0, 1), first);
-   * ```
+   * Hit or Stay for `seat` against `opp` — the exact DP's decision, the fast
+   * way; with no number left to draw it hits when any card is left.
    */
   shouldHit(view: TableView, seat: number, opp: number, sNext = 0): boolean {
     const oppKey = this.load(view, seat, opp, sNext);
@@ -375,7 +301,7 @@ export class WinProbCore {
         return this.solver.hit[(m << 1) | (ch ? 1 : 0)] === 1;
       }
     }
-    this.fullSolve(m, ch, mult, plus, false);
+    this.fullSolve(m, ch, md, false);
     this.solvedValid = true;
     this.solvedPad = this.pad;
     this.solvedT0 = this.t0;
@@ -392,22 +318,6 @@ export class WinProbCore {
   /**
    * Stay and Hit values for `seat` against `opp` (always the full DP; the hit
    * value is `-Infinity` when no number is left to draw).
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { bestResponse } from "./bestresponse.ts";
-   * import { Game } from "../game/engine.ts";
-   * import { getRules, withRules } from "../game/rules.ts";
-   * import { makeStrategy } from "../run/registry.ts";
-   * const core = new WinProbCore({ table: bestResponse({ target: 20 }).table });
-   * const g = new Game(withRules(getRules("duel"), { target: 20 }), [makeStrategy("ev"), makeStrategy("ev")], { seed: 1 });
-   * g.playRound();
-   * const a = core.advise(g, 0, 1);
-   * assert.ok(a.stay >= 0 && a.stay <= 1);
-   * assert.ok(a.hit === -Infinity || (a.hit >= 0 && a.hit <= 1));
-   * assert.equal(core.shouldHit(g, 0, 1), a.hit > a.stay);
-   * ```
    */
   advise(
     view: TableView,
@@ -422,10 +332,13 @@ export class WinProbCore {
 
   /** The full DP from `seat`'s line against the loaded law (the kept policy is dropped). */
   private solveLine(view: TableView, seat: number, forceHit: boolean): void {
-    const m = view.lineMask(seat), md = view.modMask(seat);
-    const mult = MULT_OF_MASK[md], plus = PLUS_OF_MASK[md];
     this.solvedValid = false;
-    this.fullSolve(m, view.hasChance(seat), mult, plus, forceHit);
+    this.fullSolve(
+      view.lineMask(seat),
+      view.hasChance(seat),
+      view.modMask(seat),
+      forceHit,
+    );
   }
 
   /** Win value of `seat` playing on from its line against the loaded law (max of stay and hit). */
@@ -442,31 +355,6 @@ export class WinProbCore {
    * win value: frozen itself, its line banks now (the stay value against the
    * opponent's law); freezing `opp` fixes the opponent's round score at its
    * line, and `seat` then plays on alone (the DP's value).
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { bestResponse } from "./bestresponse.ts";
-   * import { Game } from "../game/engine.ts";
-   * import { getRules, withRules } from "../game/rules.ts";
-   * import { FREEZE } from "../game/cards.ts";
-   * import { makeStrategy } from "../run/registry.ts";
-   * const table = bestResponse({ target: 20 }).table;
-   * const core = new WinProbCore({ table });
-   * const w = new WinProbStrategy({ table });
-   * const g = new Game(withRules(getRules("duel"), { target: 20 }), [makeStrategy("ev"), makeStrategy("ev")], { seed: 4 });
-   * // after each of seat 0's draws with both seats in the round: would a
-   * // Freeze go to seat 1? winprob's target says the same
-   * let asked = 0;
-   * g.listener = (e) => {
-   *   if (e.type !== "draw" || e.seat !== 0 || !g.isActive(0) || !g.isActive(1)) return;
-   *   const freeze1 = core.freezeOpponent(g, 0, 1);
-   *   assert.equal(w.target(g, 0, FREEZE), freeze1 ? 1 : 0);
-   *   asked++;
-   * };
-   * g.playGame();
-   * assert.ok(asked > 0);
-   * ```
    */
   freezeOpponent(
     view: TableView,
@@ -562,6 +450,3 @@ export class WinProbStrategy implements Strategy {
     return defaultTarget(view, seat, kind);
   }
 }
-
-/** Number of card kinds, re-exported for callers building piles. */
-export { KINDS };
