@@ -18,14 +18,7 @@ import { FLIP3, FLIP7_BONUS, FREEZE } from "../game/cards.ts";
 import type { ActionModes, LevelModel as ActionModel } from "./action_modes.ts";
 import type { LevelShared } from "./level_buffers.ts";
 import { LevelStep } from "./level_step.ts";
-import {
-  CHUNK,
-  DECLINED,
-  type LevelTasks,
-  MAX_NEXT,
-  NEXT_CHUNK,
-  TASK_FWD,
-} from "./level_team.ts";
+import { CHUNK, LevelWork, MAX_NEXT, TASK_FWD } from "./level_team.ts";
 import type { ClassDecider, ModClasses } from "./mod_classes.ts";
 import type { SoloSpace } from "./space.ts";
 import { modifiersInDeck } from "./solve.ts";
@@ -34,7 +27,7 @@ import { modifiersInDeck } from "./solve.ts";
 const BONUS = FLIP7_BONUS;
 
 /** One thread's side of a forward pass (see the module doc). */
-export class PassWork implements LevelTasks {
+export class PassWork extends LevelWork {
   declare readonly md: ActionModes;
   declare readonly base: SoloSpace;
   declare readonly order: Int32Array;
@@ -98,6 +91,7 @@ export class PassWork implements LevelTasks {
     readonly k: ModClasses,
     readonly decideClass: ClassDecider | null,
   ) {
+    super(TASK_FWD);
     const md = model.modes, NC = k.n;
     for (let mi = 0; mi < md.n; mi++) {
       // a forced draw's cards lead on (its cells are read once, all written)
@@ -149,23 +143,6 @@ export class PassWork implements LevelTasks {
     this.pullAt = new Int32Array(64);
     this.pullOff = new Int32Array(64);
     this.pullC = new Float64Array(64);
-  }
-
-  /** Chunks of level L. */
-  chunksOf(task: number, L: number): number {
-    if (task !== TASK_FWD || L + 1 >= this.start.length) return 0;
-    return Math.ceil((this.start[L + 1] - this.start[L]) / CHUNK);
-  }
-
-  /** Take chunks of level L until none is left (or the pass declined). */
-  work(task: number, L: number): void {
-    const n = this.chunksOf(task, L);
-    for (;;) {
-      const c = Atomics.add(this.ctrl, NEXT_CHUNK, 1);
-      if (c >= n) return;
-      if (Atomics.load(this.ctrl, DECLINED) !== 0) continue;
-      if (!this.chunk(L, c)) Atomics.store(this.ctrl, DECLINED, 1);
-    }
   }
 
   /**

@@ -92,6 +92,39 @@ export interface LevelTasks {
 }
 
 /**
+ * One thread's side of a level pass (`DpWork`, `PassWork`): level L's
+ * positions (`start[L]` to `start[L + 1]`) in chunks of {@linkcode CHUNK},
+ * taken from the team's counter until none is left; a chunk that declines
+ * (`chunk` returns false) drops the rest of the pass ({@linkcode DECLINED}).
+ */
+export abstract class LevelWork implements LevelTasks {
+  declare readonly ctrl: Int32Array;
+  declare readonly start: Int32Array;
+  /** @param task the task this side serves */
+  constructor(readonly task: number) {}
+
+  /** Chunk `c` of level L; false: the pass declines. */
+  abstract chunk(L: number, c: number): boolean;
+
+  /** Chunks of level L. */
+  chunksOf(task: number, L: number): number {
+    if (task !== this.task || L + 1 >= this.start.length) return 0;
+    return Math.ceil((this.start[L + 1] - this.start[L]) / CHUNK);
+  }
+
+  /** Take chunks of level L until none is left (or the pass declined). */
+  work(task: number, L: number): void {
+    const n = this.chunksOf(task, L);
+    for (;;) {
+      const c = Atomics.add(this.ctrl, NEXT_CHUNK, 1);
+      if (c >= n) return;
+      if (Atomics.load(this.ctrl, DECLINED) !== 0) continue;
+      if (!this.chunk(L, c)) Atomics.store(this.ctrl, DECLINED, 1);
+    }
+  }
+}
+
+/**
  * Threads for the level passes of big models: this one and `threads - 1`
  * workers (default 2, at most the cores reported).
  */

@@ -50,9 +50,8 @@ import {
   CTRL_WORDS,
   DECLINED,
   levelInit,
-  type LevelTasks,
   LevelTeam,
-  NEXT_CHUNK,
+  LevelWork,
   type PassKind,
   TASK_DP,
   TASK_FWD,
@@ -70,7 +69,7 @@ import {
 const BONUS = FLIP7_BONUS;
 
 /** One thread's side of the DP: the model's tables, the shared buffers' views and its scratch. */
-export class DpWork implements LevelTasks {
+export class DpWork extends LevelWork {
   declare readonly md: ActionModes;
   declare readonly M: number;
   declare readonly BANK: number;
@@ -103,6 +102,7 @@ export class DpWork implements LevelTasks {
    * @param sh the shared buffers (64 floats a kept mode)
    */
   constructor(readonly model: ActionModel, sh: LevelShared) {
+    super(TASK_DP);
     this.base = model.spaces().base;
     const { order, start } = model.levels();
     this.order = order;
@@ -140,24 +140,8 @@ export class DpWork implements LevelTasks {
     this.ready = new Uint8Array(this.M + 1);
   }
 
-  /** Chunks of level L. */
-  chunksOf(task: number, L: number): number {
-    if (task !== TASK_DP || L + 1 >= this.start.length) return 0;
-    return Math.ceil((this.start[L + 1] - this.start[L]) / CHUNK);
-  }
-
-  /** Take chunks of level L until none is left. */
-  work(task: number, L: number): void {
-    const n = this.chunksOf(task, L);
-    for (;;) {
-      const c = Atomics.add(this.ctrl, NEXT_CHUNK, 1);
-      if (c >= n) return;
-      this.dpChunk(L, c);
-    }
-  }
-
   /** Backward induction over chunk `c` of level L (reads level L + 1). */
-  dpChunk(L: number, c: number): void {
+  chunk(L: number, c: number): boolean {
     const { md, M, BANK, T, F, T1, blockN, avail, x2Of, plusOf, freeOf } = this;
     const { step, cur, ext, targets, hit, model, base } = this;
     const start = this.start;
@@ -314,6 +298,7 @@ export class DpWork implements LevelTasks {
       }
       if (isRoot) this.scal[0] = cur[md.free[0] * MODS];
     }
+    return true;
   }
 }
 
