@@ -69,10 +69,7 @@ export function evaluateDecider(
   policy: string,
   scratch?: Float64Array,
 ): Evaluation {
-  if (space.model.forwardEvaluate) {
-    return space.model.forwardEvaluate(decide, null, policy)!;
-  }
-  return classPass(space, false, decide, null, policy, scratch)!;
+  return pass(space, false, decide, null, policy, scratch)!;
 }
 
 /**
@@ -95,10 +92,7 @@ export function evaluateTable(
   policy = "dp",
   scratch?: Float64Array,
 ): Evaluation {
-  if (space.model.forwardEvaluate) {
-    return space.model.forwardEvaluate(null, hit, policy)!;
-  }
-  return classPass(space, false, null, hit, policy, scratch)!;
+  return pass(space, false, null, hit, policy, scratch)!;
 }
 
 /**
@@ -127,10 +121,7 @@ export function lumpedEvaluate(
   decide: Decider,
   policy: string,
 ): Evaluation | null {
-  if (space.model.forwardEvaluate) {
-    return space.model.forwardEvaluate(decide, null, policy, true);
-  }
-  return classPass(space, true, decide, null, policy);
+  return pass(space, true, decide, null, policy);
 }
 
 /**
@@ -160,6 +151,20 @@ export function reachProbabilities(
   const reach = new Float64Array(space.cores.length * MODS);
   const evaluation = classPass(space, false, decide, null, policy, reach)!;
   return { reach, evaluation };
+}
+
+/** The forward pass of an action model (its own, `levels.ts`) or {@linkcode classPass}. */
+function pass(
+  space: SoloSpace,
+  lumped: boolean,
+  decide: Decider | null,
+  table: Uint8Array | null,
+  policy: string,
+  scratch?: Float64Array,
+): Evaluation | null {
+  return space.model.forwardEvaluate
+    ? space.model.forwardEvaluate(decide, table, policy, lumped)
+    : classPass(space, lumped, decide, table, policy, scratch);
 }
 
 /**

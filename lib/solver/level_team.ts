@@ -8,7 +8,9 @@
  * @module
  */
 
-import type { LevelModel as ActionModel } from "./action_modes.ts";
+import type { ActionModes, LevelModel as ActionModel } from "./action_modes.ts";
+import { LevelStep } from "./level_step.ts";
+import type { SoloSpace } from "./space.ts";
 import type { Rulings } from "../game/rulings.ts";
 
 /** Cores per chunk (chunk boundaries depend only on the level's size). */
@@ -98,10 +100,43 @@ export interface LevelTasks {
  * (`chunk` returns false) drops the rest of the pass ({@linkcode DECLINED}).
  */
 export abstract class LevelWork implements LevelTasks {
-  declare readonly ctrl: Int32Array;
+  declare readonly md: ActionModes;
+  /** The model's space without modes. */
+  declare readonly base: SoloSpace;
+  /** The cores in level order; level L is `order[start[L]]` to `order[start[L + 1] - 1]`. */
+  declare readonly order: Int32Array;
   declare readonly start: Int32Array;
-  /** @param task the task this side serves */
-  constructor(readonly task: number) {}
+  /** Each core's position in `order`. */
+  declare readonly posOf: Int32Array;
+  declare readonly step: LevelStep;
+  declare readonly ctrl: Int32Array;
+  /** Level L's blocks or rows are in `layers[L & 1]`. */
+  declare readonly layers: [Float64Array, Float64Array];
+
+  /**
+   * @param task the task this side serves
+   * @param model the model
+   * @param sh the shared buffers (`LevelShared`, `level_buffers.ts`)
+   */
+  constructor(
+    readonly task: number,
+    readonly model: ActionModel,
+    sh: { ctrl: SharedArrayBuffer; layers: SharedArrayBuffer[] },
+  ) {
+    this.md = model.modes;
+    this.base = model.spaces().base;
+    const { order, start } = model.levels();
+    this.order = order;
+    this.start = start;
+    this.posOf = new Int32Array(order.length);
+    for (let p = 0; p < order.length; p++) this.posOf[order[p]] = p;
+    this.step = new LevelStep();
+    this.ctrl = new Int32Array(sh.ctrl);
+    this.layers = [
+      new Float64Array(sh.layers[0]),
+      new Float64Array(sh.layers[1]),
+    ];
+  }
 
   /** Chunk `c` of level L; false: the pass declines. */
   abstract chunk(L: number, c: number): boolean;
