@@ -69,7 +69,7 @@ export function evaluateDecider(
   policy: string,
   scratch?: Float64Array,
 ): Evaluation {
-  return pass(space, false, decide, null, policy, scratch)!;
+  return classPass(space, false, decide, null, policy, scratch)!;
 }
 
 /**
@@ -92,7 +92,7 @@ export function evaluateTable(
   policy = "dp",
   scratch?: Float64Array,
 ): Evaluation {
-  return pass(space, false, null, hit, policy, scratch)!;
+  return classPass(space, false, null, hit, policy, scratch)!;
 }
 
 /**
@@ -121,7 +121,7 @@ export function lumpedEvaluate(
   decide: Decider,
   policy: string,
 ): Evaluation | null {
-  return pass(space, true, decide, null, policy);
+  return classPass(space, true, decide, null, policy);
 }
 
 /**
@@ -153,23 +153,9 @@ export function reachProbabilities(
   return { reach, evaluation };
 }
 
-/** The forward pass of an action model (its own, `levels.ts`) or {@linkcode classPass}. */
-function pass(
-  space: SoloSpace,
-  lumped: boolean,
-  decide: Decider | null,
-  table: Uint8Array | null,
-  policy: string,
-  scratch?: Float64Array,
-): Evaluation | null {
-  return space.model.forwardEvaluate
-    ? space.model.forwardEvaluate(decide, table, policy, lumped)
-    : classPass(space, lumped, decide, table, policy, scratch);
-}
-
 /**
- * The forward pass over the states of a model without action modes, in
- * ascending slots: every mask apart (the mass left in `scratch` when it is
+ * The forward pass: an action model's own (`levels.ts`), or over the states
+ * of a model without action modes, in ascending slots: every mask apart (the mass left in `scratch` when it is
  * big enough, read by {@linkcode reachProbabilities}) or the lumped classes
  * (null when the rule tells masks of a class apart).
  */
@@ -182,6 +168,9 @@ function classPass(
   scratch?: Float64Array,
 ): Evaluation | null {
   const model = space.model;
+  if (model.forwardEvaluate) {
+    return model.forwardEvaluate(decide, table, policy, lumped);
+  }
   const k = new ModClasses(modifiersInDeck(model), lumped);
   const NC = k.n, nSlots = space.cores.length;
   const W = model.maxScore + 1;
