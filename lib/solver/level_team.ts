@@ -1,9 +1,10 @@
 /**
  * The worker plumbing of the level passes (`levels.ts`, `level_pass.ts`):
  * the control block's words and tasks, what a helper worker is sent, the
- * team of this thread and its helpers (`levels_worker.ts`), the helpers'
- * serving loop, and how many threads a pass gets (moved out of `levels.ts`
- * whole; `levels.ts` re-exports them).
+ * side of a pass each thread runs ({@linkcode LevelWork}: what the DP and
+ * the forward pass share), the team of this thread and its helpers
+ * (`levels_worker.ts`), the helpers' serving loop, and how many threads a
+ * pass gets (moved out of `levels.ts` whole; `levels.ts` re-exports them).
  *
  * @module
  */
