@@ -157,13 +157,6 @@ export function cachePath(
   return `${dir}/solo-dp-${model.id}.bin`;
 }
 
-/** FNV-1a, the one checksum of `lib/util/io.ts` (re-exported for the cache's callers). */
-export { fnv1a } from "../util/io.ts";
-
-function hashText(s: string): number {
-  return fnv1a(new TextEncoder().encode(s));
-}
-
 /**
  * Encode a solved model's decisions as a cache file.
  *
@@ -196,7 +189,7 @@ export function encodeDecisions(
   dv.setUint32(4, CACHE_FORMAT, true);
   dv.setUint32(8, HEADER, true);
   buf.set(enc.encode(KIND), 12);
-  dv.setUint32(28, hashText(space.model.signature), true);
+  dv.setUint32(28, fnv1a(space.model.signature), true);
   dv.setUint32(32, n, true);
   dv.setUint32(36, space.states, true);
   dv.setUint32(40, payload, true);
@@ -255,7 +248,7 @@ export function decodeDecisions(
   if (name !== model.name) {
     return { problem: `stale (model '${name}', expected '${model.name}')` };
   }
-  if (dv.getUint32(28, true) !== hashText(model.signature)) {
+  if (dv.getUint32(28, true) !== fnv1a(model.signature)) {
     return { problem: "stale (the model's state layout or deck changed)" };
   }
   const cores = new Int32Array(n);

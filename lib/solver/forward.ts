@@ -69,9 +69,6 @@ export function evaluateDecider(
   policy: string,
   scratch?: Float64Array,
 ): Evaluation {
-  if (space.model.forwardEvaluate) {
-    return space.model.forwardEvaluate(decide, null, policy)!;
-  }
   return classPass(space, false, decide, null, policy, scratch)!;
 }
 
@@ -95,9 +92,6 @@ export function evaluateTable(
   policy = "dp",
   scratch?: Float64Array,
 ): Evaluation {
-  if (space.model.forwardEvaluate) {
-    return space.model.forwardEvaluate(null, hit, policy)!;
-  }
   return classPass(space, false, null, hit, policy, scratch)!;
 }
 
@@ -127,9 +121,6 @@ export function lumpedEvaluate(
   decide: Decider,
   policy: string,
 ): Evaluation | null {
-  if (space.model.forwardEvaluate) {
-    return space.model.forwardEvaluate(decide, null, policy, true);
-  }
   return classPass(space, true, decide, null, policy);
 }
 
@@ -163,8 +154,8 @@ export function reachProbabilities(
 }
 
 /**
- * The forward pass over the states of a model without action modes, in
- * ascending slots: every mask apart (the mass left in `scratch` when it is
+ * The forward pass: an action model's own (`levels.ts`), or over the states
+ * of a model without action modes, in ascending slots: every mask apart (the mass left in `scratch` when it is
  * big enough, read by {@linkcode reachProbabilities}) or the lumped classes
  * (null when the rule tells masks of a class apart).
  */
@@ -177,6 +168,9 @@ function classPass(
   scratch?: Float64Array,
 ): Evaluation | null {
   const model = space.model;
+  if (model.forwardEvaluate) {
+    return model.forwardEvaluate(decide, table, policy, lumped);
+  }
   const k = new ModClasses(modifiersInDeck(model), lumped);
   const NC = k.n, nSlots = space.cores.length;
   const W = model.maxScore + 1;

@@ -15,40 +15,23 @@
  */
 
 import { FLIP3, FLIP7_BONUS, FREEZE } from "../game/cards.ts";
-import type { ActionModes, LevelModel as ActionModel } from "./action_modes.ts";
+import type { LevelModel as ActionModel } from "./action_modes.ts";
 import type { LevelShared } from "./level_buffers.ts";
-import { LevelStep } from "./level_step.ts";
-import {
-  CHUNK,
-  DECLINED,
-  type LevelTasks,
-  MAX_NEXT,
-  NEXT_CHUNK,
-  TASK_FWD,
-} from "./level_team.ts";
+import { CHUNK, LevelWork, MAX_NEXT, TASK_FWD } from "./level_team.ts";
 import type { ClassDecider, ModClasses } from "./mod_classes.ts";
-import type { SoloSpace } from "./space.ts";
 import { modifiersInDeck } from "./solve.ts";
 
 // the Flip 7 bonus as this module's own constant (contributing.md, "hot loops")
 const BONUS = FLIP7_BONUS;
 
 /** One thread's side of a forward pass (see the module doc). */
-export class PassWork implements LevelTasks {
-  declare readonly md: ActionModes;
-  declare readonly base: SoloSpace;
-  declare readonly order: Int32Array;
-  declare readonly start: Int32Array;
-  declare readonly posOf: Int32Array;
+export class PassWork extends LevelWork {
   declare readonly S: number;
   declare readonly blockN: number;
   declare readonly accN: number;
   declare readonly W: number;
   /** Where each class's score starts in a chunk's banked mass ({@linkcode ModClasses.offsets}). */
   declare readonly off: Float64Array;
-  declare readonly step: LevelStep;
-  declare readonly ctrl: Int32Array;
-  declare readonly layers: [Float64Array, Float64Array];
   declare readonly rowAt: [Int32Array, Int32Array];
   declare readonly flags: [Uint8Array, Uint8Array];
   declare readonly edgeN: Int32Array;
@@ -93,11 +76,12 @@ export class PassWork implements LevelTasks {
    *   null: the shared decision table (every mask apart)
    */
   constructor(
-    readonly model: ActionModel,
+    model: ActionModel,
     sh: LevelShared,
     readonly k: ModClasses,
     readonly decideClass: ClassDecider | null,
   ) {
+    super(TASK_FWD, model, sh);
     const md = model.modes, NC = k.n;
     for (let mi = 0; mi < md.n; mi++) {
       // a forced draw's cards lead on (its cells are read once, all written)
@@ -105,22 +89,12 @@ export class PassWork implements LevelTasks {
         md.advF[mi] === mi;
       if (md.r[mi] > 0 && loops) throw new Error(`mode ${mi} leads to itself`);
     }
-    this.md = md;
-    this.base = model.spaces().base;
-    const { order, start } = model.levels();
-    this.order = order;
-    this.start = start;
-    this.posOf = new Int32Array(order.length);
-    for (let p = 0; p < order.length; p++) this.posOf[order[p]] = p;
     this.S = md.nStored;
     this.blockN = sh.blockN;
     this.accN = sh.accN;
     this.W = model.maxScore + 1;
     this.off = k.offsets(this.W);
-    this.step = new LevelStep();
-    this.ctrl = new Int32Array(sh.ctrl);
     const f64 = (b: SharedArrayBuffer) => new Float64Array(b);
-    this.layers = [f64(sh.layers[0]), f64(sh.layers[1])];
     this.rowAt = [new Int32Array(sh.rowAt[0]), new Int32Array(sh.rowAt[1])];
     this.flags = [new Uint8Array(sh.flags[0]), new Uint8Array(sh.flags[1])];
     this.edgeN = new Int32Array(sh.edgeN);
@@ -149,23 +123,6 @@ export class PassWork implements LevelTasks {
     this.pullAt = new Int32Array(64);
     this.pullOff = new Int32Array(64);
     this.pullC = new Float64Array(64);
-  }
-
-  /** Chunks of level L. */
-  chunksOf(task: number, L: number): number {
-    if (task !== TASK_FWD || L + 1 >= this.start.length) return 0;
-    return Math.ceil((this.start[L + 1] - this.start[L]) / CHUNK);
-  }
-
-  /** Take chunks of level L until none is left (or the pass declined). */
-  work(task: number, L: number): void {
-    const n = this.chunksOf(task, L);
-    for (;;) {
-      const c = Atomics.add(this.ctrl, NEXT_CHUNK, 1);
-      if (c >= n) return;
-      if (Atomics.load(this.ctrl, DECLINED) !== 0) continue;
-      if (!this.chunk(L, c)) Atomics.store(this.ctrl, DECLINED, 1);
-    }
   }
 
   /**

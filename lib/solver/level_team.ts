@@ -1,14 +1,17 @@
 /**
  * The worker plumbing of the level passes (`levels.ts`, `level_pass.ts`):
  * the control block's words and tasks, what a helper worker is sent, the
- * team of this thread and its helpers (`levels_worker.ts`), the helpers'
- * serving loop, and how many threads a pass gets (moved out of `levels.ts`
- * whole; `levels.ts` re-exports them).
+ * side of a pass each thread runs ({@linkcode LevelWork}: what the DP and
+ * the forward pass share), the team of this thread and its helpers
+ * (`levels_worker.ts`), the helpers' serving loop, and how many threads a
+ * pass gets (moved out of `levels.ts` whole; `levels.ts` re-exports them).
  *
  * @module
  */
 
-import type { LevelModel as ActionModel } from "./action_modes.ts";
+import type { ActionModes, LevelModel as ActionModel } from "./action_modes.ts";
+import { LevelStep } from "./level_step.ts";
+import type { SoloSpace } from "./space.ts";
 import type { Rulings } from "../game/rulings.ts";
 
 /** Cores per chunk (chunk boundaries depend only on the level's size). */
@@ -89,6 +92,72 @@ export interface LevelTasks {
   work(task: number, L: number): void;
   /** Chunks of task `task` on level L. */
   chunksOf(task: number, L: number): number;
+}
+
+/**
+ * One thread's side of a level pass (`DpWork`, `PassWork`): level L's
+ * positions (`start[L]` to `start[L + 1]`) in chunks of {@linkcode CHUNK},
+ * taken from the team's counter until none is left; a chunk that declines
+ * (`chunk` returns false) drops the rest of the pass ({@linkcode DECLINED}).
+ */
+export abstract class LevelWork implements LevelTasks {
+  declare readonly md: ActionModes;
+  /** The model's space without modes. */
+  declare readonly base: SoloSpace;
+  /** The cores in level order; level L is `order[start[L]]` to `order[start[L + 1] - 1]`. */
+  declare readonly order: Int32Array;
+  declare readonly start: Int32Array;
+  /** Each core's position in `order`. */
+  declare readonly posOf: Int32Array;
+  declare readonly step: LevelStep;
+  declare readonly ctrl: Int32Array;
+  /** Level L's blocks or rows are in `layers[L & 1]`. */
+  declare readonly layers: [Float64Array, Float64Array];
+
+  /**
+   * @param task the task this side serves
+   * @param model the model
+   * @param sh the shared buffers (`LevelShared`, `level_buffers.ts`)
+   */
+  constructor(
+    readonly task: number,
+    readonly model: ActionModel,
+    sh: { ctrl: SharedArrayBuffer; layers: SharedArrayBuffer[] },
+  ) {
+    this.md = model.modes;
+    this.base = model.spaces().base;
+    const { order, start } = model.levels();
+    this.order = order;
+    this.start = start;
+    this.posOf = new Int32Array(order.length);
+    for (let p = 0; p < order.length; p++) this.posOf[order[p]] = p;
+    this.step = new LevelStep();
+    this.ctrl = new Int32Array(sh.ctrl);
+    this.layers = [
+      new Float64Array(sh.layers[0]),
+      new Float64Array(sh.layers[1]),
+    ];
+  }
+
+  /** Chunk `c` of level L; false: the pass declines. */
+  abstract chunk(L: number, c: number): boolean;
+
+  /** Chunks of level L. */
+  chunksOf(task: number, L: number): number {
+    if (task !== this.task || L + 1 >= this.start.length) return 0;
+    return Math.ceil((this.start[L + 1] - this.start[L]) / CHUNK);
+  }
+
+  /** Take chunks of level L until none is left (or the pass declined). */
+  work(task: number, L: number): void {
+    const n = this.chunksOf(task, L);
+    for (;;) {
+      const c = Atomics.add(this.ctrl, NEXT_CHUNK, 1);
+      if (c >= n) return;
+      if (Atomics.load(this.ctrl, DECLINED) !== 0) continue;
+      if (!this.chunk(L, c)) Atomics.store(this.ctrl, DECLINED, 1);
+    }
+  }
 }
 
 /**

@@ -37,22 +37,20 @@
 
 import { FLIP3, FLIP7_BONUS, FREEZE, MODS } from "../game/cards.ts";
 import type {
-  ActionModes,
   ActionSolution,
   LevelModel as ActionModel,
 } from "./action_modes.ts";
-import type { Decider, Evaluation, SoloSpace } from "./space.ts";
+import type { Decider, Evaluation } from "./space.ts";
 import { modifiersInDeck } from "./solve.ts";
-import { LevelStep, modTables } from "./level_step.ts";
+import { modTables } from "./level_step.ts";
 import { type LevelShared, maxLevelOf, sharedFor } from "./level_buffers.ts";
 import {
   CHUNK,
   CTRL_WORDS,
   DECLINED,
   levelInit,
-  type LevelTasks,
   LevelTeam,
-  NEXT_CHUNK,
+  LevelWork,
   type PassKind,
   TASK_DP,
   TASK_FWD,
@@ -70,8 +68,7 @@ import {
 const BONUS = FLIP7_BONUS;
 
 /** One thread's side of the DP: the model's tables, the shared buffers' views and its scratch. */
-export class DpWork implements LevelTasks {
-  declare readonly md: ActionModes;
+export class DpWork extends LevelWork {
   declare readonly M: number;
   declare readonly BANK: number;
   declare readonly T: number;
@@ -84,31 +81,20 @@ export class DpWork implements LevelTasks {
   declare readonly freeOf: Float64Array;
   /** The modes a non-action card leads to (their `ext` blocks). */
   declare readonly targets: Int16Array;
-  declare readonly posOf: Int32Array;
-  declare readonly step: LevelStep;
-  declare readonly ctrl: Int32Array;
-  declare readonly layers: [Float64Array, Float64Array];
   declare readonly hit: Uint8Array;
   declare readonly scal: Float64Array;
   declare readonly cur: Float64Array;
   declare readonly ext: Float64Array;
   /** The targets whose `ext` block is complete for the current core. */
   declare readonly ready: Uint8Array;
-  declare readonly base: SoloSpace;
-  declare readonly order: Int32Array;
-  declare readonly start: Int32Array;
 
   /**
    * @param model the model
    * @param sh the shared buffers (64 floats a kept mode)
    */
-  constructor(readonly model: ActionModel, sh: LevelShared) {
-    this.base = model.spaces().base;
-    const { order, start } = model.levels();
-    this.order = order;
-    this.start = start;
+  constructor(model: ActionModel, sh: LevelShared) {
+    super(TASK_DP, model, sh);
     const md = model.modes;
-    this.md = md;
     this.M = md.n;
     this.BANK = md.bank;
     this.T = model.deck[FLIP3];
@@ -125,14 +111,6 @@ export class DpWork implements LevelTasks {
     this.targets = Int16Array.from(
       [...want.keys()].filter((x) => want[x] === 1),
     );
-    this.posOf = new Int32Array(order.length);
-    for (let p = 0; p < order.length; p++) this.posOf[order[p]] = p;
-    this.step = new LevelStep();
-    this.ctrl = new Int32Array(sh.ctrl);
-    this.layers = [
-      new Float64Array(sh.layers[0]),
-      new Float64Array(sh.layers[1]),
-    ];
     this.hit = new Uint8Array(sh.hit, 0, sh.hitN);
     this.scal = new Float64Array(sh.scal);
     this.cur = new Float64Array(this.M * MODS);
@@ -140,24 +118,8 @@ export class DpWork implements LevelTasks {
     this.ready = new Uint8Array(this.M + 1);
   }
 
-  /** Chunks of level L. */
-  chunksOf(task: number, L: number): number {
-    if (task !== TASK_DP || L + 1 >= this.start.length) return 0;
-    return Math.ceil((this.start[L + 1] - this.start[L]) / CHUNK);
-  }
-
-  /** Take chunks of level L until none is left. */
-  work(task: number, L: number): void {
-    const n = this.chunksOf(task, L);
-    for (;;) {
-      const c = Atomics.add(this.ctrl, NEXT_CHUNK, 1);
-      if (c >= n) return;
-      this.dpChunk(L, c);
-    }
-  }
-
   /** Backward induction over chunk `c` of level L (reads level L + 1). */
-  dpChunk(L: number, c: number): void {
+  chunk(L: number, c: number): boolean {
     const { md, M, BANK, T, F, T1, blockN, avail, x2Of, plusOf, freeOf } = this;
     const { step, cur, ext, targets, hit, model, base } = this;
     const start = this.start;
@@ -314,6 +276,7 @@ export class DpWork implements LevelTasks {
       }
       if (isRoot) this.scal[0] = cur[md.free[0] * MODS];
     }
+    return true;
   }
 }
 

@@ -261,18 +261,7 @@ export function oddsReference(model: SoloModel): Odds {
     c.optimalHit += wHit[line];
   }
   const rows: OddsRow[] = [];
-  const byCount: OddsRow[] = [];
-  for (let n = 0; n <= 6; n++) {
-    byCount.push({
-      count: n,
-      sum: -1,
-      share: 0,
-      risk: 0,
-      oneMore: 0,
-      stay: 0,
-      optimalHit: 0,
-    });
-  }
+  const byCount = emptyRows();
   for (const key of [...bins.keys()].sort((a, b) => a - b)) {
     const b = bins.get(key)!;
     const n = Math.floor(key / 1000);
