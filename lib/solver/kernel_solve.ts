@@ -8,7 +8,7 @@
  *
  * Both memoise states by the kernel's `key`, so they suit decks whose
  * reachable state count is in the low millions: the 108-card Vengeance deck
- * is beyond them (over 6.4 million states after 10 minutes, unfinished).
+ * is beyond them (docs/vengeance.md, "The solo optimum").
  *
  * @example
  * ```ts
