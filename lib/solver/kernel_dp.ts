@@ -125,8 +125,10 @@ export type KernelPolicy = (state: RoundState, kernel: RoundKernel) => Decision;
  * Solve the round of `kernel` from `start` (default its initial state):
  * backward induction over every state reachable under optimal play (or
  * `policy`), in exact rationals. At a decision the optimal player hits when
- * hitting is worth strictly more than staying (the fast solvers' rule), so
- * the bust and Flip 7 probabilities are those of that policy.
+ * hitting is worth strictly more than staying (the fast solvers' rule), at a
+ * choose node (a Vengeance Steal or Discard of its own card) it takes the
+ * best option, the first of equal ones; the bust and Flip 7 probabilities
+ * are those of that policy.
  *
  * @example
  * ```ts
@@ -170,6 +172,15 @@ export function solveKernel(
         ? "hit"
         : "stay";
       v = choice === "hit" ? hit : stay;
+    } else if (kernel.node(s) === "choose") {
+      // a Vengeance Steal or Discard of one's own card: the best option
+      // (the first of equal ones)
+      let best: KernelValue | null = null;
+      for (const o of kernel.options(s)) {
+        const w = valueOf(kernel.apply(s, o));
+        if (best === null || w.value.compare(best.value) > 0) best = w;
+      }
+      v = best!;
     } else {
       const outs = kernel.outcomes(s);
       let total = 0;

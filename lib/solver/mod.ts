@@ -94,6 +94,13 @@ export {
   Ratio,
   solveKernel,
 } from "./kernel_dp.ts";
+export {
+  type FloatSolution,
+  type FloatValue,
+  forwardKernel,
+  type KernelChoices,
+  solveKernelFloat,
+} from "./kernel_solve.ts";
 export { type CoreIndex, IntTable } from "./table.ts";
 // Types of lib/ that the solver's functions take or return, so that this
 // entry point documents itself.
