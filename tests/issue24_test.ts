@@ -351,6 +351,7 @@ Deno.test("row silent wrong result: shards of two versions of a policy module ne
 });
 
 import { task } from "./cli_harness.ts";
+import { slow } from "./tier.ts";
 
 const SNAP_PWNED = new URL("../tests/snapshots/pwned.svg", import.meta.url)
   .pathname;
@@ -402,42 +403,47 @@ function escapes(outside: string): Record<string, [string, RegExp]> {
   };
 }
 
-Deno.test("item 4: a policy module cannot run a program, load native code, write outside results/ or use the network (the flip7 task's rights)", async () => {
-  const dir = Deno.makeTempDirSync({ prefix: "flip7-escape-" });
-  const outside = Deno.makeTempDirSync({ prefix: "flip7-outside-" });
-  try {
-    const mods = escapes(outside);
-    for (const [name, [src]] of Object.entries(mods)) {
-      Deno.writeTextFileSync(`${dir}/${name}`, src);
-    }
-    const before = listFiles(dir);
-    for (const [name, [, want]] of Object.entries(mods)) {
-      for (
-        const args of [
-          ["sim", "-n", "2000", "-p", `./${name},ev`, "--workers", "2"],
-          ["round", "-n", "200", "-p", `./${name},ev,ev`],
-          ["evaluate", "-p", `./${name}`, "--model", "numbers"],
-        ]
-      ) {
-        const r = await task(args, dir);
-        assert.equal(r.timedOut, false, `${name}: ${args.join(" ")}`);
-        assert.equal(r.code, 2, `${name} ${args[0]}: ${r.stdout}${r.stderr}`);
-        const lines = r.stderr.trim().split("\n");
-        assert.equal(lines.length, 1, r.stderr);
-        assert.match(lines[0], /was refused a permission/);
-        assert.match(lines[0], want);
-        assert.match(lines[0], /may not run programs, load native code/);
-        assert.ok(!hasStackTrace(r.stderr), r.stderr);
+Deno.test(
+  slow(
+    "item 4: a policy module cannot run a program, load native code, write outside results/ or use the network (the flip7 task's rights)",
+  ),
+  async () => {
+    const dir = Deno.makeTempDirSync({ prefix: "flip7-escape-" });
+    const outside = Deno.makeTempDirSync({ prefix: "flip7-outside-" });
+    try {
+      const mods = escapes(outside);
+      for (const [name, [src]] of Object.entries(mods)) {
+        Deno.writeTextFileSync(`${dir}/${name}`, src);
       }
+      const before = listFiles(dir);
+      for (const [name, [, want]] of Object.entries(mods)) {
+        for (
+          const args of [
+            ["sim", "-n", "2000", "-p", `./${name},ev`, "--workers", "2"],
+            ["round", "-n", "200", "-p", `./${name},ev,ev`],
+            ["evaluate", "-p", `./${name}`, "--model", "numbers"],
+          ]
+        ) {
+          const r = await task(args, dir);
+          assert.equal(r.timedOut, false, `${name}: ${args.join(" ")}`);
+          assert.equal(r.code, 2, `${name} ${args[0]}: ${r.stdout}${r.stderr}`);
+          const lines = r.stderr.trim().split("\n");
+          assert.equal(lines.length, 1, r.stderr);
+          assert.match(lines[0], /was refused a permission/);
+          assert.match(lines[0], want);
+          assert.match(lines[0], /may not run programs, load native code/);
+          assert.ok(!hasStackTrace(r.stderr), r.stderr);
+        }
+      }
+      assert.deepEqual(listFiles(dir), before, "nothing written");
+      assert.deepEqual(listFiles(outside), []);
+      assert.throws(() => Deno.statSync(SNAP_PWNED));
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+      Deno.removeSync(outside, { recursive: true });
     }
-    assert.deepEqual(listFiles(dir), before, "nothing written");
-    assert.deepEqual(listFiles(outside), []);
-    assert.throws(() => Deno.statSync(SNAP_PWNED));
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-    Deno.removeSync(outside, { recursive: true });
-  }
-});
+  },
+);
 
 /** Write a policy module into a temporary folder; returns its path. */
 function moduleFile(dir: string, name: string, src: string): string {

@@ -13,6 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { hasStackTrace, listFiles, task } from "./cli_harness.ts";
+import { slow } from "./tier.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 
@@ -688,31 +689,36 @@ Deno.test("row 15: an oversized cache file is refused by its size, unread; play 
   }
 });
 
-Deno.test("row 17: advice with large --deck-counts: cut-offs are probabilities, and its optimum is solve's", async () => {
-  const t = Deno.makeTempDirSync({ prefix: "flip7-i41-advice-" });
-  try {
-    const deck = ["--deck-counts", "12:200"];
-    const r = await task(["advice", ...deck, "--json", "--no-file"], t);
-    assert.equal(r.code, 0, r.stderr);
-    const a = JSON.parse(r.stdout);
-    const cuts = [
-      ...a.rows.map((x: { cutoff: number | null }) => x.cutoff),
-      ...a.secondChance.rows.map((x: { cutoff: number | null }) => x.cutoff),
-    ].filter((c) => c !== null);
-    assert.ok(cuts.length > 0);
-    for (const c of cuts) assert.ok(c >= 0 && c <= 1, `cut-off ${c}`);
-    assert.ok(a.rows[2].cutoff > 0, "not 'always stay' with two numbers");
-    assert.ok(a.value <= a.optimum && a.value > 0.99 * a.optimum, r.stdout);
-    const e = await task(
-      ["evaluate", "-p", "optimal", ...deck, "--json", "--no-file"],
-      t,
-    );
-    assert.equal(e.code, 0, e.stderr);
-    assert.equal(JSON.parse(e.stdout)[0].ev, a.optimum);
-  } finally {
-    Deno.removeSync(t, { recursive: true });
-  }
-});
+Deno.test(
+  slow(
+    "row 17: advice with large --deck-counts: cut-offs are probabilities, and its optimum is solve's",
+  ),
+  async () => {
+    const t = Deno.makeTempDirSync({ prefix: "flip7-i41-advice-" });
+    try {
+      const deck = ["--deck-counts", "12:200"];
+      const r = await task(["advice", ...deck, "--json", "--no-file"], t);
+      assert.equal(r.code, 0, r.stderr);
+      const a = JSON.parse(r.stdout);
+      const cuts = [
+        ...a.rows.map((x: { cutoff: number | null }) => x.cutoff),
+        ...a.secondChance.rows.map((x: { cutoff: number | null }) => x.cutoff),
+      ].filter((c) => c !== null);
+      assert.ok(cuts.length > 0);
+      for (const c of cuts) assert.ok(c >= 0 && c <= 1, `cut-off ${c}`);
+      assert.ok(a.rows[2].cutoff > 0, "not 'always stay' with two numbers");
+      assert.ok(a.value <= a.optimum && a.value > 0.99 * a.optimum, r.stdout);
+      const e = await task(
+        ["evaluate", "-p", "optimal", ...deck, "--json", "--no-file"],
+        t,
+      );
+      assert.equal(e.code, 0, e.stderr);
+      assert.equal(JSON.parse(e.stdout)[0].ev, a.optimum);
+    } finally {
+      Deno.removeSync(t, { recursive: true });
+    }
+  },
+);
 
 Deno.test("row 18: repeated options are refused, a run of days says so first, a sweep label may be any text", async () => {
   const t = Deno.makeTempDirSync({ prefix: "flip7-i41-opts-" });

@@ -17,6 +17,7 @@ import { runMatch, runRounds } from "../lib/run/sim.ts";
 import { policyRows } from "../lib/run/stats.ts";
 import { loadPolicies } from "../lib/run/modules.ts";
 import { registerStrategy } from "../lib/run/registry.ts";
+import { slow } from "./tier.ts";
 
 const MAIN = new URL("../cli/main.ts", import.meta.url).pathname;
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -48,7 +49,7 @@ Deno.test("policy module: sim and round print the same bytes with 1 and 3 worker
   }
 });
 
-Deno.test("policy module: watch and evaluate take it too", async () => {
+Deno.test(slow("policy module: watch and evaluate take it too"), async () => {
   const w = await flip7([
     "watch",
     "-p",
@@ -71,39 +72,44 @@ Deno.test("policy module: watch and evaluate take it too", async () => {
   assert.ok(rows[0].ev > 10 && rows[0].ev < 25, String(rows[0].ev));
 });
 
-Deno.test("docs/your-policy.md's module, saved outside the repository, imports @flip7/lab and runs in evaluate and sim as the task runs them", async () => {
-  const doc = Deno.readTextFileSync(`${ROOT}/docs/your-policy.md`);
-  const file = doc.match(/<<'EOF'\n([\s\S]*?)\nEOF\n/)?.[1];
-  assert.ok(file, "docs/your-policy.md has no here-document");
-  assert.match(file, /from "@flip7\/lab"/);
-  const dir = await Deno.makeTempDir({ prefix: "flip7-my-policy-" });
-  try {
-    const p = `${dir}/my_policy.ts`;
-    Deno.writeTextFileSync(p, file + "\n");
-    const task = (args: string[]) =>
-      spawnCli([...args, "--no-file"], { flags: TASK_FLAGS, cwd: ROOT });
-    const e = await task([
-      "evaluate",
-      "--model",
-      "exact",
-      "-p",
-      `${p}:23,sum:23,optimal`,
-      "--json",
-    ]);
-    assert.equal(e.code, 0, e.stderr);
-    // the figures docs/your-policy.md quotes
-    assert.deepEqual(
-      JSON.parse(e.stdout).map((r: { ev: number }) => r.ev.toFixed(3)),
-      ["20.935", "20.919", "22.250"],
-    );
-    const s = await task(["sim", "-n", "2000", "-p", `${p}:23,ev`]);
-    assert.equal(s.code, 0, s.stderr);
-    assert.match(s.stdout, /^1 dash:23 /m);
-    assert.match(s.stdout, /^2 ev /m);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+Deno.test(
+  slow(
+    "docs/your-policy.md's module, saved outside the repository, imports @flip7/lab and runs in evaluate and sim as the task runs them",
+  ),
+  async () => {
+    const doc = Deno.readTextFileSync(`${ROOT}/docs/your-policy.md`);
+    const file = doc.match(/<<'EOF'\n([\s\S]*?)\nEOF\n/)?.[1];
+    assert.ok(file, "docs/your-policy.md has no here-document");
+    assert.match(file, /from "@flip7\/lab"/);
+    const dir = await Deno.makeTempDir({ prefix: "flip7-my-policy-" });
+    try {
+      const p = `${dir}/my_policy.ts`;
+      Deno.writeTextFileSync(p, file + "\n");
+      const task = (args: string[]) =>
+        spawnCli([...args, "--no-file"], { flags: TASK_FLAGS, cwd: ROOT });
+      const e = await task([
+        "evaluate",
+        "--model",
+        "exact",
+        "-p",
+        `${p}:23,sum:23,optimal`,
+        "--json",
+      ]);
+      assert.equal(e.code, 0, e.stderr);
+      // the figures docs/your-policy.md quotes
+      assert.deepEqual(
+        JSON.parse(e.stdout).map((r: { ev: number }) => r.ev.toFixed(3)),
+        ["20.935", "20.919", "22.250"],
+      );
+      const s = await task(["sim", "-n", "2000", "-p", `${p}:23,ev`]);
+      assert.equal(s.code, 0, s.stderr);
+      assert.match(s.stdout, /^1 dash:23 /m);
+      assert.match(s.stdout, /^2 ev /m);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+);
 
 Deno.test("bad policy modules: one line naming it, exit 2, nothing written", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flip7-pm-" });

@@ -371,62 +371,73 @@ Deno.test("sweep experiment: quick run writes the four files, rows per rules × 
 
 const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
 
-Deno.test("sweep command: the policy module fixture plays in the workers, same bytes with 1 and 3 workers; bad modules exit 2 writing nothing", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flip7-sweep-mod-" });
-  const spec = `${FIXTURES}my_policy.ts:0.25`;
-  const args = [
-    "sweep",
-    "-p",
-    `${spec},ev`,
-    "--players",
-    "2-4",
-    "--rules",
-    "standard",
-    "--seeds",
-    "2",
-    "-n",
-    "200",
-  ];
-  const a = await flip7([...args, "--workers", "1", "--out", `${dir}/w1`], dir);
-  assert.equal(a.code, 0, a.stderr);
-  const b = await flip7([...args, "--workers", "3", "--out", `${dir}/w3`], dir);
-  assert.equal(b.code, 0, b.stderr);
-  for (const f of ["sweep.csv", "sweep.svg", "sweep.png"]) {
-    assert.deepEqual(
-      Deno.readFileSync(`${dir}/w1/${f}`),
-      Deno.readFileSync(`${dir}/w3/${f}`),
-      f,
-    );
-  }
-  const rows = csvParse(Deno.readTextFileSync(`${dir}/w1/sweep.csv`));
-  assert.equal(rows.length, 3 * 2 * 2);
-  assert.ok(rows.map((r: { policy?: string }) => r.policy).includes(spec));
-  for (
-    const [p, re] of [
-      [`${dir}/missing.ts`, /policy module '.*missing\.ts' not found/],
-      [`${FIXTURES}bad_no_default.ts`, /has no default export of a factory/],
-      [`${FIXTURES}bad_throws.ts`, /the factory of '.*bad_throws\.ts' threw/],
-      [`${FIXTURES}bad_returns.ts`, /returned no Strategy/],
-      [`${FIXTURES}bad_load.ts`, /policy module '.*bad_load\.ts'/],
-    ] as const
-  ) {
-    const r = await flip7([
+Deno.test(
+  slow(
+    "sweep command: the policy module fixture plays in the workers, same bytes with 1 and 3 workers; bad modules exit 2 writing nothing",
+  ),
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "flip7-sweep-mod-" });
+    const spec = `${FIXTURES}my_policy.ts:0.25`;
+    const args = [
       "sweep",
       "-p",
-      `${p},ev`,
+      `${spec},ev`,
+      "--players",
+      "2-4",
+      "--rules",
+      "standard",
+      "--seeds",
+      "2",
       "-n",
-      "50",
-      "--out",
-      `${dir}/bad`,
-    ], dir);
-    assert.equal(r.code, 2, r.stderr);
-    assert.equal(r.stdout, "", p);
-    assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
-    assert.match(r.stderr, re);
-    assert.throws(() => Deno.statSync(`${dir}/bad`), p);
-  }
-  await Deno.remove(dir, { recursive: true });
-});
+      "200",
+    ];
+    const a = await flip7(
+      [...args, "--workers", "1", "--out", `${dir}/w1`],
+      dir,
+    );
+    assert.equal(a.code, 0, a.stderr);
+    const b = await flip7(
+      [...args, "--workers", "3", "--out", `${dir}/w3`],
+      dir,
+    );
+    assert.equal(b.code, 0, b.stderr);
+    for (const f of ["sweep.csv", "sweep.svg", "sweep.png"]) {
+      assert.deepEqual(
+        Deno.readFileSync(`${dir}/w1/${f}`),
+        Deno.readFileSync(`${dir}/w3/${f}`),
+        f,
+      );
+    }
+    const rows = csvParse(Deno.readTextFileSync(`${dir}/w1/sweep.csv`));
+    assert.equal(rows.length, 3 * 2 * 2);
+    assert.ok(rows.map((r: { policy?: string }) => r.policy).includes(spec));
+    for (
+      const [p, re] of [
+        [`${dir}/missing.ts`, /policy module '.*missing\.ts' not found/],
+        [`${FIXTURES}bad_no_default.ts`, /has no default export of a factory/],
+        [`${FIXTURES}bad_throws.ts`, /the factory of '.*bad_throws\.ts' threw/],
+        [`${FIXTURES}bad_returns.ts`, /returned no Strategy/],
+        [`${FIXTURES}bad_load.ts`, /policy module '.*bad_load\.ts'/],
+      ] as const
+    ) {
+      const r = await flip7([
+        "sweep",
+        "-p",
+        `${p},ev`,
+        "-n",
+        "50",
+        "--out",
+        `${dir}/bad`,
+      ], dir);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, "", p);
+      assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+      assert.match(r.stderr, re);
+      assert.throws(() => Deno.statSync(`${dir}/bad`), p);
+    }
+    await Deno.remove(dir, { recursive: true });
+  },
+);
 
 Deno.test("sweep command: without --players the sizes run from the policy count (at least 2) to 8", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flip7-sweep-def-" });

@@ -10,6 +10,7 @@ import { AdaptiveStrategy } from "../lib/winprob/adaptive.ts";
 import { nextStarter } from "../lib/winprob/search_strategy.ts";
 import { SumStrategy } from "../lib/strategies/sum.ts";
 import type { Strategy, TableView } from "../lib/game/view.ts";
+import { slow } from "./tier.ts";
 
 /** A plain object that answers every TableView question by asking `v`. */
 function mirror(v: TableView): TableView {
@@ -58,14 +59,18 @@ function playAdapt(wrap: boolean, seed: number): AdaptiveStrategy {
   return adapt;
 }
 
-Deno.test("adapt learns the same through any TableView as in the Game", () => {
-  for (const seed of [1, 2, 3]) {
-    const inGame = playAdapt(false, seed), mirrored = playAdapt(true, seed);
-    assert.ok(inGame.seen > 0, `seed ${seed}: adapt saw no decision`);
-    assert.equal(mirrored.seen, inGame.seen, `seed ${seed}`);
-    assert.deepEqual([...mirrored.logWeight], [...inGame.logWeight]);
-  }
-});
+// Slow: about 40 s, most of it before the first seed plays.
+Deno.test(
+  slow("adapt learns the same through any TableView as in the Game"),
+  () => {
+    for (const seed of [1, 2, 3]) {
+      const inGame = playAdapt(false, seed), mirrored = playAdapt(true, seed);
+      assert.ok(inGame.seen > 0, `seed ${seed}: adapt saw no decision`);
+      assert.equal(mirrored.seen, inGame.seen, `seed ${seed}`);
+      assert.deepEqual([...mirrored.logWeight], [...inGame.logWeight]);
+    }
+  },
+);
 
 Deno.test("nextStarter reads the first seat of the round off any view", () => {
   const g = new Game(getRules("duel"), [
