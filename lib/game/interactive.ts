@@ -55,7 +55,10 @@ function low(m: number): number {
   return 31 - Math.clz32(m & -m);
 }
 
-/** The Vengeance edition's effects (see the module doc). */
+/** The Vengeance edition's effects (see the module doc).
+ *
+ * @internal
+ */
 export abstract class Interactive extends Table {
   /** Seat `s` takes the next card, `how` it takes it (`engine.ts`). */
   protected abstract takeCard(s: number, how: number): boolean;

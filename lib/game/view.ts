@@ -128,7 +128,7 @@ export interface Choice {
 }
 
 /** The option that declines a Swap, Steal or Discard under `take-that=optional`. */
-export const DECLINE = -1;
+export const DECLINE: number = -1;
 
 /**
  * A face-up card as an option: the seat it lies in front of and its kind.

@@ -84,21 +84,29 @@ function score(s: number, t: number, p: number): number {
  * ```
  */
 export class RoundSolver {
-  /** Per state of the last solve or sweep: its value, 1 where the policy hits, `∂ value / ∂ u[0]` (a sweep's). */
+  /** Per state of the last solve or sweep: its value. */
   readonly value: Float64Array;
+  /** Per state of the last solve or sweep: 1 where the policy hits. */
   readonly hit: Uint8Array;
+  /** Per state of the last sweep: `∂ value / ∂ u[0]`. */
   readonly d0: Float64Array;
   /** A policy for {@linkcode sweep} to follow instead of maximising (hit flags by state), or null. */
   fixed: Uint8Array | null = null;
-  /** At the root after a solve: the value of staying, of hitting; the states swept. */
+  /** At the root after a solve: the value of staying. */
   stay = 0;
+  /** At the root after a solve: the value of hitting. */
   hitValue = 0;
+  /** The states the last solve swept. */
   states = 0;
-  /** The last round loaded: start line, chance held (0/1), modifiers, the numbers that can come and their counts. */
+  /** The last round loaded: its start line (a mask of numbers). */
   start = 0;
+  /** The last round loaded: a Second Chance held (0/1). */
   chMax = 0;
+  /** The last round loaded: its modifier mask. */
   mods = 0;
+  /** The last round loaded: the numbers that can come (a mask). */
   comp = 0;
+  /** The last round loaded: each number's count left in the pile. */
   readonly c: Int32Array;
   // the root forced to hit, numbers left, duplicates of the start line left,
   // numbers that may still join short of a Flip 7
@@ -106,10 +114,13 @@ export class RoundSolver {
   private n = 0;
   private dupStart = 0;
   private room = 0;
-  /** The card table's number sums by mask, factors and `+X` sums by modifier mask; the Flip 7 bonus. */
+  /** The card table's number sums by mask. */
   readonly sums: Int32Array;
+  /** The card table's factors by modifier mask. */
   readonly times: Int32Array | Float64Array;
+  /** The card table's `+X` sums by modifier mask. */
   readonly plus: Int32Array;
+  /** The rules' Flip 7 bonus. */
   readonly bonus: number;
   private readonly count: Uint8Array;
   private readonly len: number;
@@ -540,18 +551,25 @@ export class RoundSolver {
  * ```
  */
 export class ContinuationLaws {
-  /** The entries of state `k`, `[start[k], start[k + 1])`: each one's code and probability. */
+  /** The entries of state `k` are `[start[k], start[k + 1])`. */
   readonly start: Int32Array;
+  /** Each entry's code. */
   readonly code: Uint16Array;
+  /** Each entry's probability. */
   readonly prob: Float64Array;
-  /** Per state: P(no bust), E[number sum; no bust], P(Flip 7), 1 where the policy hits. */
+  /** Per state: P(no bust). */
   readonly pBank: Float64Array;
+  /** Per state: E[number sum; no bust]. */
   readonly eSum: Float64Array;
+  /** Per state: P(Flip 7). */
   readonly pF7: Float64Array;
+  /** Per state: 1 where the policy hits. */
   readonly hit: Uint8Array;
-  /** The code of a Flip 7 of sum 0 (a bank's are below it), of a bust, and the codes' count. */
+  /** The code of a Flip 7 of sum 0 (a bank's are below it). */
   readonly f7Code: number;
+  /** The code of a bust. */
   readonly bustCode: number;
+  /** The codes' count. */
   readonly width: number;
   /** The final score of a code under a modifier mask: `scores[md * width + code]`. */
   readonly scores: Int32Array;
