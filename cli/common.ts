@@ -219,14 +219,17 @@ export function policiesOf(
 
 /**
  * The registry's policies that play the Vengeance edition: they read only
- * the number sum, the count of numbers or the bust risk of the line (the
- * others value cards by the official card table; docs/vengeance.md).
+ * the number sum, the count of numbers or the bust risk of the line, or
+ * value a card on the edition's scoring (`ev`, `evc`); the others value
+ * cards by the official card table (docs/vengeance.md).
  */
 export const VENGEANCE_POLICIES: readonly string[] = [
   "sum",
   "count",
   "bust",
   "bustc",
+  "ev",
+  "evc",
 ];
 
 /**
@@ -237,8 +240,8 @@ export const VENGEANCE_POLICIES: readonly string[] = [
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * vengeancePolicies("sum:25,bust:0.3,./mine.ts");
- * assert.throws(() => vengeancePolicies("sum:25,ev"), /policy 'ev'/);
+ * vengeancePolicies("sum:25,bust:0.3,ev,./mine.ts");
+ * assert.throws(() => vengeancePolicies("sum:25,endgame"), /policy 'endgame'/);
  * ```
  */
 export function vengeancePolicies(list: string): void {
@@ -249,7 +252,7 @@ export function vengeancePolicies(list: string): void {
       throw new InputError(
         `bad -p '${
           clip(list)
-        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P or a policy module (./FILE.ts)`,
+        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P, ev, evc or a policy module (./FILE.ts)`,
       );
     }
   }
