@@ -240,19 +240,20 @@ export const VENGEANCE_POLICIES: readonly string[] = [
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * vengeancePolicies("sum:25,bust:0.3,ev,./mine.ts");
+ * vengeancePolicies("sum:25,bust:0.3,ev,first:ev,./mine.ts");
  * assert.throws(() => vengeancePolicies("sum:25,endgame"), /policy 'endgame'/);
  * ```
  */
 export function vengeancePolicies(list: string): void {
   for (const spec of list.split(",").map((x) => x.trim())) {
     if (moduleIn(spec) !== null) continue;
-    const base = spec.split(":")[0];
+    // first:POLICY plays POLICY (the engine's default choices)
+    const base = spec.replace(/^(first:)+/, "").split(":")[0];
     if (!VENGEANCE_POLICIES.includes(base)) {
       throw new InputError(
         `bad -p '${
           clip(list)
-        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P, ev, evc or a policy module (./FILE.ts)`,
+        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P, ev, evc (each also as first:POLICY) or a policy module (./FILE.ts)`,
       );
     }
   }

@@ -24,6 +24,7 @@ import { EndgameStrategy } from "../strategies/endgame.ts";
 import { EvStrategy } from "../strategies/ev.ts";
 import { HumanStrategy } from "../strategies/human.ts";
 import { SumStrategy } from "../strategies/sum.ts";
+import { firstOption } from "../strategies/vengeance.ts";
 import { SearchStrategy } from "../winprob/search_strategy.ts";
 import {
   WINPROB_ABLATIONS,
@@ -289,6 +290,14 @@ export const REGISTRY: StrategyEntry[] = [
     describe:
       "Any policy with its Freezes and Flip Threes aimed by win probability: the target of highest value in the round model (continuation laws, the exact pile for a Flip Three's three cards) under the race model's value table of the table size (docs/win-optimal.md).",
     make: (_, __, inner) => new WinTargetStrategy(inner!),
+  },
+  {
+    name: "first",
+    param: "policy",
+    usage: "first:POLICY",
+    describe:
+      "Any policy with the engine's default Vengeance choices (the first option: the player on the left, its lowest number), the baseline of the shared targeting heuristics (docs/vengeance.md).",
+    make: (_, __, inner) => firstOption(inner!),
   },
   {
     name: "human",

@@ -42,6 +42,7 @@ import {
   pairSecond,
   refKind,
   refSeat,
+  type Strategy,
   type TableView,
 } from "../game/view.ts";
 
@@ -290,24 +291,6 @@ function moveValue(
 }
 
 /**
- * The expected change of a seat's round score when it must take `cards`
- * cards (Just One More: 1, Flip Four: 4): each card valued as one step of
- * {@linkcode vengeanceOneCard} at the line's present bust risk `p`, the
- * line lost with probability 1 − (1 − p)^cards.
- */
-function forcedGain(view: TableView, t: number, cards: number): number {
-  const cur = view.roundScore(t);
-  const p = vengeanceBustRisk(view, t, false), q = 1 - p;
-  const step = vengeanceOneCard(view, t, false) - cur * q; // a card's gain when it does not bust
-  let keep = 1, gain = 0;
-  for (let i = 0; i < cards; i++) {
-    gain += keep * step;
-    keep *= q;
-  }
-  return gain - cur * (1 - keep);
-}
-
-/**
  * Who ends the game ahead if the round banked now, seat `s` taking `bonus`
  * less and the other seat `att` `bonus` less (Brutal's attack), or no one
  * (-1) when no total reaches the target.
@@ -344,11 +327,12 @@ function outcome(
  *   points (÷2 on the biggest line, a negative on a line that has the points
  *   to lose; the floor at 0 counted); when it costs no one anything, to the
  *   leader; to oneself only when no one else may take it;
- * - **target** of Just One More or Flip Four: the seat whose forced cards
- *   are worth most to the chooser, each card one step of `ev`'s value at
- *   the line's bust risk: a big stayed line of an opponent at risk first,
- *   oneself when the cards are worth more than any harm done (an empty or
- *   safe line of one's own, above all for a Flip Four);
+ * - **target** of Just One More or Flip Four: the leading opponent (highest
+ *   total + round score, active or stayed); oneself only when no one else
+ *   is in play. (Measured, not derived: valuing the forced cards by `ev`'s
+ *   one step, and so taking a Flip Four oneself from an empty line, lost
+ *   to the first option — the opponent — heads-up; the leader beat the
+ *   player on the left at four players; docs/vengeance.md.)
  * - **steal**: the card worth most to the thief plus what its owner loses
  *   (a card that would bust the thief is worth minus its line; a number
  *   that completes a Flip 7 is worth the bonus; stealing an opponent's
@@ -358,7 +342,8 @@ function outcome(
  * - **swap**: the exchange of highest value (a burden of one's own — the
  *   Zero, ÷2, a negative, a low number — for a leader's best card);
  * - every Swap, Steal or Discard is declined, when it may be
- *   (`take-that=optional`), if every option is worth less than 0;
+ *   (`take-that=optional`), if no option is worth more than 0 (a Steal
+ *   that busts the thief to take as much off the leader is declined);
  * - **flip7** (Brutal Mode): keep the bonus, unless giving it up and
  *   taking it off an opponent turns a game that ends this round from a
  *   loss into a win (or into a game that goes on).
@@ -409,11 +394,8 @@ export function vengeanceChoose(
         return moveValue(view, seat, w, (l) => {
           l[o].mods |= t.modBit[choice.card];
         }, [o]) + (o === seat ? -1e-9 : 1e-9 * w[o]); // (the leader first, oneself last among equals)
-      case "target": {
-        const cards = t.values[choice.card];
-        const g = forcedGain(view, o, cards);
-        return o === seat ? g : -w[o] * g;
-      }
+      case "target": // the leading opponent; oneself only when alone
+        return o === seat ? -Infinity : view.total(o) + view.roundScore(o);
       case "steal": {
         const from = refSeat(o), k = refKind(o);
         return moveValue(view, seat, w, (l) => {
@@ -450,6 +432,32 @@ export function vengeanceChoose(
       best = o;
     }
   }
-  if (opts.includes(DECLINE) && bestV < 0) return DECLINE;
+  if (opts.includes(DECLINE) && bestV <= 0) return DECLINE;
   return best;
+}
+
+/**
+ * `first:POLICY` — a policy with the engine's default Vengeance choices
+ * (the first option of each: a modifier, a Just One More or a Flip Four to
+ * the player on the left, that player's lowest number stolen or
+ * discarded, the first Swap pair, the Flip 7's points kept): the baseline
+ * the shared heuristics ({@linkcode vengeanceChoose}) are measured against.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SumStrategy } from "./sum.ts";
+ * const s = firstOption(new SumStrategy(20));
+ * assert.equal(s.name, "first:sum:20");
+ * assert.equal(s.choose, undefined);
+ * ```
+ */
+export function firstOption(inner: Strategy): Strategy {
+  return {
+    name: `first:${inner.name}`,
+    hit: (view, seat) => inner.hit(view, seat),
+    target: (view, seat, kind) => inner.target(view, seat, kind),
+    newGame: inner.newGame?.bind(inner),
+    roundEnd: inner.roundEnd?.bind(inner),
+  };
 }
