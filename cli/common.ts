@@ -230,6 +230,7 @@ export const VENGEANCE_POLICIES: readonly string[] = [
   "bustc",
   "ev",
   "evc",
+  "brfield-v",
 ];
 
 /**
@@ -253,7 +254,7 @@ export function vengeancePolicies(list: string): void {
       throw new InputError(
         `bad -p '${
           clip(list)
-        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P, ev, evc (each also as first:POLICY) or a policy module (./FILE.ts)`,
+        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P, ev, evc, brfield-v (each also as first:POLICY) or a policy module (./FILE.ts)`,
       );
     }
   }

@@ -62,3 +62,10 @@ export {
   trainTable,
   trainTableSync,
 } from "./train.ts";
+export {
+  buildVengeanceTable,
+  type VengeanceFieldOptions,
+  type VengeanceFieldRow,
+  vengeanceFieldRows,
+  vengeanceRoundLaw,
+} from "./vengeance_win.ts";

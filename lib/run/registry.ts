@@ -40,6 +40,7 @@ import {
 } from "../winprob/brfield_strategy.ts";
 import { BREQ_WANT, BRFIELD_WANT, raceTable } from "../winprob/racetable.ts";
 import { WinTargetStrategy } from "../winprob/targetvalue.ts";
+import { brFieldV } from "../winprob/vengeance_race.ts";
 import { raceValue } from "../winprob/racevalue.ts";
 
 export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
@@ -258,6 +259,14 @@ export const REGISTRY: StrategyEntry[] = [
         (n) => raceTable(BRFIELD_WANT(n, "all94", 200, `bust:${p}`)),
         `brfieldb:${p}`,
       ),
+  },
+  {
+    name: "brfield-v",
+    param: "none",
+    usage: "brfield-v",
+    describe:
+      "Flip 7: With a Vengeance: the race model's best response to a field of ev players, on round laws estimated from the engine at each table size (docs/vengeance.md); each round it plays the sum:N or ev rule its table picks for the totals.",
+    make: () => brFieldV(),
   },
   {
     name: "breq",
