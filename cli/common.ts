@@ -200,6 +200,7 @@ export function policiesOf(
     ? fallback
     : requiredString(values, "p", "-p POLICIES (e.g. -p ev,sum:20)");
   if (rules.edition === "vengeance") vengeancePolicies(list);
+  else officialPolicies(list);
   const s = parseSpecs(list);
   const seats = s.length + others;
   if (seats < rules.minPlayers || seats > rules.maxPlayers) {
@@ -255,6 +256,30 @@ export function vengeancePolicies(list: string): void {
         `bad -p '${
           clip(list)
         }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P, ev, evc, brfield-v (each also as first:POLICY) or a policy module (./FILE.ts)`,
+      );
+    }
+  }
+}
+
+/**
+ * Refuse, under the official edition, a `-p` policy made for the Vengeance
+ * edition (`brfield-v`: its race tables are the Vengeance laws').
+ *
+ * @throws {InputError} naming the policy and the edition it plays.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * officialPolicies("ev,brfield,first:ev");
+ * assert.throws(() => officialPolicies("ev,brfield-v"), /policy 'brfield-v' plays the vengeance edition/);
+ * ```
+ */
+export function officialPolicies(list: string): void {
+  for (const spec of list.split(",").map((x) => x.trim())) {
+    if (spec.replace(/^(first:)+/, "") === "brfield-v") {
+      throw new InputError(
+        `bad -p '${
+          clip(list)
+        }': policy '${spec}' plays the vengeance edition (its race tables are that edition's); add --edition vengeance`,
       );
     }
   }
