@@ -63,7 +63,6 @@ export {
   trainTableSync,
 } from "./train.ts";
 export {
-  buildVengeanceTable,
   type VengeanceFieldOptions,
   type VengeanceFieldRow,
   vengeanceFieldRows,
