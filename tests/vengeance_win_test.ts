@@ -44,6 +44,25 @@ Deno.test("ev on the Vengeance scoring: hits exactly when one more card beats th
   assert.equal(g.checkConservation(), null);
 });
 
+Deno.test("ev's one card under Brutal Mode: the negatives it keeps solo go below 0", () => {
+  // solo, a 3 dealt: the modifiers are kept; -4, -6, -8 and -10 take the
+  // line below 0 only under Brutal Mode (by 1, 3, 5, 7), the rest is equal
+  const value = (rules: ReturnType<typeof getRules>) => {
+    const seen: number[] = [];
+    const probe = {
+      name: "probe",
+      hit: (v: TableView) => (seen.push(vengeanceOneCard(v, 0, false)), false),
+      target: () => 0,
+    };
+    new Game(rules, [probe], { seed: 1, stack: [rules.cards.kindOf("3")] })
+      .playRound();
+    return seen[0];
+  };
+  const floor = value(getRules("vengeance"));
+  const brutal = value(getRules("vengeance+brutal=on"));
+  assert.ok(Math.abs(floor - brutal - (1 + 3 + 5 + 7) / 107) < 1e-12);
+});
+
 Deno.test("round laws from the engine: seeded, a law, refused for Brutal Mode and one player", () => {
   const a = vengeanceRoundLaw(3, "sum:25", "ev", 300, 2);
   assert.deepEqual(vengeanceRoundLaw(3, "sum:25", "ev", 300, 2), a);
