@@ -38,7 +38,10 @@ import { playRange, runAll } from "./runner.ts";
 import { round, wilson } from "./stats.ts";
 
 /**
- * Single rounds per law (each family member at each table size).
+ * Single rounds per law (each family member at each table size). The
+ * tables' headers record it and {@linkcode VENGEANCE_LAW_SEED}
+ * (`lawRounds`, `lawSeed`), but a cached table is not checked against
+ * them: after changing either, delete `.cache/race-brfield-v-*`.
  *
  * @example
  * ```ts
