@@ -84,8 +84,28 @@ Deno.test("bad Vengeance values: one line, exit 2, no stack", async () => {
       /official edition only/,
     ],
     [
-      ["play", "--edition", "vengeance", "-p", "sum:20,bustsc:0.3"],
-      /policy 'bustsc:0.3' values cards by the official card table/,
+      ["play", "--edition", "vengeance", "-p", "sum:20,search"],
+      /policy 'search' values cards by the official card table/,
+    ],
+    [
+      ["sweep", "-p", "search,sum:25", "--edition", "vengeance"],
+      /policy 'search' values cards by the official card table/,
+    ],
+    [
+      ["sweep", "-p", "search,sum:25", "--rules", "standard,vengeance-go"],
+      /policy 'search' values cards by the official card table/,
+    ],
+    [
+      [
+        "sweep",
+        "-p",
+        "sum:20,sum:25",
+        "--edition",
+        "vengeance",
+        "--rules",
+        "standard",
+      ],
+      /'standard' is a preset of the flip7 edition, not of --edition 'vengeance': allowed vengeance, vengeance-go, vengeance-cpp/,
     ],
     [
       ["watch", "-p", "sum:20", "--rules", "vengeance", "--deck", "x2"],
