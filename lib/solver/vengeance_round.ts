@@ -15,6 +15,11 @@
  * off the card table's rows (`rules.cards`): every count, face value,
  * modifier and number of forced cards comes from there.
  *
+ * The cards with no effect solo — a Swap, a Steal under `steal-own=no`, a
+ * Discard under `discard-own=no` — are one kind in the pile (the first of
+ * them holds all their copies): they act alike wherever they are drawn (a
+ * dead draw, one of a Flip Four's four), so only their number matters.
+ *
  * Only the Vengeance edition's cards are played (no Second Chance or Freeze
  * may be in the deck), under the solo treatments `modifierTarget=self`,
  * `swap=no-effect` and `ownCard=choose`; every ruling value of the edition is
@@ -235,6 +240,21 @@ export class VengeanceRound {
     });
     this.canRunOut = numbers <= lives * (rules.flip7Length + 1) + discards;
     if (this.canRunOut && ru.runOut === "reshuffle-once") frames *= 2;
+    // the cards with no effect solo (a Swap; a Steal under steal-own=no, a
+    // Discard under discard-own=no) are one kind: the first of them holds
+    // their copies
+    const dead = (e: number) =>
+      e === EFFECT_SWAP || (e === EFFECT_STEAL && ru.stealOwn !== "yes") ||
+      (e === EFFECT_DISCARD && ru.discardOwn !== "yes");
+    let first = -1;
+    rules.deck.forEach((c, k) => {
+      if (c === 0 || !dead(t.effects[k])) return;
+      if (first < 0) first = k;
+      else {
+        this.deck[first] += c;
+        this.deck[k] = 0;
+      }
+    });
     this.defer = ru.actions === "deferred";
     this.reshuffles = ru.runOut === "reshuffle-once";
     this.byRanks = ru.flip7Count === "ranks";
@@ -268,7 +288,7 @@ export class VengeanceRound {
     this.size = this.frame0 + frames * this.frameSize;
     // the packing, field by field (no field across two words)
     const fields: [number, number][] = [];
-    for (let k = 0; k < k0; k++) fields.push([k, bitsFor(rules.deck[k])]);
+    for (let k = 0; k < k0; k++) fields.push([k, bitsFor(this.deck[k])]);
     const r = this.reg;
     fields.push(
       [r.LINE, t.numberKinds],
