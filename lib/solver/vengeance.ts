@@ -33,6 +33,14 @@
 
 import type { SoloTreatments } from "../game/kernel_state.ts";
 import type { Rules } from "../game/rules.ts";
+import { fnv1a } from "../util/io.ts";
+import {
+  cachedOrComputed,
+  type CacheOptions,
+  checkedJson,
+  defaultCacheDir,
+  readCheckedJson,
+} from "./cache.ts";
 import { WordTable } from "./table.ts";
 import {
   CHOOSE,
@@ -322,10 +330,13 @@ export class VengeanceSolver {
     const W = R.words, s = this.s, size = R.size, width = this.width;
     const keys = this.keys;
     let post = new Int32Array(1024), nPost = 0;
+    // each draw node's edges: the node or end reached, with the copies of
+    // the card (its probability: copies over the node's `total`)
     let start = new Int32Array(1024), count = new Int32Array(1024);
-    let to = new Int32Array(4096), p = new Float64Array(4096), nEdges = 0;
+    let totals = new Int32Array(1024);
+    let to = new Int32Array(4096), copies = new Uint16Array(4096), nEdges = 0;
     const tmpTo = new Int32Array(this.maxDepth * width);
-    const tmpP = new Float64Array(this.maxDepth * width);
+    const tmpC = new Int32Array(this.maxDepth * width);
     const terminal = (o: number): number => {
       const end = s[o + R.reg.END];
       const kind = end === END_BUST ? 1 : end === END_FLIP7 ? 2 : 0;
@@ -364,38 +375,45 @@ export class VengeanceSolver {
     };
     const expand = (d: number, id: number): void => {
       const o = d * size, at = d * width;
-      let n = 0, from = d;
+      let n = 0, from = d, total = 1;
       if (R.pileSize(s, o) === 0) {
         R.copy(s, d, d + 1);
         if (R.reshuffle(s, o + size)) from = d + 1;
         else {
           R.runOut(s, o + size);
           tmpTo[at] = resolve(d + 1);
-          tmpP[at] = 1;
+          tmpC[at] = 1;
           n = 1;
           from = -1;
         }
       }
       if (from >= 0) {
-        const of = from * size, total = R.pileSize(s, of);
+        const of = from * size;
+        total = R.pileSize(s, of);
         for (let k = 0; k < t.kinds; k++) {
           const c = s[of + k];
           if (c === 0) continue;
           R.copy(s, from, from + 1);
           R.draw(s, of + size, k);
           tmpTo[at + n] = resolve(from + 1);
-          tmpP[at + n++] = c / total;
+          tmpC[at + n++] = c;
         }
       }
       start = grownI(start, id + 1);
       count = grownI(count, id + 1);
+      totals = grownI(totals, id + 1);
       start[id] = nEdges;
       count[id] = n;
+      totals[id] = total;
       to = grownI(to, nEdges + n);
-      p = grownF(p, nEdges + n);
+      if (nEdges + n > copies.length) {
+        const more = new Uint16Array(Math.max(nEdges + n, copies.length * 2));
+        more.set(copies);
+        copies = more;
+      }
       for (let i = 0; i < n; i++) {
         to[nEdges + i] = tmpTo[at + i];
-        p[nEdges + i] = tmpP[at + i];
+        copies[nEdges + i] = tmpC[at + i];
       }
       nEdges += n;
       post = grownI(post, nPost + 1);
@@ -410,11 +428,11 @@ export class VengeanceSolver {
     if (root < 0) end(root, 1);
     else reach[root] = 1;
     for (let i = nPost - 1; i >= 0; i--) {
-      const id = post[i], r = reach[id];
+      const id = post[i], r = reach[id] / totals[id];
       if (r === 0) continue;
       for (let e = start[id]; e < start[id] + count[id]; e++) {
-        if (to[e] >= 0) reach[to[e]] += r * p[e];
-        else end(to[e], r * p[e]);
+        if (to[e] >= 0) reach[to[e]] += r * copies[e];
+        else end(to[e], r * copies[e]);
       }
     }
     const scores = new Float64Array(max - min + 1);
@@ -488,4 +506,105 @@ export function evaluateVengeance(
   options: VengeanceOptions = {},
 ): VengeanceEvaluation {
   return new VengeanceSolver(rules, options).evaluate(policy);
+}
+
+const CACHE_KIND = "vengeance-solo", CACHE_FORMAT = 1;
+
+/** What names a solve: the card table, the deck, the Flip 7 and the rulings. */
+function signatureOf(rules: Rules): string {
+  const t = rules.cards;
+  return JSON.stringify({
+    cards: t.rows.map((r) => [r.name, r.effect, r.value]),
+    deck: rules.deck,
+    flip7: [rules.flip7Length, rules.flip7Bonus],
+    rulings: rules.rulings,
+  });
+}
+
+/**
+ * The cache file of the solo Vengeance optimum of `rules`, in `dir`
+ * (default the cache directory, `FLIP7_CACHE_DIR`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getRules } from "../game/rules.ts";
+ * assert.match(vengeanceCachePath(getRules("vengeance"), "/tmp"), /^\/tmp\/vengeance-solo-[0-9a-f]+\.json$/);
+ * ```
+ */
+export function vengeanceCachePath(
+  rules: Rules,
+  dir: string = defaultCacheDir(),
+): string {
+  return `${dir}/vengeance-solo-${
+    (fnv1a(signatureOf(rules)) >>> 0).toString(16)
+  }.json`;
+}
+
+const cacheMemo = new Map<string, VengeanceValue & { source: string }>();
+
+/**
+ * {@linkcode solveVengeance}, kept in a checksummed JSON cache file
+ * ({@linkcode vengeanceCachePath}): read back when it is whole and for the
+ * same rules, else solved again (with one message saying why) and written
+ * atomically. `source` says which.
+ *
+ * @throws {InputError} for rules the packed round does not play
+ * @throws {RangeError} when the solve passes `options.limit`
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getRules, withRules } from "../game/rules.ts";
+ * const V = getRules("vengeance"), t = V.cards;
+ * const deck = V.deck.map((_, k) => ["1", "2", "3", "discard"].includes(t.names[k]) ? 1 : 0);
+ * const rules = withRules(V, { deck, flip7Length: 4 });
+ * const dir = Deno.makeTempDirSync();
+ * const a = cachedVengeance(rules, { dir }), b = cachedVengeance(rules, { dir, log: () => {} });
+ * assert.equal(a.source, "solved");
+ * assert.equal(b.value, a.value);
+ * Deno.removeSync(dir, { recursive: true });
+ * ```
+ */
+export function cachedVengeance(
+  rules: Rules,
+  options: CacheOptions & VengeanceOptions = {},
+): VengeanceValue & { readonly source: string } {
+  const signature = signatureOf(rules);
+  return cachedOrComputed(cacheMemo, vengeanceCachePath(rules, options.dir), {
+    ...options,
+    log: options.log ?? ((line) => console.error(line)),
+  }, {
+    what: "solo Vengeance cache",
+    doing: "solving the round again",
+    inMemory: "solved in memory for this run",
+    decode: (bytes) => {
+      const r = readCheckedJson(bytes, CACHE_KIND, CACHE_FORMAT, signature);
+      if ("problem" in r) return r;
+      const b = r.body;
+      const fields = ["value", "bust", "flip7", "states", "seconds"] as const;
+      if (!fields.every((f) => typeof b[f] === "number")) {
+        return { problem: "damaged (fields)" };
+      }
+      const [value, bust, flip7, states, seconds] = fields.map((f) =>
+        b[f] as number
+      );
+      return {
+        value: { value, bust, flip7, states, seconds, source: "cache" },
+      };
+    },
+    compute: () => {
+      const v = solveVengeance(rules, options);
+      return {
+        value: { ...v, source: "solved" },
+        bytes: () =>
+          checkedJson({
+            kind: CACHE_KIND,
+            format: CACHE_FORMAT,
+            signature,
+            ...v,
+          }),
+      };
+    },
+  });
 }

@@ -35,7 +35,7 @@
  * round.initial(s, 0);
  * assert.equal(s[round.reg.NODE], DRAW); // the deal
  * round.copy(s, 0, 1);
- * round.draw(s, 1, round.rules.cards.kindOf("9"));
+ * round.draw(s, round.size, round.rules.cards.kindOf("9")); // (offsets, not slots)
  * assert.equal(s[round.reg.NODE + round.size], DECIDE);
  * assert.equal(round.score(s, round.size, END_STAY), 9);
  * ```
@@ -116,7 +116,7 @@ function bitsFor(n: number): number {
  * import assert from "node:assert/strict";
  * import { getRules } from "../game/rules.ts";
  * const round = new VengeanceRound(getRules("vengeance"));
- * assert.equal(round.words, 4); // a state in 4 words of 32 bits
+ * assert.equal(round.words, 6); // a state of the 108-card deck in 6 words of 32 bits
  * ```
  */
 export class VengeanceRound {
