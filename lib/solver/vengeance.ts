@@ -541,12 +541,10 @@ export function vengeanceCachePath(
   }.json`;
 }
 
-const cacheMemo = new Map<string, VengeanceValue & { source: string }>();
-
 /**
  * {@linkcode solveVengeance}, kept in a checksummed JSON cache file
  * ({@linkcode vengeanceCachePath}): read back when it is whole and for the
- * same rules, else solved again (with one message saying why) and written
+ * same rules (each call reads the file), else solved again (with one message saying why) and written
  * atomically. `source` says which.
  *
  * @throws {InputError} for rules the packed round does not play
@@ -571,7 +569,8 @@ export function cachedVengeance(
   options: CacheOptions & VengeanceOptions = {},
 ): VengeanceValue & { readonly source: string } {
   const signature = signatureOf(rules);
-  return cachedOrComputed(cacheMemo, vengeanceCachePath(rules, options.dir), {
+  // (no memo across calls: each call reads the file)
+  return cachedOrComputed(new Map(), vengeanceCachePath(rules, options.dir), {
     ...options,
     log: options.log ?? ((line) => console.error(line)),
   }, {
