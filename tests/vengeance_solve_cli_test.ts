@@ -2,14 +2,14 @@
  * `solve --edition vengeance` (issue 43): the packed solver's optimum of a
  * Vengeance deck printed as JSON, equal to the library's; kept in a
  * checksummed cache file, read back, and solved again when the file is
- * damaged; one-line refusals (exit 2) of bad options and of a round that
- * passes `--limit`. The 108-card deck itself passes the default limit after
+ * damaged; `evaluate --edition vengeance` of `optimal` and `sum:N`; one-line
+ * refusals (exit 2) of bad options and of a round that passes `--limit`. The 108-card deck itself passes the default limit after
  * minutes: it is measured in docs/vengeance.md, not here.
  */
 import assert from "node:assert/strict";
 import { getRules, withRules } from "../lib/game/rules.ts";
 import { withDeckCounts } from "../lib/solver/decks.ts";
-import { solveVengeance } from "../lib/solver/vengeance.ts";
+import { evaluateVengeance, solveVengeance } from "../lib/solver/vengeance.ts";
 import { cli } from "./cli_harness.ts";
 
 // a small deck: the Zero, 1-4, a -2, the Swaps, Steals and Discards
@@ -95,6 +95,24 @@ Deno.test("solve --edition vengeance: bad input is one line, exit 2", async () =
         /passed --limit 10 draw nodes/,
       ],
       [["solve", "--limit", "5"], /--limit '5' is for --edition vengeance/],
+      [
+        ["evaluate", "--edition", "vengeance", "-p", "ev"],
+        /bad policy 'ev' for evaluate --edition vengeance: allowed optimal, sum:N/,
+      ],
+      [
+        [
+          "evaluate",
+          "--edition",
+          "vengeance",
+          "--deck-counts",
+          SMALL,
+          "-p",
+          "sum:9",
+          "--limit",
+          "10",
+        ],
+        /'sum:9' passed --limit 10 draw nodes/,
+      ],
     ];
     for (const [args, re] of cases) {
       const r = await inDir(dir, args);
@@ -109,4 +127,31 @@ Deno.test("solve --edition vengeance: bad input is one line, exit 2", async () =
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+Deno.test("evaluate --edition vengeance: optimal and sum:N, as the library's", async () => {
+  const r = await cli([
+    "evaluate",
+    "--edition",
+    "vengeance",
+    "--deck-counts",
+    SMALL,
+    "-p",
+    "optimal,sum:4",
+    "--json",
+    "--no-file",
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  const rows = JSON.parse(r.stdout).rows;
+  const V = getRules("vengeance");
+  const rules = withRules(V, { deck: withDeckCounts(V.deck, SMALL, V.cards) });
+  assert.deepEqual(rows.map((x: { policy: string }) => x.policy), [
+    "optimal",
+    "sum:4",
+  ]);
+  assert.ok(Math.abs(rows[0].ev - solveVengeance(rules).value) < 1e-12);
+  const sum4 = evaluateVengeance(rules, { sum: 4 });
+  assert.equal(rows[1].ev, sum4.value);
+  assert.equal(rows[1].bust, sum4.bust);
+  assert.ok(rows[1].ev < rows[0].ev);
 });

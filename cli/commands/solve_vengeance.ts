@@ -23,26 +23,17 @@ import { withDeckCounts } from "../../lib/solver/decks.ts";
 import {
   cachedVengeance,
   vengeanceCachePath,
+  VengeanceSolver,
 } from "../../lib/solver/vengeance.ts";
 import type { Output } from "../output.ts";
-import { pct, rulesOf } from "../common.ts";
+import { pct, rulesOf, table } from "../common.ts";
 import { announce } from "../cost.ts";
 
 /** The default `--limit`: draw nodes the DP may memoise (about 3 GiB). */
 export const VENGEANCE_LIMIT = 50_000_000;
 
-/**
- * Run `solve --edition vengeance` (the `solve` command hands it over when
- * `--edition` names the Vengeance edition).
- *
- * @throws {InputError} for a bad option, a deck the solver does not play, or
- *   a round that passes `--limit`
- * @example
- * ```ts
- * // deno task flip7 solve --edition vengeance --deck-counts ... --json
- * ```
- */
-export function solveVengeanceCommand(values: Values, out: Output): void {
+/** The rules, deck label and --limit of a Vengeance solve or evaluate. */
+function vengeanceInput(values: Values) {
   if (values.model !== undefined) {
     throw new InputError(
       `bad --model '${values.model}' with --edition vengeance: the models are the official edition's; give the Vengeance deck with --deck-counts and its rulings with --ruling`,
@@ -73,6 +64,22 @@ export function solveVengeanceCommand(values: Values, out: Output): void {
     : rules.cards.names.flatMap((n, k) =>
       rules.deck[k] === rules.cards.counts[k] ? [] : [`${n}:${rules.deck[k]}`]
     ).join(",");
+  return { rules, label, limit };
+}
+
+/**
+ * Run `solve --edition vengeance` (the `solve` command hands it over when
+ * `--edition` names the Vengeance edition).
+ *
+ * @throws {InputError} for a bad option, a deck the solver does not play, or
+ *   a round that passes `--limit`
+ * @example
+ * ```ts
+ * // deno task flip7 solve --edition vengeance --deck-counts ... --json
+ * ```
+ */
+export function solveVengeanceCommand(values: Values, out: Output): void {
+  const { rules, label, limit } = vengeanceInput(values);
   const cache = vengeanceCachePath(rules);
   const clock = label === "default"
     ? announce(
@@ -138,4 +145,72 @@ export function solveVengeanceCommand(values: Values, out: Output): void {
       solved.source === "cache" ? "from the cache" : "solved"
     } ${cache}; ${solved.seconds.toFixed(3)} s to solve)`,
   );
+}
+
+/** The policies `evaluate --edition vengeance` takes. */
+const POLICY = /^(optimal|sum:(\d{1,3}))$/;
+
+/**
+ * Run `evaluate --edition vengeance -p P1,P2,...` (`optimal`, `sum:N`): each
+ * policy's forward pass over the packed round (`evaluateVengeance`), its
+ * expected score, sd, bust and Flip 7 rates and the draw nodes it reached.
+ *
+ * @throws {InputError} for a policy other than `optimal` or `sum:N`, a bad
+ *   option, or a pass beyond `--limit`
+ * @example
+ * ```ts
+ * // deno task flip7 evaluate --edition vengeance -p optimal,sum:20 --deck-counts ... --json
+ * ```
+ */
+export function evaluateVengeanceCommand(values: Values, out: Output): void {
+  const { rules, label, limit } = vengeanceInput(values);
+  const specs = String(values.p ?? "optimal").split(",").map((x) => x.trim());
+  for (const spec of specs) {
+    if (!POLICY.test(spec)) {
+      throw new InputError(
+        `bad policy '${spec}' for evaluate --edition vengeance: allowed optimal, sum:N (N from 0 to 999)`,
+      );
+    }
+  }
+  const solver = new VengeanceSolver(rules, { limit });
+  const rows = specs.map((spec) => {
+    let e;
+    try {
+      const n = POLICY.exec(spec)![2];
+      e = solver.evaluate(n === undefined ? "optimal" : { sum: Number(n) });
+    } catch (err) {
+      if (err instanceof RangeError) {
+        throw new InputError(
+          `evaluate --edition vengeance: '${spec}' passed --limit ${limit} draw nodes (deck ${label}): give a smaller deck with --deck-counts or a larger --limit (docs/vengeance.md, 'The solo optimum')`,
+        );
+      }
+      throw err;
+    }
+    return {
+      policy: spec,
+      ev: e.value,
+      sd: e.sd,
+      bust: e.bust,
+      flip7: e.flip7,
+      states: e.states,
+      seconds: e.seconds,
+    };
+  });
+  if (values.json) {
+    out.json({ edition: "vengeance", rules: rules.name, deck: label, rows });
+    return;
+  }
+  out.line(`Vengeance solo round, rules '${rules.name}', deck ${label}`);
+  const lines = table([
+    ["policy", "EV", "sd", "bust", "Flip 7", "draw nodes"],
+    ...rows.map((r) => [
+      r.policy,
+      r.ev.toFixed(4),
+      r.sd.toFixed(2),
+      pct(r.bust),
+      pct(r.flip7, 2),
+      String(r.states),
+    ]),
+  ]);
+  for (const l of lines) out.line(l);
 }
