@@ -248,6 +248,7 @@ export class WordTable {
     return (h ^ (h >>> 16)) & this.mask;
   }
 
+  /** True when the key of `id` is the one at `key[at …]`. */
   private same(id: number, key: Uint32Array, at: number): boolean {
     const keys = this.keys, base = id * this.words;
     for (let w = 0; w < this.words; w++) {
@@ -287,6 +288,7 @@ export class WordTable {
     for (let w = 0; w < this.words; w++) out[at + w] = this.keys[base + w];
   }
 
+  /** Put `id` in the first free slot from its key's home. */
   private place(id: number): void {
     const slots = this.slots, mask = this.mask;
     let i = this.hash(this.keys, id * this.words);
@@ -294,6 +296,7 @@ export class WordTable {
     slots[i] = id;
   }
 
+  /** Double the slots and place every id again. */
   private grow(): void {
     this.slots = new Int32Array(this.slots.length * 2).fill(EMPTY);
     this.mask = this.slots.length - 1;

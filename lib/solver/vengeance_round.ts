@@ -331,6 +331,7 @@ export class VengeanceRound {
     this.words = word + 1;
   }
 
+  /** True for an effect the packed round plays. */
   private plays(e: number): boolean {
     return e === EFFECT_NUMBER || e === EFFECT_ZERO || e === EFFECT_UNLUCKY ||
       e === EFFECT_LUCKY || e === EFFECT_PLUS || e === EFFECT_TIMES ||
@@ -520,16 +521,19 @@ export class VengeanceRound {
     };
   }
 
+  /** The player holds a Zero's effect: it must hit, and scores 0 without a Flip 7. */
   private zeroHeld(s: Int32Array, o: number): boolean {
     return this.followCard
       ? (s[o + this.reg.LINE] & this.cards.zeroMask) !== 0
       : (s[o + this.reg.FX] & FX_ZERO) !== 0;
   }
 
+  /** The player can still be given forced cards (active, or stayed under `force-stayed=yes`). */
   private inPlay(s: Int32Array, o: number): boolean {
     return this.forceStayed || s[o + this.reg.STAYED] === 0;
   }
 
+  /** Card `k` arrives in front of the player (`inFlip`: one of a Flip N's cards). */
   private place(s: Int32Array, o: number, k: number, inFlip: boolean): void {
     const e = this.effects[k];
     if (
@@ -544,6 +548,11 @@ export class VengeanceRound {
     else this.resolveAction(s, o, k);
   }
 
+  /**
+   * Number kind `k` joins the line (`drawn`, else re-taken by a Steal):
+   * Unlucky 7 wipes, a duplicate busts unless Lucky 13 allows it, seven
+   * cards (or ranks) are a Flip 7 — the kernel's `receive`.
+   */
   private receive(s: Int32Array, o: number, k: number, drawn: boolean): void {
     const t = this.cards, r = this.reg, bit = 1 << k;
     const line = s[o + r.LINE];
@@ -570,11 +579,13 @@ export class VengeanceRound {
     if (count >= this.rules.flip7Length) s[o + r.END] = END_FLIP7;
   }
 
+  /** Card `k` waits in the current Flip N's queue. */
   private setAside(s: Int32Array, o: number, k: number): void {
     const b = o + this.frame0 + (s[o + this.reg.FRAMES] - 1) * this.frameSize;
     s[b + F_ASIDE + s[b + F_LEN]++] = k - this.cards.numberKinds + 1;
   }
 
+  /** An action card played on the player (it goes to the discards). */
   private resolveAction(s: Int32Array, o: number, k: number): void {
     const e = this.effects[k]; // (the card goes to the discards)
     if (e === EFFECT_FLIP || e === EFFECT_ONE_MORE) {
@@ -592,6 +603,7 @@ export class VengeanceRound {
     }
   }
 
+  /** A Steal or Discard of the player's own card: no effect, the one option, or a choice. */
   private ownChoice(s: Int32Array, o: number, type: number): void {
     const r = this.reg;
     const n = popCount(s[o + r.LINE]) +
@@ -608,6 +620,7 @@ export class VengeanceRound {
     } else s[o + r.CHOICE] = type;
   }
 
+  /** The player's own card `c` is discarded, or stolen back; DECLINE does nothing. */
   private takeOwn(s: Int32Array, o: number, type: number, c: number): void {
     if (c === DECLINE) return;
     const t = this.cards, r = this.reg;
@@ -619,6 +632,7 @@ export class VengeanceRound {
     }
   }
 
+  /** The innermost forced sequence ends (its registers cleared). */
   private popFrame(s: Int32Array, o: number): void {
     const nf = --s[o + this.reg.FRAMES];
     const b = o + this.frame0 + nf * this.frameSize;
