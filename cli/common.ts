@@ -227,6 +227,8 @@ export const VENGEANCE_POLICIES: readonly string[] = [
   "count",
   "bust",
   "bustc",
+  "go",
+  "cpp",
 ];
 
 /**
@@ -249,7 +251,7 @@ export function vengeancePolicies(list: string): void {
       throw new InputError(
         `bad -p '${
           clip(list)
-        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P or a policy module (./FILE.ts)`,
+        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P, the public projects' go:* and cpp:* or a policy module (./FILE.ts)`,
       );
     }
   }
