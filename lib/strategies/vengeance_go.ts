@@ -167,7 +167,8 @@ export function lineScore(view: TableView, line: number, mods: number): number {
  * Go's ExpectedValue: the expected change of the round score if one more
  * card is taken (over the pile, or the discards when it is empty), a bust
  * losing the round score, a modifier counted only when no other player is
- * still in the round (it is then kept), an action no change. Under Brutal
+ * still in the round (it is then kept), an action no change; a bust scores
+ * 0 (under Brutal Mode its modifiers from 0). Under Brutal
  * Mode with other players in the round, the Flip 7 bonus is not counted
  * (Go's ExpectedValue gives it away as an attack).
  */
@@ -182,13 +183,17 @@ export function goExpectedGain(view: TableView, seat: number): number {
   }
   const noBonus = !alone && view.rules.rulings.brutal === "on";
   const mk = view.rules.cards.modifierKinds;
+  // a bust scores 0, or under Brutal Mode its modifiers from 0
+  const bust = view.rules.rulings.brutal === "on"
+    ? view.rules.cards.score(0, mods, 0, false)
+    : 0;
   let gain = 0;
   for (let k = 0; k < NUMBER_KINDS; k++) {
     const c = view.unseenExact(k);
     if (c === 0) continue;
     const next = receive(line, k);
     if (next < 0) {
-      gain -= c * now;
+      gain += c * (bust - now);
       continue;
     }
     let s = lineScore(view, next, k === UNLUCKY7 ? 0 : mods);
