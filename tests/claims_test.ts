@@ -104,8 +104,14 @@ Deno.test("claims: every source is there, and every verdict follows from its row
   for (const r of rows) {
     const v = String(r.verdict);
     assert.ok(
-      ["exact", "reproduced", "consistent", "inconclusive", "not-reproduced"]
-        .includes(v),
+      [
+        "exact",
+        "reproduced",
+        "consistent",
+        "inconclusive",
+        "not-reproduced",
+        "not-comparable",
+      ].includes(v),
       `${r.id}: ${v}`,
     );
     assert.ok(["before", "after"].includes(String(r.reading_chosen)));
