@@ -81,6 +81,7 @@ Deno.test("claims: every source is there, and every verdict follows from its row
   const rows = parseRows(Deno.readTextFileSync(`${RESULTS}/claims.csv`));
   const sources = new Set(rows.map((r) => r.source));
   assert.deepEqual([...sources].sort(), [
+    "go simulator",
     "public solver",
     "seed 000",
     "seed 001",

@@ -137,6 +137,7 @@ const INTERVALS: Record<string, string> = {
   "win-agent": "win_share",
   "sweep": "win_share",
   "win-optimal": "win_share",
+  "vengeance": "value",
 };
 
 /**
