@@ -224,8 +224,21 @@ export function flipFourRisk(view: TableView, seat: number): number {
   }
   const all = view.unseenExactTotal();
   const draws = Math.min(4, all);
-  const walk = (line: number, left: number, pile: number): number => {
+  // before an Unlucky 7 wipes the line, the line and the draws left fix the
+  // cards gone (the new numbers in the line, the rest other cards): memoise
+  const memo = new Map<number, number>();
+  const walk = (
+    line: number,
+    left: number,
+    pile: number,
+    wiped: boolean,
+  ): number => {
     if (left === 0 || pile === 0) return 0;
+    const key = line * 8 + left;
+    if (!wiped) {
+      const m = memo.get(key);
+      if (m !== undefined) return m;
+    }
     let numbers = 0, p = 0;
     for (let k = 0; k < NUMBER_KINDS; k++) {
       const c = counts[k];
@@ -237,14 +250,16 @@ export function flipFourRisk(view: TableView, seat: number): number {
         continue;
       }
       counts[k]--;
-      p += c / pile * walk(next, left - 1, pile - 1);
+      p += c / pile *
+        walk(next, left - 1, pile - 1, wiped || k === UNLUCKY7);
       counts[k]++;
     }
     const other = pile - numbers;
-    if (other > 0) p += other / pile * walk(line, left - 1, pile - 1);
+    if (other > 0) p += other / pile * walk(line, left - 1, pile - 1, wiped);
+    if (!wiped) memo.set(key, p);
     return p;
   };
-  return total === 0 ? 0 : walk(view.lineMask(seat), draws, all);
+  return total === 0 ? 0 : walk(view.lineMask(seat), draws, all, false);
 }
 
 /** Go's `stealValue`: Lucky 13 100, a number its rank, anything else -1. */
@@ -360,8 +375,9 @@ export function goChoose(
         );
         if (distinctRanks(view.lineMask(most)) >= 5) return most;
       } else {
-        const risky = best(others, (t) => flipFourRisk(view, t), (t) => t);
-        if (flipFourRisk(view, risky) >= 0.5) return risky;
+        const risk = new Map(others.map((t) => [t, flipFourRisk(view, t)]));
+        const risky = best(others, (t) => risk.get(t)!, (t) => t);
+        if (risk.get(risky)! >= 0.5) return risky;
       }
       return highestTotal(view, seat, others);
     }
