@@ -200,6 +200,7 @@ export function policiesOf(
     ? fallback
     : requiredString(values, "p", "-p POLICIES (e.g. -p ev,sum:20)");
   if (rules.edition === "vengeance") vengeancePolicies(list);
+  else officialPolicies(list);
   const s = parseSpecs(list);
   const seats = s.length + others;
   if (seats < rules.minPlayers || seats > rules.maxPlayers) {
@@ -219,14 +220,18 @@ export function policiesOf(
 
 /**
  * The registry's policies that play the Vengeance edition: they read only
- * the number sum, the count of numbers or the bust risk of the line (the
- * others value cards by the official card table; docs/vengeance.md).
+ * the number sum, the count of numbers or the bust risk of the line, or
+ * value a card on the edition's scoring (`ev`, `evc`); the others value
+ * cards by the official card table (docs/vengeance.md).
  */
 export const VENGEANCE_POLICIES: readonly string[] = [
   "sum",
   "count",
   "bust",
   "bustc",
+  "ev",
+  "evc",
+  "brfield-v",
   "go",
   "cpp",
 ];
@@ -239,19 +244,44 @@ export const VENGEANCE_POLICIES: readonly string[] = [
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * vengeancePolicies("sum:25,bust:0.3,./mine.ts");
- * assert.throws(() => vengeancePolicies("sum:25,ev"), /policy 'ev'/);
+ * vengeancePolicies("sum:25,bust:0.3,ev,first:ev,./mine.ts");
+ * assert.throws(() => vengeancePolicies("sum:25,endgame"), /policy 'endgame'/);
  * ```
  */
 export function vengeancePolicies(list: string): void {
   for (const spec of list.split(",").map((x) => x.trim())) {
     if (moduleIn(spec) !== null) continue;
-    const base = spec.split(":")[0];
+    // first:POLICY plays POLICY (the engine's default choices)
+    const base = spec.replace(/^(first:)+/, "").split(":")[0];
     if (!VENGEANCE_POLICIES.includes(base)) {
       throw new InputError(
         `bad -p '${
           clip(list)
-        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P, the public projects' go:* and cpp:* or a policy module (./FILE.ts)`,
+        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P, ev, evc, brfield-v (each also as first:POLICY), the public projects' go:* and cpp:* or a policy module (./FILE.ts)`,
+      );
+    }
+  }
+}
+
+/**
+ * Refuse, under the official edition, a `-p` policy made for the Vengeance
+ * edition (`brfield-v`: its race tables are the Vengeance laws').
+ *
+ * @throws {InputError} naming the policy and the edition it plays.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * officialPolicies("ev,brfield,first:ev");
+ * assert.throws(() => officialPolicies("ev,brfield-v"), /policy 'brfield-v' plays the vengeance edition/);
+ * ```
+ */
+export function officialPolicies(list: string): void {
+  for (const spec of list.split(",").map((x) => x.trim())) {
+    if (spec.replace(/^(first:)+/, "") === "brfield-v") {
+      throw new InputError(
+        `bad -p '${
+          clip(list)
+        }': policy '${spec}' plays the vengeance edition (its race tables are that edition's); add --edition vengeance`,
       );
     }
   }

@@ -72,8 +72,8 @@ Deno.test("bad Vengeance values: one line, exit 2, no stack", async () => {
       /unknown ruling 'brutal'.*vengeance edition/,
     ],
     [
-      ["sim", "-n", "10", "-p", "ev,sum:25", "--edition", "vengeance"],
-      /policy 'ev' values cards by the official card table/,
+      ["sim", "-n", "10", "-p", "endgame,sum:25", "--edition", "vengeance"],
+      /policy 'endgame' values cards by the official card table/,
     ],
     [
       ["decide", "--totals", "0,0", "--line", "5", "--rules", "vengeance"],

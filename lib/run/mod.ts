@@ -62,3 +62,9 @@ export {
   trainTable,
   trainTableSync,
 } from "./train.ts";
+export {
+  type VengeanceFieldOptions,
+  type VengeanceFieldRow,
+  vengeanceFieldRows,
+  vengeanceRoundLaw,
+} from "./vengeance_win.ts";

@@ -7,6 +7,8 @@
  * - `brfield`, N = 2: {@linkcode solveRace2} against `ev`'s exact solo law,
  *   every policy of `BR2_FAMILY`; exact.
  * - `brfield`, N = 3: {@linkcode solveRace3} with both slots `ev`; exact.
+ * - `brfield-v…` (*Flip 7: With a Vengeance*): `buildVengeanceTable`
+ *   (`vengeance_win.ts`), on round laws estimated from the engine.
  * - `brfield`, N ≥ 4 (and N = 3 with `reduction: "field-leader"`, to measure
  *   the reduction): {@linkcode solveRace2} against the field's leader, whose
  *   round gain follows the law `leaderLaw` measures for N − 1 `ev` players.
@@ -36,6 +38,7 @@ import {
   solveEquilibrium,
 } from "../winprob/equilibrium.ts";
 import { leaderLaw, solveRace2, solveRace3 } from "../winprob/race.ts";
+import { buildVengeanceTable } from "./vengeance_win.ts";
 
 /**
  * Games and seed of the Monte Carlo that measures the field leader's round
@@ -118,6 +121,7 @@ export function familyLaws(
 export function buildRaceTable(want: RaceTableWant): RaceTable {
   const model = want.model ?? "all94";
   if (want.kind === "breq") return buildEquilibrium(want);
+  if (want.kind.startsWith("brfield-v")) return buildVengeanceTable(want);
   if (!want.kind.startsWith("brfield")) {
     throw new InputError(
       `race table kind '${want.kind}': allowed brfield, breq`,

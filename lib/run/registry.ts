@@ -24,6 +24,7 @@ import { EndgameStrategy } from "../strategies/endgame.ts";
 import { EvStrategy } from "../strategies/ev.ts";
 import { HumanStrategy } from "../strategies/human.ts";
 import { SumStrategy } from "../strategies/sum.ts";
+import { firstOption } from "../strategies/vengeance.ts";
 import { SearchStrategy } from "../winprob/search_strategy.ts";
 import {
   WINPROB_ABLATIONS,
@@ -39,6 +40,7 @@ import {
 } from "../winprob/brfield_strategy.ts";
 import { BREQ_WANT, BRFIELD_WANT, raceTable } from "../winprob/racetable.ts";
 import { WinTargetStrategy } from "../winprob/targetvalue.ts";
+import { brFieldV } from "../winprob/vengeance_race.ts";
 import { raceValue } from "../winprob/racevalue.ts";
 import { goStrategy } from "../strategies/vengeance_go.ts";
 import { cppStrategy } from "../strategies/vengeance_cpp.ts";
@@ -261,6 +263,14 @@ export const REGISTRY: StrategyEntry[] = [
       ),
   },
   {
+    name: "brfield-v",
+    param: "none",
+    usage: "brfield-v",
+    describe:
+      "Flip 7: With a Vengeance: the race model's best response to a field of ev players, on round laws estimated from the engine at each table size (docs/vengeance.md); each round it plays the sum:N or ev rule its table picks for the totals.",
+    make: () => brFieldV(),
+  },
+  {
     name: "breq",
     param: "none",
     usage: "breq",
@@ -337,6 +347,14 @@ export const REGISTRY: StrategyEntry[] = [
       `Vengeance, Eppie/flip-seven's wants_hit rule with its ${p} targeting: ${what}.`,
     make: () => cppStrategy(p),
   })),
+  {
+    name: "first",
+    param: "policy",
+    usage: "first:POLICY",
+    describe:
+      "Any policy with the engine's default Vengeance choices (the first option: the player on the left, its lowest number), the baseline of the shared targeting heuristics (docs/vengeance.md).",
+    make: (_, __, inner) => firstOption(inner!),
+  },
   {
     name: "human",
     param: "none",

@@ -23,9 +23,10 @@
  * @module
  */
 
-import type { Strategy, TableView } from "../game/view.ts";
+import type { Choice, Strategy, TableView } from "../game/view.ts";
 import { bustRisk } from "./estimate.ts";
 import { defaultTarget } from "./targeting.ts";
+import { vengeanceChoose } from "./vengeance.ts";
 
 /** Hit while the bust risk is under a cut-off. */
 export class BustStrategy implements Strategy {
@@ -45,5 +46,9 @@ export class BustStrategy implements Strategy {
   /** Shared targeting heuristics. */
   target(view: TableView, seat: number, kind: number): number {
     return defaultTarget(view, seat, kind);
+  }
+  /** The Vengeance edition's choices: the shared targeting heuristics. */
+  choose(view: TableView, seat: number, choice: Choice): number {
+    return vengeanceChoose(view, seat, choice);
   }
 }

@@ -20,8 +20,9 @@
  * @module
  */
 
-import type { Strategy, TableView } from "../game/view.ts";
+import type { Choice, Strategy, TableView } from "../game/view.ts";
 import { defaultTarget } from "./targeting.ts";
+import { vengeanceChoose } from "./vengeance.ts";
 
 /** Stand on N numbers. */
 export class CountStrategy implements Strategy {
@@ -38,5 +39,9 @@ export class CountStrategy implements Strategy {
   /** Shared targeting heuristics. */
   target(view: TableView, seat: number, kind: number): number {
     return defaultTarget(view, seat, kind);
+  }
+  /** The Vengeance edition's choices: the shared targeting heuristics. */
+  choose(view: TableView, seat: number, choice: Choice): number {
+    return vengeanceChoose(view, seat, choice);
   }
 }

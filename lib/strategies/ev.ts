@@ -23,9 +23,10 @@
  * @module
  */
 
-import type { Strategy, TableView } from "../game/view.ts";
+import type { Choice, Strategy, TableView } from "../game/view.ts";
 import { oneCardValue } from "./estimate.ts";
 import { defaultTarget } from "./targeting.ts";
+import { vengeanceChoose, vengeanceOneCard } from "./vengeance.ts";
 
 /** One-step expected-score lookahead. */
 export class EvStrategy implements Strategy {
@@ -35,12 +36,22 @@ export class EvStrategy implements Strategy {
   constructor(readonly counting: boolean) {
     this.name = counting ? "evc" : "ev";
   }
-  /** Hit when one more card raises the expected round score. */
+  /**
+   * Hit when one more card raises the expected round score (on the
+   * Vengeance edition's scoring there: {@linkcode vengeanceOneCard}).
+   */
   hit(view: TableView, seat: number): boolean {
-    return oneCardValue(view, seat, this.counting) > view.roundScore(seat);
+    const one = view.rules.edition === "vengeance"
+      ? vengeanceOneCard(view, seat, this.counting)
+      : oneCardValue(view, seat, this.counting);
+    return one > view.roundScore(seat);
   }
   /** Shared targeting heuristics. */
   target(view: TableView, seat: number, kind: number): number {
     return defaultTarget(view, seat, kind);
+  }
+  /** The Vengeance edition's choices: the shared targeting heuristics. */
+  choose(view: TableView, seat: number, choice: Choice): number {
+    return vengeanceChoose(view, seat, choice);
   }
 }

@@ -21,8 +21,9 @@
  * @module
  */
 
-import type { Strategy, TableView } from "../game/view.ts";
+import type { Choice, Strategy, TableView } from "../game/view.ts";
 import { defaultTarget } from "./targeting.ts";
+import { vengeanceChoose } from "./vengeance.ts";
 
 /** Stand on a number sum of N. */
 export class SumStrategy implements Strategy {
@@ -39,5 +40,9 @@ export class SumStrategy implements Strategy {
   /** Shared targeting heuristics. */
   target(view: TableView, seat: number, kind: number): number {
     return defaultTarget(view, seat, kind);
+  }
+  /** The Vengeance edition's choices: the shared targeting heuristics. */
+  choose(view: TableView, seat: number, choice: Choice): number {
+    return vengeanceChoose(view, seat, choice);
   }
 }

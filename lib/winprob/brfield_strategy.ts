@@ -35,12 +35,13 @@
  */
 
 import { InputError } from "../game/cards.ts";
-import type { Strategy, TableView } from "../game/view.ts";
+import type { Choice, Strategy, TableView } from "../game/view.ts";
 import { BRFIELD_WANT, type RaceTable, raceTable } from "./racetable.ts";
 import { BustStrategy } from "../strategies/bust.ts";
 import { EvStrategy } from "../strategies/ev.ts";
 import { SumStrategy } from "../strategies/sum.ts";
 import { defaultTarget } from "../strategies/targeting.ts";
+import { vengeanceChoose } from "../strategies/vengeance.ts";
 
 /**
  * The strategy that plays a family member's spec (`sum:N`, `bust:P`, `ev`).
@@ -121,6 +122,11 @@ export class BrFieldStrategy implements Strategy {
   /** Shared targeting heuristics. */
   target(view: TableView, seat: number, kind: number): number {
     return defaultTarget(view, seat, kind);
+  }
+
+  /** The Vengeance edition's choices: the shared targeting heuristics. */
+  choose(view: TableView, seat: number, choice: Choice): number {
+    return vengeanceChoose(view, seat, choice);
   }
 }
 
