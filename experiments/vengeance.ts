@@ -9,7 +9,10 @@
  *   games a cell (1,000 a sweep threshold) against its 200 (100);
  * - `published-cpp`: Eppie/flip-seven's adversarial player against a naive
  *   and a random field at 2-6 players under `vengeance-cpp` (`cpp:*`),
- *   200,000 games a matchup against its 500,000.
+ *   200,000 games a matchup against its 500,000;
+ * - `field`: the race model's best response `brfield-v` against N − 1 `ev`
+ *   players at N = 2…6 under `vengeance` (`vengeanceFieldRows`), 20,000
+ *   games a size, its win share beside the fair share and the model's.
  *
  * One row per cell (`section`, `table`, `players`, `policy`, `lineup`,
  * `metric`), our figure with its 95% interval beside the published one
@@ -45,6 +48,7 @@ import {
   publishedCppRows,
   publishedGoRows,
 } from "./vengeance/published.ts";
+import { FIELD_SIZES, fieldRows } from "./vengeance/field.ts";
 
 export {
   COLUMNS as VENGEANCE_COLUMNS,
@@ -60,6 +64,7 @@ interface Work {
   rows: Row[];
   go: GoCounts;
   cpp: number;
+  field: number;
 }
 
 const pct = (x: unknown) =>
@@ -72,7 +77,7 @@ export const vengeance: Experiment = defineExperiment<undefined, Work>({
   claim: text("claim"),
   chart: vengeanceChart,
   plan: () => ({
-    work: (o) => {
+    work: async (o) => {
       const go: GoCounts = {
         solo: sized(2000, 20, o),
         sweep: sized(1000, 10, o),
@@ -80,18 +85,20 @@ export const vengeance: Experiment = defineExperiment<undefined, Work>({
         pair: sized(2000, 20, o),
       };
       const cpp = sized(200_000, 200, o);
+      const field = sized(20_000, 100, o);
       const rows = [
         ...publishedGoRows(o.seed, go),
         ...publishedCppRows(o.seed, cpp),
+        ...await fieldRows(o.seed, field, o.quick, o.workers),
       ];
-      return Promise.resolve({ rows, go, cpp });
+      return { rows, go, cpp, field };
     },
   }),
   analyse({ work }, { seed }) {
-    const { rows, go, cpp } = work;
+    const { rows, go, cpp, field } = work;
     const summary: string[] = [];
     for (const r of rows) {
-      if (r.published === null) continue;
+      if (r.published === null && r.section !== "field") continue;
       if (r.section === "published-go") {
         const share = r.metric === "win_share";
         summary.push(text("summary-go", {
@@ -105,6 +112,17 @@ export const vengeance: Experiment = defineExperiment<undefined, Work>({
           games: Number(r.games),
           published: share ? pct(r.published) : String(r.published),
           published_games: Number(r.published_games),
+        }));
+      } else if (r.section === "field") {
+        summary.push(text("summary-field", {
+          policy: String(r.policy),
+          players: Number(r.players),
+          ours: pct(r.value),
+          low: pct(r.ci_low),
+          high: pct(r.ci_high),
+          games: Number(r.games),
+          fair: pct(r.fair),
+          model: r.model_win === null ? "—" : pct(r.model_win),
         }));
       } else if (r.metric === "edge") {
         summary.push(text("summary-cpp", {
@@ -129,7 +147,8 @@ export const vengeance: Experiment = defineExperiment<undefined, Work>({
         method: text("method"),
         not_matched: text("not-matched"),
         reproduce: text("reproduce"),
-        games: { go, cpp },
+        games: { go, cpp, field },
+        field_sizes: FIELD_SIZES,
       },
     };
   },

@@ -30,7 +30,14 @@ Deno.test("experiment vengeance --quick: sections, columns, counts, determinism"
     const rows = parseRows(csv);
     assert.deepEqual(Object.keys(rows[0]), VENGEANCE_COLUMNS);
     const sections = new Set(rows.map((r) => r.section));
-    assert.ok(sections.has("published-go") && sections.has("published-cpp"));
+    assert.deepEqual([...sections], ["published-go", "published-cpp", "field"]);
+    // the field section: one row a size, a quick run plays ev in the seat
+    assert.deepEqual(
+      rows.filter((r) => r.section === "field").map((
+        r,
+      ) => [r.players, r.policy]),
+      [2, 3, 4, 5, 6].map((n) => [n, "ev"]),
+    );
     for (const t of ["1v1", "brutal-1v1"]) {
       assert.equal(rows.filter((r) => r.table === t).length, 10);
     }

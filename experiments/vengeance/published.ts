@@ -149,6 +149,8 @@ export const COLUMNS = [
   "median",
   "bust",
   "flip7",
+  "fair",
+  "model_win",
   "published",
   "published_games",
 ];
