@@ -170,7 +170,7 @@ export function vengeanceChart(
   rows: Row[],
   provenance: Record<string, unknown>,
 ): ChartOptions {
-  const pts = rows.filter((r) =>
+  const pts: Row[] = rows.filter((r) =>
     r.published !== null &&
     (r.metric === "edge" || r.metric === "win_share")
   ).map((r) => ({
@@ -181,29 +181,37 @@ export function vengeanceChart(
       ? `Go ${String(r.table).replace("brutal-", "")} (Brutal)`
       : `Go ${r.table}`,
   }));
+  const ends = pts.flatMap((p) => [
+    p.ci_low as number,
+    p.ci_high as number,
+    p.published as number,
+  ]);
+  const top = 10 * Math.ceil(10 * Math.max(0.5, ...ends) + 0.5);
+  const bottom = Math.min(0, 10 * Math.floor(10 * Math.min(...ends) - 0.5));
   const games = provenance.games as
     | { go?: { pair?: number }; cpp?: number }
     | undefined;
   return {
     title: "Vengeance: the public simulators' figures and ours",
     subtitle: text("subtitle", {
-      games: String(games?.go?.pair ?? "?"),
-      cpp_games: String(games?.cpp ?? "?"),
+      games: (games?.go?.pair ?? 0).toLocaleString("en-US"),
+      cpp_games: (games?.cpp ?? 0).toLocaleString("en-US"),
     }),
     caption: text("caption"),
     width: 720,
     height: 560,
-    // percent scales: the domains are in percent units
-    x: { label: "Published (%)", percent: true, domain: [0, 80], grid: true },
+    // percent scales: the domains are in percent units, with room above
+    // and below every interval
+    x: { label: "Published (%)", percent: true, domain: [0, top], grid: true },
     y: {
       label: "Ours, 95% interval (%)",
       percent: true,
-      domain: [0, 80],
+      domain: [bottom, top],
       grid: true,
     },
     color: { legend: true, label: "Table" },
     marks: [
-      Plot.line([[0, 0], [0.8, 0.8]], {
+      Plot.line([[0, 0], [top / 100 - 0.05, top / 100 - 0.05]], {
         stroke: "#999",
         strokeDasharray: "4,3",
       }),
@@ -214,7 +222,8 @@ export function vengeanceChart(
         stroke: "kind",
         strokeOpacity: 0.6,
       }),
-      Plot.dot(pts, { x: "published", y: "value", fill: "kind", r: 3 }),
+      // hollow: a dot on another of the same place stays visible
+      Plot.dot(pts, { x: "published", y: "value", stroke: "kind", r: 3 }),
     ],
   };
 }

@@ -80,7 +80,7 @@ export function cppWantsHit(view: TableView, seat: number): boolean {
     if (atLimit(line, v)) bad += view.unseenExact(v);
   }
   const pb = bad / pile;
-  const bonus = n === 6 ? 15 : 0;
+  const bonus = n === view.rules.flip7Length - 1 ? view.rules.flip7Bonus : 0;
   return (1 - pb) * (6.5 + bonus) > pb * view.numberSum(seat);
 }
 
