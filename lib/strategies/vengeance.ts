@@ -291,9 +291,10 @@ function moveValue(
 }
 
 /**
- * Who ends the game ahead if the round banked now, seat `s` taking `bonus`
- * less and the other seat `att` `bonus` less (Brutal's attack), or no one
- * (-1) when no total reaches the target.
+ * The chooser's game if the round banked as it stands, with `bonus` off
+ * its own and seat `attacked`'s totals (Brutal Mode's attack; -1: none):
+ * 1 when a total reaches the target and the chooser alone is on top, 0
+ * when one reaches it otherwise, 1/2 when the game goes on.
  */
 function outcome(
   view: TableView,
