@@ -187,7 +187,7 @@ export function vengeanceChart(
     p.published as number,
   ]);
   const top = 10 * Math.ceil(10 * Math.max(0.5, ...ends) + 0.5);
-  const bottom = Math.min(0, 10 * Math.floor(10 * Math.min(...ends) - 0.5));
+  const bottom = Math.min(0, 10 * Math.floor(10 * Math.min(...ends) - 0.2));
   const games = provenance.games as
     | { go?: { pair?: number }; cpp?: number }
     | undefined;
