@@ -116,6 +116,12 @@ export const FAMILIES: Readonly<Record<string, string>> = {
   "go-brutal-multiplayer":
     "the Go simulator's Brutal Mode table B3: multiplayer win rates, 2-5 players",
   "go-brutal-1v1": "the Go simulator's Brutal Mode table B4: 1v1 matchups",
+  "go-ff-risk":
+    "the Go simulator's Vengeance table 5: ExpectedValue's Flip Four risk threshold, 1v1 against Aggressive (3 figures)",
+  "go-brutal-ff-risk":
+    "the Go simulator's Brutal Mode table B5: the Flip Four risk threshold",
+  "go-brutal-flip7":
+    "the Go simulator's Brutal Mode table B6: a Flip 7's 15 kept against taken off the leader (ExpectedValue, 1v1)",
 };
 
 /** The columns of `claims.csv`, in order. */

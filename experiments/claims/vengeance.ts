@@ -148,6 +148,52 @@ function goSpecs(): Spec[] {
         }],
       });
     }
+    const pct = (
+      p: string,
+      g: number,
+      what: string,
+      family: string,
+      where: Record<string, string>,
+      id: string,
+    ): Spec => ({
+      id,
+      source: "go simulator",
+      family,
+      claim: `${what}${label}: ${g.toFixed(2)}% (${GO_GAMES.cell} games)`,
+      experiment: EXP,
+      kind: "mc",
+      figure: `${g.toFixed(2)}%`,
+      sePublished: Math.sqrt(g / 100 * (1 - g / 100) / GO_GAMES.cell),
+      publishedNote: `binomial SE at its ${GO_GAMES.cell} games`,
+      margin: MARGINS.share,
+      readings: [{
+        name: GO_READING,
+        chosen: "before",
+        ours: (f) => share(f, { ...where, policy: p }),
+      }],
+    });
+    for (const [p, g] of fig.ffRisk) {
+      out.push(pct(
+        `go:ev-ff:${p}`,
+        g,
+        `Flip Four risk threshold, ExpectedValue vs Aggressive 1v1: EV-FF-${
+          p.toFixed(2)
+        } wins`,
+        `go-${pre}ff-risk`,
+        { table: `${pre}ff-risk` },
+        `go-${pre}ff-${p.toFixed(2)}`,
+      ));
+    }
+    if (fig.take !== null) {
+      out.push(pct(
+        "go:ev-take",
+        fig.take,
+        "Flip 7 +15 vs −15 (ExpectedValue, 1v1): EV-Take15 wins against EV-Attack15",
+        "go-brutal-flip7",
+        { table: "brutal-flip7" },
+        "go-brutal-flip7-take",
+      ));
+    }
   }
   return out;
 }

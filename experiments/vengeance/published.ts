@@ -58,7 +58,11 @@ export const GO_SWEEP = [16, 18, 20, 22, 24, 26, 28, 30, 32];
  * Go's published figures (strategy_evaluation.md, d5521b0): average rounds
  * to 200 of the sweep (by threshold) and of the solo table (by catalogue
  * position), multiplayer win % (by catalogue position, 2-5 players), 1v1
- * win % of the row against the column (catalogue pairs i < j).
+ * win % of the row against the column (catalogue pairs i < j), its Flip
+ * Four risk threshold table (ExpectedValue aiming its Flip Four from a risk
+ * of P, in seat 0, against Aggressive: P and its win %) and, Brutal only,
+ * ExpectedValue keeping a Flip 7's 15 (seat 0) against ExpectedValue taking
+ * them off the leader.
  */
 export const GO_FIGURES = {
   standard: {
@@ -83,6 +87,8 @@ export const GO_FIGURES = {
       [2, 4, 45.25],
       [3, 4, 50.00],
     ],
+    ffRisk: [[0.30, 78.50], [0.50, 78.00], [0.70, 76.00]],
+    take: null,
   },
   brutal: {
     sweep: [12.60, 12.03, 11.98, 11.35, 11.40, 12.22, 11.39, 11.79, 12.62],
@@ -106,6 +112,8 @@ export const GO_FIGURES = {
       [2, 4, 46.75],
       [3, 4, 53.00],
     ],
+    ffRisk: [[0.70, 84.50], [0.50, 80.00], [0.30, 78.00]],
+    take: 47.00,
   },
 } as const;
 
@@ -354,6 +362,33 @@ export function publishedGoRows(seed: number, n: GoCounts): Row[] {
         published: pct / 100,
         published_games: GO_GAMES.cell,
       }));
+    }
+    const duel = (ps: string[], table: string, pct: number, label: string) => {
+      let won = 0;
+      credited(
+        rules,
+        () => ps,
+        1,
+        deriveSeed(seed, "vengeance", mode, label),
+        n.pair,
+        (_k, seat, share) => won += seat === 0 ? share : 0,
+      );
+      rows.push(shareRow(won, n.pair, {
+        section: "published-go",
+        table,
+        rules: rulesName,
+        players: 2,
+        policy: ps[0],
+        lineup: ps.join(" vs "),
+        published: pct / 100,
+        published_games: GO_GAMES.cell,
+      }));
+    };
+    for (const [p, pct] of fig.ffRisk) {
+      duel([`go:ev-ff:${p}`, "go:aggressive"], `${pre}ff-risk`, pct, `ff${p}`);
+    }
+    if (fig.take !== null) {
+      duel(["go:ev-take", "go:ev"], `${pre}flip7`, fig.take, "take");
     }
   }
   return rows;

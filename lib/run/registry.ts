@@ -325,6 +325,22 @@ export const REGISTRY: StrategyEntry[] = [
     make: () => goStrategy(p),
   })),
   {
+    name: "go:ev-ff",
+    param: "probability",
+    usage: "go:ev-ff:P",
+    describe:
+      "Vengeance, GitHub 2222-42/flip7_strategy's ExpectedValue with its Flip Four aimed at the opponent likeliest to bust from a risk of P (its evaluation's EV-FF-P; go:ev is P = 0.5).",
+    make: (p) => goStrategy(`ev-ff:${p}`),
+  },
+  {
+    name: "go:ev-take",
+    param: "none",
+    usage: "go:ev-take",
+    describe:
+      "Vengeance, GitHub 2222-42/flip7_strategy's ExpectedValue that keeps a Flip 7's 15 points under Brutal Mode (its EV-Take15; go:ev takes them off the leader).",
+    make: () => goStrategy("ev-take"),
+  },
+  {
     name: "go:heuristic",
     param: "count",
     usage: "go:heuristic:N",

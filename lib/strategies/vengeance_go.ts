@@ -340,12 +340,15 @@ function highestTotal(
  * of {@linkcode Strategy.choose}.
  *
  * @param attack under Brutal Mode, take a Flip 7's points off the leader
+ * @param ffMin the Flip Four risk from which it aims at the riskiest
+ *   opponent (Go's `FlipFourRiskMin`, 0.50)
  */
 export function goChoose(
   view: TableView,
   seat: number,
   choice: Choice,
   attack: boolean,
+  ffMin = 0.5,
 ): number {
   const o = choice.options;
   const first = o[0];
@@ -377,7 +380,7 @@ export function goChoose(
       } else {
         const risk = new Map(others.map((t) => [t, flipFourRisk(view, t)]));
         const risky = best(others, (t) => risk.get(t)!, (t) => t);
-        if (risk.get(risky)! >= 0.5) return risky;
+        if (risk.get(risky)! >= ffMin) return risky;
       }
       return highestTotal(view, seat, others);
     }
@@ -474,6 +477,7 @@ class GoStrategy implements Strategy {
     spec: string,
     private readonly rule: (v: TableView, s: number) => boolean,
     private readonly attack: boolean,
+    private readonly ffMin = 0.5,
   ) {
     this.name = `go:${spec}`;
   }
@@ -485,13 +489,17 @@ class GoStrategy implements Strategy {
     return seat; // the official edition's cards never reach these policies
   }
   choose(view: TableView, seat: number, choice: Choice): number {
-    return goChoose(view, seat, choice, this.attack);
+    return goChoose(view, seat, choice, this.attack, this.ffMin);
   }
 }
 
 /**
  * Build one of Go's policies from its spec (without the `go:` prefix):
- * `cautious`, `aggressive`, `heuristic:N`, `ev` or `adaptive`.
+ * `cautious`, `aggressive`, `heuristic:N`, `ev` or `adaptive`; and the two
+ * variants of `ev` its evaluation plays: `ev-ff:P` (Flip Four aimed at the
+ * riskiest opponent from a risk of P, Go's `NewExpectedValueStrategyWithRisk`)
+ * and `ev-take` (under Brutal Mode a Flip 7's 15 points kept, Go's
+ * `NewExpectedValueStrategyTakeBonus`).
  *
  * @throws {InputError} naming the bad spec and the allowed ones.
  * @example
@@ -510,6 +518,9 @@ export function goStrategy(spec: string): Strategy {
   }
   const ev = (v: TableView, s: number) =>
     v.unseenExactTotal() > 0 && goExpectedGain(v, s) > 0;
+  const ff = /^ev-ff:(0|1|0?\.\d+)$/.exec(spec);
+  if (ff) return new GoStrategy(spec, ev, true, Number(ff[1]));
+  if (spec === "ev-take") return new GoStrategy(spec, ev, false);
   switch (spec) {
     case "cautious":
       return new GoStrategy(spec, cautiousHit, false);
@@ -525,6 +536,6 @@ export function goStrategy(spec: string): Strategy {
       );
   }
   throw new InputError(
-    `unknown policy 'go:${spec}': allowed go:cautious, go:aggressive, go:heuristic:N, go:ev, go:adaptive`,
+    `unknown policy 'go:${spec}': allowed go:cautious, go:aggressive, go:heuristic:N, go:ev, go:adaptive, go:ev-ff:P, go:ev-take`,
   );
 }
