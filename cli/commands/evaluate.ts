@@ -16,7 +16,8 @@
 import { InputError } from "../../lib/game/cards.ts";
 import { loadPolicies } from "../../lib/run/modules.ts";
 import type { Command } from "../command.ts";
-import { JSON_FLAG, pct, POLICIES, RULING, table } from "../common.ts";
+import { JSON_FLAG, pct, POLICIES, rulesOf, RULING, table } from "../common.ts";
+import { evaluateVengeanceCommand } from "./solve_vengeance.ts";
 import { evaluatePolicies, SEED_TABLE } from "../../lib/run/evaluate.ts";
 import { MODEL_OPTION, modelOf } from "./solve.ts";
 import { ActionModel } from "../../lib/solver/actions.ts";
@@ -38,12 +39,32 @@ export const evaluateCommand: Command = {
   summary:
     "Exact EV, sd, bust and Flip 7 rates of policies played alone (default: seed 000's table).",
   usage:
-    "evaluate [-p P1,P2,...] [--model approx|exact|numbers|modifiers|all94] [--deck-counts K:N,...] [--ruling NAME=VALUE ...] [--json]",
+    "evaluate [-p P1,P2,...] [--model approx|exact|numbers|modifiers|all94] [--edition flip7|vengeance] [--deck-counts K:N,...] [--ruling NAME=VALUE ...] [--limit N] [--json]",
   notes: [
+    "--edition vengeance evaluates optimal and sum:N (default optimal) over the packed solo Vengeance round, with the solve's --deck-counts, --ruling and --limit (docs/vengeance.md).",
     "On all94 each policy is an exact pass over 1.36 billion states: 3 to 10 s a policy on 2 cores and 4.5 GiB of memory (the default ten: 1-2 min); it says so before it starts. The other models take seconds.",
   ],
-  options: { ...POLICIES, ...MODEL_OPTION, ...RULING, ...JSON_FLAG },
+  options: {
+    ...POLICIES,
+    ...MODEL_OPTION,
+    ...RULING,
+    edition: { type: "string" },
+    limit: { type: "string" },
+    ...JSON_FLAG,
+  },
   async run({ values, out }) {
+    if (
+      values.edition !== undefined &&
+      rulesOf({ edition: values.edition }).edition === "vengeance"
+    ) {
+      evaluateVengeanceCommand(values, out);
+      return;
+    }
+    if (values.limit !== undefined) {
+      throw new InputError(
+        `--limit '${values.limit}' is for --edition vengeance (the official models' passes have no limit)`,
+      );
+    }
     const model = modelOf(values);
     let specs: string[] = [...SEED_TABLE];
     if (values.p !== undefined) {

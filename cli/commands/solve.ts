@@ -17,7 +17,7 @@
 import { choiceOption, type Values } from "../args.ts";
 import { InputError } from "../../lib/game/cards.ts";
 import type { Command } from "../command.ts";
-import { JSON_FLAG, pct, RULING, rulingsOf } from "../common.ts";
+import { JSON_FLAG, pct, rulesOf, RULING, rulingsOf } from "../common.ts";
 import { applyRulings, DEFAULT_RULINGS } from "../../lib/game/rulings.ts";
 import { writeFileAtomic } from "../output.ts";
 import { fsCause } from "../guard.ts";
@@ -39,6 +39,7 @@ import {
 import { adoptSpace, solve } from "../../lib/solver/solve.ts";
 import { ActionModel } from "../../lib/solver/actions.ts";
 import { announce } from "../cost.ts";
+import { solveVengeanceCommand } from "./solve_vengeance.ts";
 
 /**
  * The `--model` option.
@@ -127,17 +128,32 @@ export const solveCommand: Command = {
   summary:
     "Solve one solo round exactly (optimal stopping): value, states, time, assumptions.",
   usage:
-    "solve [--model approx|exact|numbers|modifiers|all94] [--deck-counts K:N,...] [--ruling NAME=VALUE ...] [--no-cache] [--json]",
+    "solve [--model approx|exact|numbers|modifiers|all94] [--edition flip7|vengeance] [--deck-counts K:N,...] [--ruling NAME=VALUE ...] [--limit N] [--no-cache] [--json]",
   notes: [
+    "--edition vengeance solves a round of Flip 7: With a Vengeance by the packed-state solver (no --model; --deck-counts in its card names; --limit N draw nodes, default 50 million, about 3 GiB): the whole Vengeance deck passes the limit (docs/vengeance.md, 'The solo optimum').",
     "On the all-94 family (all94: 1.36 billion states) a solve and its forward pass take about 1 min on 2 cores and 4 GiB of memory (30 s from the cache); it says so before it starts. The other models take seconds.",
   ],
   options: {
     ...MODEL_OPTION,
     ...RULING,
+    edition: { type: "string" },
+    limit: { type: "string" },
     "no-cache": { type: "boolean" },
     ...JSON_FLAG,
   },
   async run({ values, out }) {
+    if (
+      values.edition !== undefined &&
+      rulesOf({ edition: values.edition }).edition === "vengeance"
+    ) {
+      solveVengeanceCommand(values, out);
+      return;
+    }
+    if (values.limit !== undefined) {
+      throw new InputError(
+        `--limit '${values.limit}' is for --edition vengeance (the official models' solves have no limit)`,
+      );
+    }
     const model = modelOf(values);
     // the all-94 family: 1.36 billion states on the full deck
     const clock = model instanceof ActionModel

@@ -17,6 +17,7 @@
 import {
   CARD_EFFECTS,
   CARD_NAMES,
+  type CardTable,
   EFFECT_CHANCE,
   EFFECT_FLIP,
   EFFECT_FREEZE,
@@ -39,7 +40,8 @@ import type { ModelName } from "./space.ts";
 
 /**
  * A deck with some kinds' counts replaced, from `K:N` pairs separated by
- * commas (`0:2,x2:0`; kinds as `flip7 rules` names them).
+ * commas (`0:2,x2:0`; kinds as `flip7 rules` names them), by the official
+ * card table or `table` (the Vengeance edition's names: `lucky13:0`).
  *
  * @throws {InputError} for a bad pair, an unknown kind or a count that is not
  *   a whole number.
@@ -48,11 +50,14 @@ import type { ModelName } from "./space.ts";
  * import assert from "node:assert/strict";
  * import { getRules } from "../game/rules.ts";
  * assert.equal(withDeckCounts(getRules("standard").deck, "0:2")[0], 2);
+ * const v = getRules("vengeance");
+ * assert.equal(withDeckCounts(v.deck, "lucky13:0", v.cards)[v.cards.kindOf("lucky13")], 0);
  * ```
  */
 export function withDeckCounts(
   deck: readonly number[],
   counts: string,
+  table: CardTable = STANDARD_CARDS,
 ): number[] {
   const d = deck.slice();
   const given = new Map<number, string>();
@@ -64,7 +69,7 @@ export function withDeckCounts(
         `bad --deck-counts entry '${t}': give KIND:COUNT pairs separated by commas, e.g. 0:2,x2:0`,
       );
     }
-    const k = parseCard(m[1]);
+    const k = table === STANDARD_CARDS ? parseCard(m[1]) : table.kindOf(m[1]);
     // checked as written, before it becomes a number: 2^31 would wrap in the
     // solver's Int32 counts, 2^53 + 1 is not even a double
     const digits = m[2].replace(/^(-?)0+(?=\d)/, "$1");
@@ -81,7 +86,7 @@ export function withDeckCounts(
     if (before !== undefined) {
       throw new InputError(
         `bad --deck-counts: kind '${
-          CARD_NAMES[k]
+          table.names[k]
         }' is given twice ('${before}' and '${t}'): give each kind once`,
       );
     }

@@ -101,7 +101,19 @@ export {
   type KernelChoices,
   solveKernelFloat,
 } from "./kernel_solve.ts";
-export { type CoreIndex, IntTable } from "./table.ts";
+export {
+  cachedVengeance,
+  evaluateVengeance,
+  solveVengeance,
+  vengeanceCachePath,
+  type VengeanceEvaluation,
+  type VengeanceOptions,
+  type VengeancePolicy,
+  VengeanceSolver,
+  type VengeanceValue,
+} from "./vengeance.ts";
+export { VengeanceRound } from "./vengeance_round.ts";
+export { type CoreIndex, IntTable, WordTable } from "./table.ts";
 // Types of lib/ that the solver's functions take or return, so that this
 // entry point documents itself.
 export type { Rules, TieRule } from "../game/rules.ts";

@@ -191,3 +191,115 @@ export class DenseIndex implements CoreIndex {
     this.slots[key] = value;
   }
 }
+
+/**
+ * Numbers states named by keys of `words` 32-bit words: each new key gets
+ * the next id (0, 1, 2 …), so that values live in the caller's arrays indexed
+ * by id and survive a resize. Keys are kept by id (`words` words each), the
+ * ids in a flat open-addressing table at most half full (linear probing);
+ * no objects per entry.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const t = new WordTable(2);
+ * const key = new Uint32Array([7, 0xffffffff]);
+ * assert.equal(t.find(key, 0), -1);
+ * assert.equal(t.add(key, 0), 0);
+ * assert.equal(t.find(key, 0), 0);
+ * assert.equal(t.add(new Uint32Array([7, 1]), 0), 1);
+ * assert.equal(t.size, 2);
+ * ```
+ */
+export class WordTable {
+  private keys: Uint32Array;
+  private slots: Int32Array;
+  private mask: number;
+  /** Number of keys held (the next id). */
+  size = 0;
+
+  /**
+   * An empty table.
+   *
+   * @param words 32-bit words per key
+   * @param expected keys expected (the table grows beyond it)
+   */
+  constructor(readonly words: number, expected = 1024) {
+    let cap = 16;
+    while (cap < expected * 2) cap *= 2;
+    this.slots = new Int32Array(cap).fill(EMPTY);
+    this.mask = cap - 1;
+    this.keys = new Uint32Array(Math.max(16, expected) * words);
+  }
+
+  /** Bytes of typed-array memory used. */
+  get bytes(): number {
+    return this.keys.byteLength + this.slots.byteLength;
+  }
+
+  /** The hash of the key at `key[at …]`. */
+  private hash(key: Uint32Array, at: number): number {
+    let h = 0x811c9dc5;
+    for (let w = 0; w < this.words; w++) {
+      h = Math.imul(h ^ key[at + w], 0x9e3779b1);
+      h ^= h >>> 15;
+    }
+    h = Math.imul(h ^ (h >>> 13), 0x85ebca6b);
+    return (h ^ (h >>> 16)) & this.mask;
+  }
+
+  /** True when the key of `id` is the one at `key[at …]`. */
+  private same(id: number, key: Uint32Array, at: number): boolean {
+    const keys = this.keys, base = id * this.words;
+    for (let w = 0; w < this.words; w++) {
+      if (keys[base + w] !== key[at + w]) return false;
+    }
+    return true;
+  }
+
+  /** The id of the key at `key[at …]`, or -1. */
+  find(key: Uint32Array, at: number): number {
+    const slots = this.slots, mask = this.mask;
+    for (let i = this.hash(key, at);; i = (i + 1) & mask) {
+      const id = slots[i];
+      if (id === EMPTY) return -1;
+      if (this.same(id, key, at)) return id;
+    }
+  }
+
+  /** Add the key at `key[at …]` (not held) and return its id. */
+  add(key: Uint32Array, at: number): number {
+    const id = this.size++;
+    if ((id + 1) * this.words > this.keys.length) {
+      const more = new Uint32Array(this.keys.length * 2);
+      more.set(this.keys);
+      this.keys = more;
+    }
+    const keys = this.keys, base = id * this.words;
+    for (let w = 0; w < this.words; w++) keys[base + w] = key[at + w];
+    if (this.size * 2 > this.slots.length) this.grow();
+    else this.place(id);
+    return id;
+  }
+
+  /** The key of `id`, copied to `out[at …]`. */
+  keyOf(id: number, out: Uint32Array, at: number): void {
+    const base = id * this.words;
+    for (let w = 0; w < this.words; w++) out[at + w] = this.keys[base + w];
+  }
+
+  /** Put `id` in the first free slot from its key's home. */
+  private place(id: number): void {
+    const slots = this.slots, mask = this.mask;
+    let i = this.hash(this.keys, id * this.words);
+    while (slots[i] !== EMPTY) i = (i + 1) & mask;
+    slots[i] = id;
+  }
+
+  /** Double the slots and place every id again. */
+  private grow(): void {
+    this.slots = new Int32Array(this.slots.length * 2).fill(EMPTY);
+    this.mask = this.slots.length - 1;
+    for (let id = 0; id < this.size; id++) this.place(id);
+  }
+}
