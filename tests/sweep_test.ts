@@ -462,3 +462,36 @@ Deno.test("sweep command: without --players the sizes run from the policy count 
   );
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("sweep --edition vengeance: the edition's preset by default, its rows named by it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flip7-sweep-v-" });
+  const r = await flip7([
+    "sweep",
+    "-p",
+    "sum:20,sum:25",
+    "--edition",
+    "vengeance",
+    "--players",
+    "2",
+    "--seeds",
+    "1",
+    "-n",
+    "40",
+    "--seed",
+    "2",
+    "--workers",
+    "1",
+    "--out",
+    `${dir}/v`,
+  ], dir);
+  assert.equal(r.code, 0, r.stderr);
+  const rows = csvParse(await Deno.readTextFile(`${dir}/v/sweep.csv`));
+  assert.deepEqual([...new Set(rows.map((x: { rules: string }) => x.rules))], [
+    "vengeance",
+  ]);
+  assert.equal(rows.length, 2); // one row per policy
+  assert.equal(
+    rows.reduce((a: number, x: { games: string }) => a + Number(x.games), 0),
+    80,
+  );
+});

@@ -8,6 +8,10 @@ import assert from "node:assert/strict";
 import { effectText, VENGEANCE_ROWS } from "../lib/game/cards.ts";
 import { VENGEANCE_RULINGS } from "../lib/game/rulings.ts";
 import { cli } from "./cli_harness.ts";
+import { Game } from "../lib/game/engine.ts";
+import { getRules } from "../lib/game/rules.ts";
+import { makeStrategy } from "../lib/run/registry.ts";
+import { HumanStrategy } from "../lib/strategies/human.ts";
 
 Deno.test("rules --edition vengeance: the deck, each effect, each ruling value with its source", async () => {
   const r = await cli(["rules", "--edition", "vengeance", "--no-file"]);
@@ -80,8 +84,28 @@ Deno.test("bad Vengeance values: one line, exit 2, no stack", async () => {
       /official edition only/,
     ],
     [
-      ["play", "--edition", "vengeance"],
-      /play asks the official edition's decisions only/,
+      ["play", "--edition", "vengeance", "-p", "sum:20,search"],
+      /policy 'search' values cards by the official card table/,
+    ],
+    [
+      ["sweep", "-p", "search,sum:25", "--edition", "vengeance"],
+      /policy 'search' values cards by the official card table/,
+    ],
+    [
+      ["sweep", "-p", "search,sum:25", "--rules", "standard,vengeance-go"],
+      /policy 'search' values cards by the official card table/,
+    ],
+    [
+      [
+        "sweep",
+        "-p",
+        "sum:20,sum:25",
+        "--edition",
+        "vengeance",
+        "--rules",
+        "standard",
+      ],
+      /'standard' is a preset of the flip7 edition, not of --edition 'vengeance': allowed vengeance, vengeance-go, vengeance-cpp/,
     ],
     [
       ["watch", "-p", "sum:20", "--rules", "vengeance", "--deck", "x2"],
@@ -177,4 +201,63 @@ Deno.test("docs/vengeance.md names every ruling value with the code's source, an
     }
     assert.match(doc, new RegExp(`\`${ru.name}\` (V\\d\\d, )*V\\d\\d[;.]`));
   }
+});
+
+Deno.test("play asks a Vengeance choice as a numbered list, by the card table's names", () => {
+  // P1 (the person) is dealt 12, P2 a 3, P3 a 5; P1 hits a Steal and is
+  // asked whose card it takes; a bad answer is asked again
+  const rules = getRules("vengeance"), t = rules.cards;
+  const stack = ["12", "3", "5", "steal", "1", "2"].map((n) => t.kindOf(n));
+  const answers = ["h", "9", "2", "s"], shown: string[] = [];
+  const human = new HumanStrategy({
+    readLine: (p) => (shown.push(p), answers.shift() ?? null),
+    write: (l) => shown.push(l),
+  }, ["you", "sum:1", "sum:1"]);
+  const g = new Game(
+    rules,
+    [human, makeStrategy("sum:1"), makeStrategy("sum:1")],
+    { seed: 1, stack },
+  );
+  g.playRound();
+  assert.equal(answers.length, 0);
+  assert.ok(shown.includes("  1=P2 (sum:1)'s 3"), shown.join("\n"));
+  assert.ok(shown.includes("  2=P3 (sum:1)'s 5"));
+  assert.ok(shown.includes("steal: which card? [1-2] "));
+  assert.ok(
+    shown.includes("  '9' is not an answer here (1 to 2, ? or q); try again."),
+  );
+  // the stolen 5 is in front of P1 at its next decision
+  assert.ok(shown.includes("  P1 (you): total 0, round 17  [5 12]"));
+  assert.equal(g.total(0), 17);
+  assert.equal(g.checkConservation(), null);
+});
+
+Deno.test("play --edition vengeance runs at the terminal until the input ends", async () => {
+  const p = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-write",
+      "--allow-env",
+      "--allow-sys",
+      new URL("../cli/main.ts", import.meta.url).pathname,
+      "play",
+      "--edition",
+      "vengeance",
+      "--seed",
+      "3",
+      "--no-file",
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = p.stdin.getWriter();
+  await w.write(new TextEncoder().encode("h\nh\n1\nh\n"));
+  await w.close();
+  const out = await p.output();
+  const text = new TextDecoder().decode(out.stdout);
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  assert.match(text, /rules vengeance, seed 3/);
+  assert.match(text, /end of input/);
 });

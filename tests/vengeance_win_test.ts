@@ -19,6 +19,12 @@ import {
 } from "../lib/run/vengeance_win.ts";
 import { vengeanceOneCard } from "../lib/strategies/vengeance.ts";
 import { BRFIELD_V_WANT, brFieldV } from "../lib/winprob/vengeance_race.ts";
+import {
+  decodeRaceTable,
+  encodeRaceTable,
+  raceTable,
+  raceTablePath,
+} from "../lib/winprob/racetable.ts";
 import { cli } from "./cli_harness.ts";
 import { slow } from "./tier.ts";
 
@@ -236,3 +242,30 @@ Deno.test(
     );
   },
 );
+
+Deno.test("a cached brfield-v table made from other laws is stale and rebuilt", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flip7-vlaws-" });
+  const want = {
+    ...BRFIELD_V_WANT(2),
+    target: 30,
+    laws: { rounds: 600, seed: 5 },
+  };
+  const old = buildVengeanceTable(want, 500, 5); // laws of 500 rounds
+  Deno.writeFileSync(
+    raceTablePath(want.kind, 2, dir, want.model, want.target),
+    encodeRaceTable(old),
+  );
+  const t = raceTable(want, dir);
+  assert.equal(t.header.lawRounds, 600);
+  assert.equal(t.header.lawSeed, 5);
+  // read back from the file the rebuild wrote, in a later call
+  assert.equal(
+    decodeRaceTable(
+      Deno.readFileSync(
+        raceTablePath(want.kind, 2, dir, want.model, want.target),
+      ),
+    ).header.lawRounds,
+    600,
+  );
+  await Deno.remove(dir, { recursive: true });
+});

@@ -1,8 +1,11 @@
 /**
  * `flip7 play [-p BOTS] [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...]`: you against bots at the
  * terminal. You are P1; the table (who stayed, is frozen or busted), your
- * bust risk and the value of one more card are shown at each decision. `?`
- * lists the keys, `q` quits; bad input re-prompts; end of input exits.
+ * bust risk and the value of one more card (official edition) are shown at
+ * each decision; under `--edition vengeance` every choice a card asks (whom
+ * a modifier, Just One More or Flip Four goes to, which card a Steal,
+ * Discard or Swap takes) is asked as a numbered list. `?` lists the keys,
+ * `q` quits; bad input re-prompts; end of input exits.
  *
  * @example
  * ```sh
@@ -11,7 +14,6 @@
  * @module
  */
 
-import { InputError } from "../../lib/game/cards.ts";
 import { Game } from "../../lib/game/engine.ts";
 import { formatEvent } from "../../lib/game/events.ts";
 import {
@@ -35,20 +37,20 @@ import {
 export const playCommand: Command = {
   name: "play",
   summary:
-    "Play against bots at the terminal (default bots: ev,bust:0.25,sum:20).",
-  usage: "play [-p BOTS] [--seed S] [--rules PRESET] [--ruling NAME=VALUE ...]",
+    "Play against bots at the terminal (default bots: ev,bust:0.25,sum:20; Vengeance: sum:25,bust:0.25,sum:20).",
+  usage:
+    "play [-p BOTS] [--seed S] [--rules PRESET | --edition E] [--ruling NAME=VALUE ...]",
   options: { ...POLICIES, ...SEED, ...RULES },
   interactive: true,
   async run({ values, out }) {
     const rules = rulesOf(values);
-    if (rules.edition !== "flip7") {
-      throw new InputError(
-        `bad --rules '${rules.name}': play asks the official edition's decisions only (the Vengeance choices are not asked at the terminal yet; watch or sim it); allowed the presets standard, immediate-actions, duel, solo-model`,
-      );
-    }
     await loadPoliciesOf(values);
     // the bots are checked against the preset with the human seat counted
-    const fallback = rules.preset === "duel" ? "ev" : "ev,bust:0.25,sum:20";
+    const fallback = rules.edition === "vengeance"
+      ? "sum:25,bust:0.25,sum:20"
+      : rules.preset === "duel"
+      ? "ev"
+      : "ev,bust:0.25,sum:20";
     const bots = policiesOf(values, rules, fallback, 1);
     const seed = seedOf(values, Date.now() % 1000000);
     const names = ["you", ...bots.map((b) => b.name)];

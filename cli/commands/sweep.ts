@@ -22,8 +22,14 @@
  */
 
 import { InputError } from "../../lib/game/cards.ts";
-import { getRules, PRESET_NAMES, withRulings } from "../../lib/game/rules.ts";
-import { rulingsOf } from "../common.ts";
+import {
+  editionPreset,
+  getRules,
+  PRESET_NAMES,
+  PRESETS,
+  withRulings,
+} from "../../lib/game/rules.ts";
+import { rulingsOf, vengeancePolicies } from "../common.ts";
 import { intOption } from "../args.ts";
 import type { Command } from "../command.ts";
 import { runAndReport } from "./experiment.ts";
@@ -81,11 +87,12 @@ export const sweepCommand: Command = {
   summary:
     "Policies against each other at every table size and rules preset, several seeds: sweep.{csv,svg,png,json} into results/runs/sweep-TIME/ (or --out DIR).",
   usage:
-    "sweep -p A,B[,C...] [-p LABEL=D,E ...] [--players 2-8 (from the policy count)] [--rules standard,immediate-actions] [--ruling NAME=VALUE ...] [--seeds 3] [-n GAMES] [--seed S] [--workers N] [--out DIR]",
+    "sweep -p A,B[,C...] [-p LABEL=D,E ...] [--players 2-8 (from the policy count)] [--rules standard,immediate-actions | --edition E] [--ruling NAME=VALUE ...] [--seeds 3] [-n GAMES] [--seed S] [--workers N] [--out DIR]",
   options: {
     p: { type: "string", multiple: true },
     players: { type: "string" },
     rules: { type: "string" },
+    edition: { type: "string" },
     ruling: { type: "string", multiple: true },
     seeds: { type: "string" },
     n: { type: "string" },
@@ -115,7 +122,16 @@ export const sweepCommand: Command = {
       );
     }
     const sets = lists.map(parsePolicySet);
-    const presets = listOption(values.rules, "standard,immediate-actions");
+    // --edition E: the edition's preset by default, and only its presets
+    const edition = typeof values.edition === "string"
+      ? editionPreset(values.edition).edition
+      : null;
+    const presets = listOption(
+      values.rules,
+      edition === null
+        ? "standard,immediate-actions"
+        : editionPreset(edition).preset,
+    );
     for (const r of presets) {
       if (!PRESET_NAMES.includes(r)) {
         throw new InputError(
@@ -124,6 +140,17 @@ export const sweepCommand: Command = {
           } (comma-separated)`,
         );
       }
+      const ed = getRules(r).edition;
+      if (edition !== null && ed !== edition) {
+        throw new InputError(
+          `bad --rules '${values.rules}': '${r}' is a preset of the ${ed} edition, not of --edition '${edition}': allowed ${
+            PRESETS.filter((p) => p.edition === edition).map((p) => p.name)
+              .join(", ")
+          }`,
+        );
+      }
+      // the Vengeance edition is played only by the policies that read it
+      if (ed === "vengeance") { for (const l of lists) vengeancePolicies(l); }
     }
     // --ruling NAME=VALUE applies to every preset of the list
     const changes = rulingsOf(values);

@@ -18,7 +18,7 @@
  *   game's `LEADER_GAMES` and `LEADER_SEED`).
  *
  * Deterministic: the laws are played in one thread from fixed seeds
- * ({@linkcode VENGEANCE_LAW_ROUNDS}, {@linkcode VENGEANCE_LAW_SEED}), the
+ * ({@linkcode VENGEANCE_LAWS}), the
  * games by `runAll` (game `k` on stream `(seed, k)`), so the rows are the
  * same whatever the number of workers.
  *
@@ -33,22 +33,10 @@ import {
   raceTable,
   type RaceTableWant,
 } from "../winprob/racetable.ts";
-import { BRFIELD_V_WANT } from "../winprob/vengeance_race.ts";
+import { BRFIELD_V_WANT, VENGEANCE_LAWS } from "../winprob/vengeance_race.ts";
 import { playRange, runAll } from "./runner.ts";
 import { round, wilson } from "./stats.ts";
 
-/**
- * Single rounds per law (each family member at each table size).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(VENGEANCE_LAW_ROUNDS, 40_000);
- * ```
- */
-export const VENGEANCE_LAW_ROUNDS = 40_000;
-/** Seed of the laws' rounds. */
-export const VENGEANCE_LAW_SEED = 43;
 /** Games and seed of the field leader's law (as the base game's tables). */
 const LEADER_GAMES = 200_000, LEADER_SEED = 2025;
 
@@ -124,8 +112,8 @@ export function vengeanceRoundLaw(
  */
 export function buildVengeanceTable(
   want: RaceTableWant,
-  rounds = VENGEANCE_LAW_ROUNDS,
-  seed = VENGEANCE_LAW_SEED,
+  rounds = want.laws?.rounds ?? VENGEANCE_LAWS.rounds,
+  seed = want.laws?.seed ?? VENGEANCE_LAWS.seed,
 ): RaceTable {
   const n = want.players, preset = want.model ?? "vengeance";
   if (!(n >= 2 && n <= 6)) {

@@ -26,10 +26,15 @@
  * @module
  */
 
-import { CARD_NAMES, maskModifiers, maskNumbers } from "../game/cards.ts";
 import {
   BUSTED,
+  type Choice,
+  DECLINE,
   FROZEN,
+  pairFirst,
+  pairSecond,
+  refKind,
+  refSeat,
   STAYED,
   type Strategy,
   type TableView,
@@ -136,8 +141,14 @@ export const TERMINAL: HumanIO = {
  * ```
  */
 export function describeSeat(view: TableView, seat: number): string {
-  const parts = [maskNumbers(view.lineMask(seat)).join(" ") || "-"];
-  const mods = maskModifiers(view.modMask(seat)).map((k) => CARD_NAMES[k]);
+  const t = view.rules.cards, line = view.lineMask(seat);
+  const numbers: string[] = [];
+  for (let k = 0; k < t.numberKinds; k++) {
+    if (line & (1 << k)) numbers.push(t.names[k]);
+  }
+  const parts = [numbers.join(" ") || "-"];
+  const mods = t.modifierKinds.filter((k) => view.modMask(seat) & t.modBit[k])
+    .map((k) => t.names[k]);
   if (mods.length) parts.push(mods.join(" "));
   if (view.hasChance(seat)) parts.push("chance");
   return parts.join(" | ");
@@ -204,15 +215,17 @@ export class HumanStrategy implements Strategy {
   /** Ask Hit or Stay, after showing the table, the bust risk and one card's value. */
   hit(view: TableView, seat: number): boolean {
     this.showTable(view, seat);
-    const risk = bustRisk(view, seat, false);
-    const value = oneCardValue(view, seat, false);
-    this.io.write(
-      `  bust risk of the next card ${
-        (100 * risk).toFixed(1)
-      }%; one more card is worth ${value.toFixed(2)} on average against ${
-        view.roundScore(seat)
-      } now`,
-    );
+    if (view.rules.edition === "flip7") {
+      const risk = bustRisk(view, seat, false);
+      const value = oneCardValue(view, seat, false);
+      this.io.write(
+        `  bust risk of the next card ${
+          (100 * risk).toFixed(1)
+        }%; one more card is worth ${value.toFixed(2)} on average against ${
+          view.roundScore(seat)
+        } now`,
+      );
+    }
     const a = this.ask(
       "Hit or stay? [h/s, ? help, q quit] ",
       (t) => ["h", "hit", "s", "stay"].includes(t),
@@ -230,20 +243,21 @@ export class HumanStrategy implements Strategy {
     const legal: number[] = [];
     for (let s = 0; s < view.players; s++) {
       if (!view.isActive(s)) continue;
-      if (kind === 21 && (s === seat || view.hasChance(s))) continue;
+      const chance = kind === view.rules.cards.chanceKind;
+      if (chance && (s === seat || view.hasChance(s))) continue;
       legal.push(s);
     }
     this.showTable(view, seat);
     // every player by seat number, yours as everywhere else (P1 in play)
     const names = legal.map((s) => `${s + 1}=${this.seatName(s, seat)}`);
     const a = this.ask(
-      `Give ${CARD_NAMES[kind]} to whom? [${names.join(", ")}] `,
+      `Give ${view.rules.cards.names[kind]} to whom? [${names.join(", ")}] `,
       (t) => /^\d+$/.test(t) && legal.includes(Number(t) - 1),
       legal.map((s) => s + 1).join(", "),
       [
-        `type the number of the player who gets the ${CARD_NAMES[kind]}: ${
-          names.join(", ")
-        }`,
+        `type the number of the player who gets the ${
+          view.rules.cards.names[kind]
+        }: ${names.join(", ")}`,
         legal.includes(seat)
           ? "you may give it to yourself"
           : "not yourself: a spare Second Chance goes to another player in the round",
@@ -251,5 +265,55 @@ export class HumanStrategy implements Strategy {
       ],
     );
     return Number(a) - 1;
+  }
+
+  /**
+   * Ask a Vengeance choice: the options are numbered 1, 2, ... in the
+   * engine's order ({@linkcode Choice}), each named (a seat, a face-up card
+   * as `P2's 12`, a swap as `P1's 3 <-> P2's 12`, or `decline`).
+   */
+  choose(view: TableView, seat: number, choice: Choice): number {
+    const names = view.rules.cards.names;
+    const card = (ref: number) =>
+      `${this.seatName(refSeat(ref), seat)}'s ${names[refKind(ref)]}`;
+    const label = (o: number): string => {
+      if (o === DECLINE) return "decline";
+      switch (choice.type) {
+        case "modifier":
+        case "target":
+          return this.seatName(o, seat);
+        case "flip7":
+          return o === seat
+            ? "keep the points"
+            : `take them off ${this.seatName(o, seat)}`;
+        case "steal":
+        case "discard":
+          return card(o);
+        case "swap":
+          return `${card(pairFirst(o))} <-> ${card(pairSecond(o))}`;
+      }
+    };
+    const what = choice.type === "flip7"
+      ? "Flip 7: keep its points, or take them off another player?"
+      : choice.type === "modifier" || choice.type === "target"
+      ? `Play ${names[choice.card]} on whom?`
+      : `${names[choice.card]}: which ${
+        choice.type === "swap" ? "two cards" : "card"
+      }?`;
+    this.showTable(view, seat);
+    const listed = choice.options.map((o, i) => `${i + 1}=${label(o)}`);
+    for (const l of listed) this.io.write(`  ${l}`);
+    const a = this.ask(
+      `${what} [1-${choice.options.length}] `,
+      (t) =>
+        /^\d+$/.test(t) && Number(t) >= 1 &&
+        Number(t) <= choice.options.length,
+      `1 to ${choice.options.length}`,
+      [
+        `type the number of an option: ${listed.join(", ")}`,
+        "q: quit the game; ?: these keys",
+      ],
+    );
+    return choice.options[Number(a) - 1];
   }
 }

@@ -186,6 +186,11 @@ export interface RaceTableWant {
   reduction: string;
   /** Solo model of the laws (default `all94`). */
   model?: string;
+  /**
+   * Rounds and seed of laws estimated by simulation (the Vengeance
+   * tables): a cached table made from other laws is stale.
+   */
+  laws?: { readonly rounds: number; readonly seed: number };
 }
 
 /** What computes a missing table. */
@@ -261,12 +266,14 @@ export function raceTable(want: RaceTableWant, dir?: string): RaceTable {
       h.kind === want.kind && h.players === want.players &&
       h.target === want.target && h.opponent === want.opponent &&
       h.reduction === want.reduction && (h.model ?? "all94") === model &&
-      JSON.stringify(h.family) === JSON.stringify(want.family)
+      JSON.stringify(h.family) === JSON.stringify(want.family) &&
+      (want.laws === undefined ||
+        (h.lawRounds === want.laws.rounds && h.lawSeed === want.laws.seed))
     ) {
       loaded.set(path, t);
       return t;
     }
-    problem = "stale (another family, field or reduction)";
+    problem = "stale (another family, field, reduction or laws)";
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) {
       problem = e instanceof Error ? e.message : String(e);

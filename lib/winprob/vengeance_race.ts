@@ -64,6 +64,21 @@ export const VENGEANCE_FAMILY: readonly string[] = [
  * assert.equal(BRFIELD_V_WANT(2, "sum:25").kind, "brfield-v-sum25");
  * ```
  */
+/**
+ * Single rounds per law (each family member at each table size), and
+ * their seed: a cached table whose header records others is rebuilt.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(VENGEANCE_LAWS, { rounds: 40_000, seed: 43 });
+ * ```
+ */
+export const VENGEANCE_LAWS: {
+  readonly rounds: number;
+  readonly seed: number;
+} = { rounds: 40_000, seed: 43 };
+
 export function BRFIELD_V_WANT(
   players: number,
   field = "ev",
@@ -78,6 +93,7 @@ export function BRFIELD_V_WANT(
     opponent: field,
     reduction: players === 2 ? "exact" : "field-leader",
     model: preset,
+    laws: VENGEANCE_LAWS,
   };
 }
 
