@@ -12,7 +12,10 @@
  *   200,000 games a matchup against its 500,000;
  * - `field`: the race model's best response `brfield-v` against N − 1 `ev`
  *   players at N = 2…6 under `vengeance` (`vengeanceFieldRows`), 20,000
- *   games a size, its win share beside the fair share and the model's.
+ *   games a size, its win share beside the fair share and the model's;
+ * - `solo`: one solo round solved exactly (`VengeanceSolver`) on the
+ *   sub-decks the packed solver solves (the 108-card deck passes its
+ *   limit): the optimum and `sum:N` beside it, value, bust and Flip 7.
  *
  * One row per cell (`section`, `table`, `players`, `policy`, `lineup`,
  * `metric`), our figure with its 95% interval beside the published one
@@ -49,6 +52,7 @@ import {
   publishedGoRows,
 } from "./vengeance/published.ts";
 import { FIELD_SIZES, fieldRows } from "./vengeance/field.ts";
+import { SOLO_DECKS, SOLO_SUMS, soloRows } from "./vengeance/solo.ts";
 
 export {
   COLUMNS as VENGEANCE_COLUMNS,
@@ -90,6 +94,7 @@ export const vengeance: Experiment = defineExperiment<undefined, Work>({
         ...publishedGoRows(o.seed, go),
         ...publishedCppRows(o.seed, cpp),
         ...await fieldRows(o.seed, field, o.quick, o.workers),
+        ...soloRows(o.quick),
       ];
       return { rows, go, cpp, field };
     },
@@ -98,7 +103,9 @@ export const vengeance: Experiment = defineExperiment<undefined, Work>({
     const { rows, go, cpp, field } = work;
     const summary: string[] = [];
     for (const r of rows) {
-      if (r.published === null && r.section !== "field") continue;
+      if (r.published === null && String(r.section).startsWith("published")) {
+        continue;
+      }
       if (r.section === "published-go") {
         const share = r.metric === "win_share";
         summary.push(text("summary-go", {
@@ -112,6 +119,15 @@ export const vengeance: Experiment = defineExperiment<undefined, Work>({
           games: Number(r.games),
           published: share ? pct(r.published) : String(r.published),
           published_games: Number(r.published_games),
+        }));
+      } else if (r.section === "solo") {
+        summary.push(text("summary-solo", {
+          deck: String(r.table),
+          policy: String(r.policy),
+          value: Number(r.value).toFixed(4),
+          bust: pct(r.bust),
+          flip7: (100 * Number(r.flip7)).toFixed(2),
+          share: pct(r.share_of_optimal),
         }));
       } else if (r.section === "field") {
         summary.push(text("summary-field", {
@@ -149,6 +165,8 @@ export const vengeance: Experiment = defineExperiment<undefined, Work>({
         reproduce: text("reproduce"),
         games: { go, cpp, field },
         field_sizes: FIELD_SIZES,
+        solo_decks: SOLO_DECKS,
+        solo_sums: SOLO_SUMS,
       },
     };
   },

@@ -30,7 +30,19 @@ Deno.test("experiment vengeance --quick: sections, columns, counts, determinism"
     const rows = parseRows(csv);
     assert.deepEqual(Object.keys(rows[0]), VENGEANCE_COLUMNS);
     const sections = new Set(rows.map((r) => r.section));
-    assert.deepEqual([...sections], ["published-go", "published-cpp", "field"]);
+    assert.deepEqual([...sections], [
+      "published-go",
+      "published-cpp",
+      "field",
+      "solo",
+    ]);
+    // the solo section (exact): a quick run solves the 91-card deck, the
+    // optimum first (its share 1), sum:25 below it
+    const solo = rows.filter((r) => r.section === "solo");
+    assert.deepEqual(solo.map((r) => r.policy), ["optimal", "sum:25"]);
+    assert.equal(solo[0].value, 20.784213);
+    assert.equal(solo[0].share_of_optimal, 1);
+    assert.ok((solo[1].value as number) < (solo[0].value as number));
     // the field section: one row a size, a quick run plays ev in the seat
     assert.deepEqual(
       rows.filter((r) => r.section === "field").map((

@@ -157,6 +157,7 @@ export const COLUMNS = [
   "median",
   "bust",
   "flip7",
+  "share_of_optimal",
   "fair",
   "model_win",
   "published",
