@@ -130,7 +130,7 @@ export const solveCommand: Command = {
   usage:
     "solve [--model approx|exact|numbers|modifiers|all94] [--edition flip7|vengeance] [--deck-counts K:N,...] [--ruling NAME=VALUE ...] [--limit N] [--no-cache] [--json]",
   notes: [
-    "--edition vengeance solves a round of Flip 7: With a Vengeance by the packed-state solver (no --model; --deck-counts in its card names; --limit N draw nodes, default 50 million, about 3 GiB): the whole Vengeance deck passes the limit (docs/vengeance.md, 'The solo optimum').",
+    "--edition vengeance solves a round of Flip 7: With a Vengeance by the packed-state solver (no --model; --deck-counts in its card names; --limit N draw nodes, default 50 million, about 4 GiB): the whole Vengeance deck passes the limit (docs/vengeance.md, 'The solo optimum').",
     "On the all-94 family (all94: 1.36 billion states) a solve and its forward pass take about 1 min on 2 cores and 4 GiB of memory (30 s from the cache); it says so before it starts. The other models take seconds.",
   ],
   options: {

@@ -3,7 +3,7 @@
  * the exact solo optimum of one round of *Flip 7: With a Vengeance* by the
  * packed-state solver (`lib/solver/vengeance.ts`), under the rulings given
  * and the solo treatments, kept in a checksummed JSON cache file. The DP
- * stops at `--limit` draw nodes (default 50 million, about 3 GiB) with one
+ * stops at `--limit` draw nodes (default 50 million, about 4 GiB) with one
  * line, exit 2: the 108-card deck passes it (docs/vengeance.md, "The solo
  * optimum"), a smaller `--deck-counts` deck does not.
  *
@@ -22,15 +22,13 @@ import { VENGEANCE_RULINGS } from "../../lib/game/rulings.ts";
 import { withDeckCounts } from "../../lib/solver/decks.ts";
 import {
   cachedVengeance,
+  VENGEANCE_LIMIT,
   vengeanceCachePath,
   VengeanceSolver,
 } from "../../lib/solver/vengeance.ts";
 import type { Output } from "../output.ts";
 import { pct, rulesOf, table } from "../common.ts";
 import { announce } from "../cost.ts";
-
-/** The default `--limit`: draw nodes the DP may memoise (about 3 GiB). */
-export const VENGEANCE_LIMIT = 50_000_000;
 
 /** The rules, deck label and --limit of a Vengeance solve or evaluate. */
 function vengeanceInput(values: Values) {
@@ -84,9 +82,7 @@ export function solveVengeanceCommand(values: Values, out: Output): void {
   const clock = label === "default"
     ? announce(
       "solve --edition vengeance",
-      `the DP up to --limit ${limit} draw nodes: a few minutes and about ${
-        Math.ceil(limit * 64 / 2 ** 30)
-      } GiB before it stops, the 108-card deck passing the limit`,
+      `the DP up to --limit ${limit} draw nodes: about 4 min and 4 GiB at the default limit before it stops, the 108-card deck passing it`,
     )
     : null;
   let solved;

@@ -105,6 +105,7 @@ export {
   cachedVengeance,
   evaluateVengeance,
   solveVengeance,
+  VENGEANCE_LIMIT,
   vengeanceCachePath,
   type VengeanceEvaluation,
   type VengeanceOptions,

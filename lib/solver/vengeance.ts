@@ -97,10 +97,18 @@ export interface VengeanceOptions {
   readonly expected?: number;
   /**
    * The most draw nodes the DP may memoise: beyond it the solve stops with
-   * a RangeError instead of filling the memory (default 400 million).
+   * a RangeError instead of filling the memory (default
+   * {@linkcode VENGEANCE_LIMIT}).
    */
   readonly limit?: number;
 }
+
+/**
+ * The draw nodes the DP or a forward pass memoises before it stops with a
+ * RangeError, by default: 50 million, about 3.7 GiB (the 108-card deck
+ * passes it; docs/vengeance.md, "The solo optimum").
+ */
+export const VENGEANCE_LIMIT = 50_000_000;
 
 /** Growable typed arrays. */
 function grownF(
@@ -164,7 +172,7 @@ export class VengeanceSolver {
   constructor(rules: Rules, options: VengeanceOptions = {}) {
     this.round = new VengeanceRound(rules, options.treatments);
     this.memo = new WordTable(this.round.words, options.expected ?? 1024);
-    this.limit = options.limit ?? 4e8;
+    this.limit = options.limit ?? VENGEANCE_LIMIT;
     // each node is one slot deeper than its parent; a round has at most
     // two piles' draws, a decision and a choice or two between draws
     this.maxDepth = 4 * this.round.total + 16;
