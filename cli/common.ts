@@ -232,6 +232,8 @@ export const VENGEANCE_POLICIES: readonly string[] = [
   "ev",
   "evc",
   "brfield-v",
+  "go",
+  "cpp",
 ];
 
 /**
@@ -255,7 +257,7 @@ export function vengeancePolicies(list: string): void {
       throw new InputError(
         `bad -p '${
           clip(list)
-        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P, ev, evc, brfield-v (each also as first:POLICY) or a policy module (./FILE.ts)`,
+        }': policy '${spec}' values cards by the official card table; the vengeance edition allows sum:N, count:N, bust:P, bustc:P, ev, evc, brfield-v (each also as first:POLICY), the public projects' go:* and cpp:* or a policy module (./FILE.ts)`,
       );
     }
   }

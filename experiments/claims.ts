@@ -1,7 +1,8 @@
 /**
  * The claims table: every published figure of seed 000 (Steve Murch's Flip 7
- * simulator), seed 001 (Sacha Ryszfeld's "A search agent for Flip 7") and the
- * public solver (GitHub `Eppie/flip-seven`) that we test, with ours beside it
+ * simulator), seed 001 (Sacha Ryszfeld's "A search agent for Flip 7"), the
+ * public solver (GitHub `Eppie/flip-seven`) and the Go Vengeance simulator
+ * (GitHub `2222-42/flip7_strategy`) that we test, with ours beside it
  * and a verdict assigned by the rule of `docs/claims.md`:
  *
  * - `exact`: an exact figure of ours equal to the printed digits (the
@@ -15,7 +16,9 @@
  * - `inconclusive`: a Monte Carlo figure neither rejected nor inside its
  *   margin;
  * - `not-reproduced`: rejected by Holm within its table, or an exact figure or
- *   statement that does not match.
+ *   statement that does not match;
+ * - `not-comparable`: a figure whose rules or policies we cannot match (the
+ *   reason is in its reading): ours is shown beside it, untested.
  *
  * Each published table is judged under one reading (its specs' first);
  * {@linkcode readingSearch} reports the others beside it.
@@ -31,7 +34,7 @@
  * import { claimRows } from "./claims.ts";
  * const rows = claimRows("results");
  * assert.equal(rows[0].id, "s000-model-states");
- * assert.ok(rows.every((r) => ["exact", "reproduced", "consistent", "inconclusive", "not-reproduced"].includes(r.verdict)));
+ * assert.ok(rows.every((r) => ["exact", "reproduced", "consistent", "inconclusive", "not-reproduced", "not-comparable"].includes(r.verdict)));
  * ```
  * @module
  */

@@ -8,7 +8,7 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { EXPERIMENTS, findExperiment } from "./mod.ts";
- * assert.equal(EXPERIMENTS.length, 15);
+ * assert.equal(EXPERIMENTS.length, 16);
  * assert.equal(findExperiment("field-size").name, "field-size");
  * assert.throws(() => findExperiment("nope"), /unknown experiment 'nope': allowed policy-ev-table, /);
  * ```
@@ -32,6 +32,7 @@ import { winAgent } from "./win-agent.ts";
 import { winOptimal } from "./win-optimal.ts";
 import { sweep } from "./sweep.ts";
 import { rulings } from "./rulings.ts";
+import { vengeance } from "./vengeance.ts";
 
 /**
  * The reproduction of seed 000: one experiment per claim, in the order of
@@ -65,7 +66,7 @@ export const SEED000_EXPERIMENTS: Experiment[] = [
  * import assert from "node:assert/strict";
  * assert.deepEqual(OTHER_EXPERIMENTS.map((e) => e.name), [
  *   "win-agent", "sweep", "deck-variants", "round-law", "decision-map", "rule-value",
- *   "win-optimal", "rulings",
+ *   "win-optimal", "rulings", "vengeance",
  * ]);
  * ```
  */
@@ -78,6 +79,7 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
   ruleValue,
   winOptimal,
   rulings,
+  vengeance,
 ];
 
 /**
@@ -88,9 +90,9 @@ export const OTHER_EXPERIMENTS: Experiment[] = [
  * import assert from "node:assert/strict";
  * const names = EXPERIMENTS.map((e) => e.name);
  * assert.deepEqual(names.slice(0, 2), ["policy-ev-table", "optimal-distribution"]);
- * assert.deepEqual(names.slice(-8), [
+ * assert.deepEqual(names.slice(-9), [
  *   "win-agent", "sweep", "deck-variants", "round-law", "decision-map", "rule-value",
- *   "win-optimal", "rulings",
+ *   "win-optimal", "rulings", "vengeance",
  * ]);
  * ```
  */
@@ -166,6 +168,7 @@ export {
   rulings,
   solverVsSimulation,
   sweep,
+  vengeance,
   winAgent,
   winOptimal,
 };

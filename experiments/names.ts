@@ -31,4 +31,5 @@ export const REGISTERED: readonly string[] = [
   "rule-value",
   "win-optimal",
   "rulings",
+  "vengeance",
 ];

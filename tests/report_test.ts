@@ -58,7 +58,7 @@ Deno.test("report: claims table, every chart, provenance, links; self-contained"
   for (const tr of trs) {
     assert.match(
       tr.querySelector("td")!.textContent ?? "",
-      /^(exact|reproduced|consistent|inconclusive|not-reproduced|mixed)/,
+      /^(exact|reproduced|consistent|inconclusive|not-reproduced|not-comparable|mixed)/,
     );
   }
   // each experiment: summary, provenance with commit and seeds, CSV link

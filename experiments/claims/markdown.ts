@@ -50,7 +50,7 @@ export function verdictCounts(
  * ```ts
  * import assert from "node:assert/strict";
  * import { claimRows } from "./verdicts.ts";
- * assert.match(countsLine(claimRows("results")), /^seed 000: \d+ exact, \d+ reproduced, \d+ consistent, \d+ inconclusive, \d+ not reproduced; seed 001: /);
+ * assert.match(countsLine(claimRows("results")), /^seed 000: \d+ exact, \d+ reproduced, \d+ consistent, \d+ inconclusive, \d+ not reproduced, \d+ not comparable; seed 001: /);
  * ```
  */
 export function countsLine(rows: ClaimRow[]): string {

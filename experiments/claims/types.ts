@@ -28,7 +28,15 @@ export const SOURCES: Readonly<
     name: "Eppie/flip-seven, an exact Flip 7 solver (C++)",
     where: "https://github.com/Eppie/flip-seven (README, chapters 1-4)",
     took:
-      "its exact solo optima per deck (numbers, modifiers, Second Chance, all 94), the numbers-only best simple rules, the Flip 7 chase, the expected rounds to 200 and the best response W(0,0) = 0.5593",
+      "its exact solo optima per deck (numbers, modifiers, Second Chance, all 94), the numbers-only best simple rules, the Flip 7 chase, the expected rounds to 200 and the best response W(0,0) = 0.5593; and its README's Flip 7: With a Vengeance Monte Carlo edges (an adversarial player against a naive and a random field, 500,000 games a matchup)",
+  },
+  "go simulator": {
+    name:
+      "2222-42/flip7_strategy, a Flip 7: With a Vengeance simulator and its policies (Go)",
+    where:
+      "https://github.com/2222-42/flip7_strategy (docs/vengeance/strategy_evaluation.md, commit d5521b0, read from a code index: the fetchable snapshot has no Vengeance code)",
+    took:
+      "its Vengeance evaluation: rounds to 200 solo, multiplayer (2-5 players) and 1v1 win rates of its five policies, 200 games a cell, standard and Brutal Mode",
   },
 };
 
@@ -55,6 +63,8 @@ export const MARGINS = {
   points: 0.1,
   /** A z statistic at the source's own game count. */
   z: 3,
+  /** Rounds of a game (a mean number of rounds to reach 200). */
+  rounds: 0.1,
 } as const;
 
 /** The confidence of the equivalence interval: 90% (TOST at 5% each side). */
@@ -94,6 +104,24 @@ export const FAMILIES: Readonly<Record<string, string>> = {
   "ps-chapter-3": "the public solver's chapter 3 (the Flip 7 chase)",
   "ps-chapter-4":
     "the public solver's chapter 4 (rounds to 200, best response)",
+  "ps-vengeance":
+    "the public solver's README, Flip 7: With a Vengeance: the adversarial player's edge at 2 and 6 players",
+  "go-solo":
+    "the Go simulator's Vengeance table 2: single player, average rounds to 200 (5 figures)",
+  "go-multiplayer":
+    "the Go simulator's Vengeance table 3: multiplayer win rates, 2-5 players (20 figures)",
+  "go-1v1": "the Go simulator's Vengeance table 4: 1v1 matchups (10 figures)",
+  "go-brutal-solo":
+    "the Go simulator's Brutal Mode table B2: single player, average rounds to 200",
+  "go-brutal-multiplayer":
+    "the Go simulator's Brutal Mode table B3: multiplayer win rates, 2-5 players",
+  "go-brutal-1v1": "the Go simulator's Brutal Mode table B4: 1v1 matchups",
+  "go-ff-risk":
+    "the Go simulator's Vengeance table 5: ExpectedValue's Flip Four risk threshold, 1v1 against Aggressive (3 figures)",
+  "go-brutal-ff-risk":
+    "the Go simulator's Brutal Mode table B5: the Flip Four risk threshold",
+  "go-brutal-flip7":
+    "the Go simulator's Brutal Mode table B6: a Flip 7's 15 kept against taken off the leader (ExpectedValue, 1v1)",
 };
 
 /** The columns of `claims.csv`, in order. */
@@ -135,7 +163,8 @@ export type Verdict =
   | "reproduced"
   | "consistent"
   | "inconclusive"
-  | "not-reproduced";
+  | "not-reproduced"
+  | "not-comparable";
 
 /** The verdicts, in the order the tables count them. */
 export const VERDICTS: readonly Verdict[] = [
@@ -144,6 +173,7 @@ export const VERDICTS: readonly Verdict[] = [
   "consistent",
   "inconclusive",
   "not-reproduced",
+  "not-comparable",
 ];
 
 /** One row of `claims.csv`. */
@@ -176,7 +206,10 @@ export interface ClaimRow {
   ours_interval: string;
   /** Our figure as text. */
   ours_text: string;
-  /** The statistic: `digits` (exact), `statement` or `tost` (Monte Carlo). */
+  /**
+   * The statistic: `digits` (exact), `statement`, `tost` (Monte Carlo) or
+   * `none` (a row whose rules or policies cannot be matched: no verdict).
+   */
   statistic: string;
   /** Ours minus published (null for a statement). */
   diff: number | null;
@@ -291,6 +324,12 @@ export interface Spec {
   publishedNote?: string;
   /** Monte Carlo rows: the margin of the figure's kind ({@linkcode MARGINS}). */
   margin?: number;
+  /**
+   * Why the figure cannot be compared (its rules or policies cannot be
+   * matched): the row is shown with ours beside it, verdict
+   * `not-comparable`, no test.
+   */
+  notComparable?: string;
   /**
    * The verdict's reading first (the one reading of the family), then the
    * alternatives the reading search reports beside it (never the verdict).

@@ -23,10 +23,16 @@ import {
 import { seed000Specs } from "./seed000.ts";
 import { seed001Specs } from "./seed001.ts";
 import { publicSolverSpecs } from "./public_solver.ts";
+import { vengeanceSpecs } from "./vengeance.ts";
 
 /** Every published claim we test, in table order: seed 000, seed 001, the public solver. */
 export function specs(): Spec[] {
-  return [...seed000Specs(), ...seed001Specs(), ...publicSolverSpecs()];
+  return [
+    ...seed000Specs(),
+    ...seed001Specs(),
+    ...publicSolverSpecs(),
+    ...vengeanceSpecs(),
+  ];
 }
 
 /** One spec tested under one reading. */
@@ -105,6 +111,19 @@ function test(spec: Spec, reading: Reading, f: Files): Tested | null {
   const z = beyond === 0 ? 0 : se > 0 ? Math.sign(d) * beyond / se : Infinity;
   const w = h + Z90 * se;
   const margin = Math.max(spec.margin!, 2 * h);
+  if (spec.notComparable) {
+    // shown with its difference, but not tested (no p: outside Holm)
+    return {
+      spec,
+      reading,
+      ours,
+      ...none,
+      diff: d,
+      low: d - w,
+      high: d + w,
+      ok: null,
+    };
+  }
   return {
     spec,
     reading,
@@ -157,6 +176,7 @@ function gamesNeeded(t: Tested): number | string | null {
 /** The verdict of a tested row (docs/claims.md, "The verdict rule"). */
 function verdictOf(t: Tested, holmP: number | undefined): Verdict {
   const after = t.reading.chosen === "after";
+  if (t.spec.notComparable) return "not-comparable";
   if (t.spec.kind !== "mc") {
     return t.ok ? (after ? "consistent" : "exact") : "not-reproduced";
   }
@@ -245,7 +265,9 @@ export function claimRows(dir = "results"): ClaimRow[] {
       ours_high: mc ? r6(o.high) : r6(o.value),
       ours_interval: mc ? o.interval ?? "" : "exact",
       ours_text: textOf(t),
-      statistic: s.kind === "exact"
+      statistic: s.notComparable
+        ? "none"
+        : s.kind === "exact"
         ? "digits"
         : s.kind === "predicate"
         ? "statement"
@@ -264,7 +286,9 @@ export function claimRows(dir = "results"): ClaimRow[] {
       equivalent: t.equivalent,
       verdict,
       games_needed: verdict === "inconclusive" ? gamesNeeded(t) : null,
-      reading: t.reading.name,
+      reading: s.notComparable
+        ? `${t.reading.name}; not comparable: ${s.notComparable}`
+        : t.reading.name,
       reading_chosen: t.reading.chosen,
       experiment: s.experiment,
       rerun: rerunCommand(f, s.experiment),

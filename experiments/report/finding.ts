@@ -96,6 +96,19 @@ export function finding(dir: string, name: string, claims: ClaimRow[]): string {
     },
     "deck-variants": () => summary[summary.length > 4 ? 4 : 0] ?? "",
     "round-law": () => summary[4] ?? summary[0] ?? "",
+    vengeance: () => {
+      const go = mine.filter((c) => c.source === "go simulator");
+      const cpp = mine.filter((c) => c.family === "ps-vengeance");
+      if (go.length + cpp.length === 0) return summary[0] ?? "";
+      const gap = Math.max(...cpp.map((c) => Math.abs(c.diff ?? 0)));
+      return text("finding-vengeance", {
+        cpp_max: gap.toFixed(3),
+        go: go.length,
+        go_rejected: go.filter((c) => c.verdict === "not-reproduced").length,
+        go_z: Math.max(...go.map((c) => Math.abs(c.z ?? 0))).toFixed(2),
+        go_reproduced: go.filter((c) => c.verdict === "reproduced").length,
+      });
+    },
     sweep: () => {
       // per set, rules and size, does ev out-win the other rule (pooled seeds)?
       const rows = csvRows(dir, "sweep");

@@ -42,6 +42,8 @@ import { BREQ_WANT, BRFIELD_WANT, raceTable } from "../winprob/racetable.ts";
 import { WinTargetStrategy } from "../winprob/targetvalue.ts";
 import { brFieldV } from "../winprob/vengeance_race.ts";
 import { raceValue } from "../winprob/racevalue.ts";
+import { goStrategy } from "../strategies/vengeance_go.ts";
+import { cppStrategy } from "../strategies/vengeance_cpp.ts";
 
 export type { ParamKind, StrategyContext, StrategyEntry } from "./entry.ts";
 
@@ -300,6 +302,67 @@ export const REGISTRY: StrategyEntry[] = [
       "Any policy with its Freezes and Flip Threes aimed by win probability: the target of highest value in the round model (continuation laws, the exact pile for a Flip Three's three cards) under the race model's value table of the table size (docs/win-optimal.md).",
     make: (_, __, inner) => new WinTargetStrategy(inner!),
   },
+  ...[
+    ["cautious", "stay on a number sum over 18, or on a hit risk over 10%"],
+    [
+      "aggressive",
+      "hit with six ranks, else stay on a hit risk over 40% or a sum over 50",
+    ],
+    [
+      "ev",
+      "hit when one more card raises the round score in expectation (ExpectedValue)",
+    ],
+    [
+      "adaptive",
+      "go:aggressive when behind (an opponent 25 ahead, or at 160 and ahead), else go:ev",
+    ],
+  ].map(([p, what]): StrategyEntry => ({
+    name: `go:${p}`,
+    param: "none",
+    usage: `go:${p}`,
+    describe:
+      `Vengeance, GitHub 2222-42/flip7_strategy's ${p} policy: ${what}; Go's target selector.`,
+    make: () => goStrategy(p),
+  })),
+  {
+    name: "go:ev-ff",
+    param: "probability",
+    usage: "go:ev-ff:P",
+    describe:
+      "Vengeance, GitHub 2222-42/flip7_strategy's ExpectedValue with its Flip Four aimed at the opponent likeliest to bust from a risk of P (its evaluation's EV-FF-P; go:ev is P = 0.5).",
+    make: (p) => goStrategy(`ev-ff:${p}`),
+  },
+  {
+    name: "go:ev-take",
+    param: "none",
+    usage: "go:ev-take",
+    describe:
+      "Vengeance, GitHub 2222-42/flip7_strategy's ExpectedValue that keeps a Flip 7's 15 points under Brutal Mode (its EV-Take15; go:ev takes them off the leader).",
+    make: () => goStrategy("ev-take"),
+  },
+  {
+    name: "go:heuristic",
+    param: "count",
+    usage: "go:heuristic:N",
+    describe:
+      "Vengeance, GitHub 2222-42/flip7_strategy's Heuristic-N: stay on a number sum of N; Go's target selector.",
+    make: (n) => goStrategy(`heuristic:${n}`),
+  },
+  ...[
+    [
+      "self",
+      "modifiers and actions on oneself, Swap/Steal/Discard declined (its naive field)",
+    ],
+    ["random", "modifiers, actions and Swap/Steal/Discard aimed at random"],
+    ["adversarial", "everything aimed at the opponent of the highest total"],
+  ].map(([p, what]): StrategyEntry => ({
+    name: `cpp:${p}`,
+    param: "none",
+    usage: `cpp:${p}`,
+    describe:
+      `Vengeance, Eppie/flip-seven's wants_hit rule with its ${p} targeting: ${what}.`,
+    make: () => cppStrategy(p),
+  })),
   {
     name: "first",
     param: "policy",
@@ -399,7 +462,12 @@ export function resolveStrategy(
   // a spec named whole (e.g. advice:seed) before name:param
   const whole = REGISTRY.find((x) => x.name === s && x.param === "none");
   if (whole) return whole.make(0, context);
-  const colon = s.indexOf(":");
+  // name:param, or a name with a colon (go:heuristic:N) split at the last
+  let colon = s.indexOf(":");
+  if (
+    colon >= 0 && !REGISTRY.some((x) => x.name === s.slice(0, colon)) &&
+    s.lastIndexOf(":") > colon
+  ) colon = s.lastIndexOf(":");
   const name = colon < 0 ? s : s.slice(0, colon);
   const arg = colon < 0 ? null : s.slice(colon + 1);
   const e = REGISTRY.find((x) => x.name === name);
